@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../core/app.js';
+import { ApiError, ValidationErrors } from '../core/errors.js';
+import type { CollectionDef } from '../core/schema/collection.js';
+import { readBody } from './body.js';
+import { callerOf, queryParam } from './request-caller.js';
+import { sendJson } from './respond.js';
+
+/** The auth collection of the path; 404 with the protocol's message for anything else. */
+export function authCollectionOf(app: App, req: FastifyRequest): CollectionDef {
+  const c = app.registry.find((req.params as { collection: string }).collection);
+  if (!c || c.type !== 'auth') throw ApiError.notFound('Missing or invalid auth collection context.');
+  return c;
+}
+
+/** auth-with-password, auth-refresh and auth-methods (protocol §4.2–4.4). */
+export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
+  server.post('/api/collections/:collection/auth-with-password', async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const { passwordAuth } = collection.auth!;
+    if (!passwordAuth.enabled) {
+      throw ApiError.forbidden('The collection is not configured to allow password authentication.');
+    }
+    const { body } = await readBody(req);
+    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    const identityField = typeof body.identityField === 'string' ? body.identityField : '';
+    const errors = new ValidationErrors();
+    if (!identity) errors.add('identity', 'validation_required', 'Cannot be blank.');
+    if (!password) errors.add('password', 'validation_required', 'Cannot be blank.');
+    if (identityField && !passwordAuth.identityFields.includes(identityField)) {
+      errors.add('identityField', 'validation_in_invalid', 'Must be a valid value.');
+    }
+    errors.throwIfAny('An error occurred while validating the submitted data.');
+    const record = await app.auth.withPassword(collection, identity, password, identityField || undefined);
+    const caller = callerOf(req, 'password');
+    return sendJson(req, reply, await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }));
+  });
+
+  server.post('/api/collections/:collection/auth-refresh', async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const auth = req.auth;
+    if (!auth) throw ApiError.unauthorized('The request requires valid record authorization token.');
+    if (auth.collection.id !== collection.id) {
+      throw ApiError.forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+    }
+    const caller = callerOf(req);
+    const token = auth.refreshable ? undefined : auth.token;
+    return sendJson(req, reply, await app.auth.authResponse(collection, auth.record, caller, { token, expand: queryParam(req, 'expand') }));
+  });
+
+  server.get('/api/collections/:collection/auth-methods', async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const pw = collection.auth!.passwordAuth;
+    const body: Record<string, unknown> = {
+      password: { identityFields: pw.enabled ? pw.identityFields : [], enabled: pw.enabled },
+      oauth2: { providers: [], enabled: false },
+      mfa: { enabled: false, duration: 0 },
+      otp: { enabled: false, duration: 0 },
+    };
+    if (queryParam(req, 'fields') === undefined) {
+      // Legacy keys that pre-0.23 SDKs read when no field list is requested.
+      body.authProviders = [];
+      body.usernamePassword = false;
+      body.emailPassword = pw.enabled && pw.identityFields.includes('email');
+    }
+    return sendJson(req, reply, body);
+  });
+}

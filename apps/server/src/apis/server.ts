@@ -1,0 +1,76 @@
+/**
+ * The HTTP layer: Fastify with PocketBase's conventions (error shape, headers, CORS, auth loading)
+ * around thin route binders. `createServer` does not listen, so tests can `inject` or `listen`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { App } from '../core/app.js';
+import { ApiError, toApiError } from '../core/errors.js';
+import type { AuthState } from '../core/records/caller.js';
+import { registerBodyParsers } from './body.js';
+import { bindHealthApi } from './health.js';
+import { bindRecordAuthApi } from './record-auth.js';
+import { bindRecordCrudApi } from './record-crud.js';
+import { bindSettingsApi } from './settings.js';
+import { bindWebApp } from './web-app.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+}
+
+export type ServerOptions = {
+  /** The built web app to serve for non-API paths; omitted in API-only tests. */
+  webDist?: string;
+  logger?: boolean | object;
+};
+
+const MiB = 1024 * 1024;
+
+export async function createServer(app: App, opts: ServerOptions = {}): Promise<FastifyInstance> {
+  const server = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 32 * MiB,
+    trustProxy: false,
+    // note: PocketBase ids and filters may be long; the default 100-char param limit is too tight.
+    routerOptions: { maxParamLength: 2000 },
+  });
+  server.decorateRequest('auth', null);
+  registerBodyParsers(server);
+  await server.register(multipart, { limits: { fileSize: 32 * MiB, files: 100, fieldSize: MiB, parts: 1000 } });
+
+  server.addHook('onRequest', async (req, reply) => {
+    reply.header('X-XSS-Protection', '1; mode=block');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      reply
+        .header('Access-Control-Allow-Methods', 'GET, HEAD, PUT, PATCH, POST, DELETE')
+        .header('Access-Control-Allow-Headers', String(req.headers['access-control-request-headers'] ?? '*'))
+        .header('Access-Control-Max-Age', '86400');
+      return reply.code(204).send();
+    }
+    if (req.url.startsWith('/api/')) req.auth = await app.auth.authenticate(req.headers.authorization);
+    return undefined;
+  });
+
+  server.setErrorHandler((err, req, reply) => {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500) req.log.error({ err }, 'request failed');
+    if (req.method === 'HEAD') return reply.code(apiError.status).send();
+    return reply.code(apiError.status).type('application/json').send(JSON.stringify(apiError.toJSON()));
+  });
+
+  bindHealthApi(server, app);
+  bindRecordAuthApi(server, app);
+  bindRecordCrudApi(server, app);
+  bindSettingsApi(server, app);
+
+  server.all('/api/*', async () => {
+    throw ApiError.notFound();
+  });
+  await bindWebApp(server, opts.webDist);
+  return server;
+}

@@ -1,0 +1,92 @@
+/**
+ * The application core: database, collections and secrets. It knows nothing of HTTP, so the CLI,
+ * the HTTP layer, workers and tests all drive the same object.
+ */
+import { connect, type DbConfig } from './db/connect.js';
+import type { Db } from './db/db.js';
+import { ensureCollection } from './db/ddl.js';
+import { runMigrations } from './migrations.js';
+import { readParam, writeParam } from './params.js';
+import type { CollectionDef } from './schema/collection.js';
+import { CollectionRegistry } from './schema/registry.js';
+import { productCollections } from '../collections/index.js';
+import { randomString } from '../tools/random.js';
+import type { TokenType } from './auth/tokens.js';
+import { RecordService } from './records/record-service.js';
+import { AuthService } from './auth/auth-service.js';
+import { SettingsStore } from './settings/settings-store.js';
+
+export type AppOptions = {
+  dataDir: string;
+  db: DbConfig;
+  /** Test-only collections registered (and their tables created) after the product ones. */
+  extraCollections?: CollectionDef[];
+  /** Encrypts stored settings (secrets) when set. */
+  encryptionKey?: string;
+};
+
+type Secrets = Record<string, Record<TokenType, string>>;
+
+export class App {
+  readonly records: RecordService;
+  readonly auth: AuthService;
+  readonly settings: SettingsStore;
+  private secrets: Secrets = {};
+
+  private constructor(
+    readonly options: AppOptions,
+    readonly db: Db,
+    readonly registry: CollectionRegistry,
+  ) {
+    this.records = new RecordService(this);
+    this.auth = new AuthService(this);
+    this.settings = new SettingsStore(db, options.encryptionKey);
+  }
+
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  static async open(options: AppOptions): Promise<App> {
+    const db = connect(options.db);
+    try {
+      await runMigrations(db);
+      const registry = new CollectionRegistry(productCollections);
+      for (const extra of options.extraCollections ?? []) {
+        registry.register(extra);
+        await ensureCollection(db, extra);
+      }
+      const app = new App(options, db, registry);
+      await app.loadSecrets();
+      await app.settings.load();
+      return app;
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw err;
+    }
+  }
+
+  private async loadSecrets(): Promise<void> {
+    this.secrets = (await readParam<Secrets>(this.db, 'secrets')) ?? {};
+    let changed = false;
+    for (const c of this.registry.all()) {
+      if (c.type !== 'auth' || this.secrets[c.id]) continue;
+      const s = () => randomString(50);
+      this.secrets[c.id] = { auth: s(), file: s(), verification: s(), passwordReset: s(), emailChange: s() };
+      changed = true;
+    }
+    if (changed) await writeParam(this.db, 'secrets', this.secrets);
+  }
+
+  /** The collection half of a token signing key. */
+  tokenSecret(collection: CollectionDef, type: TokenType): string {
+    const s = this.secrets[collection.id]?.[type];
+    if (!s) throw new Error(`no ${type} secret for ${collection.name}`);
+    return s;
+  }
+
+  async close(): Promise<void> {
+    this.settings.close();
+    await this.db.close();
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Versioned schema migrations, run in order on start on both engines. Collection tables are
+ * created from their definitions by `ensureCollection`; a migration names which ones it brings.
+ */
+import type { Db } from './db/db.js';
+import { ensureCollection } from './db/ddl.js';
+import { superusers } from '../collections/superusers.js';
+import { users } from '../collections/users.js';
+import { nowString } from '../tools/dates.js';
+
+export type Migration = { id: string; up(db: Db): Promise<void> };
+
+export const migrations: Migration[] = [
+  {
+    id: '0001_init',
+    async up(db) {
+      await db.exec(`CREATE TABLE IF NOT EXISTS "_params" ("id" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)`);
+      await ensureCollection(db, superusers);
+      await ensureCollection(db, users);
+    },
+  },
+];
+
+export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS "_migrations" ("id" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`);
+  const done = new Set((await db.all<{ id: string }>(`SELECT "id" FROM "_migrations"`)).map((r) => r.id));
+  const applied: string[] = [];
+  for (const m of list) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      await m.up(tx);
+      await tx.run(`INSERT INTO "_migrations" ("id", "applied") VALUES (?, ?)`, [m.id, nowString()]);
+    });
+    applied.push(m.id);
+  }
+  return applied;
+}

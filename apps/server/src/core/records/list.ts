@@ -1,0 +1,96 @@
+/**
+ * The list endpoint's query (protocol §2.2): paging, sort, filter and the list rule, all in SQL,
+ * so totals and pages are right. A client filter may not reach @collection/@request or hidden fields.
+ */
+import { ApiError } from '../errors.js';
+import { q } from '../db/db.js';
+import type { CollectionDef } from '../schema/collection.js';
+import type { App } from '../app.js';
+import { compileFilter, compileSort } from '../../tools/filter/compile.js';
+import { isSuperuser, type Caller } from './caller.js';
+import { decodeRow } from './codec.js';
+import { BASE_ALIAS, filterContext, ruleCondition } from './rules.js';
+import type { RecordJson } from './serialize.js';
+
+export type ListParams = {
+  page?: string;
+  perPage?: string;
+  sort?: string;
+  filter?: string;
+  skipTotal?: string;
+  expand?: string;
+};
+
+export type ListResult = { items: RecordJson[]; page: number; perPage: number; totalItems: number; totalPages: number };
+
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 1000;
+
+function parseIntParam(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^[+-]?\d+$/.test(value.trim())) throw ApiError.badRequest('', {});
+  const n = Number.parseInt(value, 10);
+  return n <= 0 ? fallback : n;
+}
+
+export function parseBoolParam(value: string | undefined): boolean {
+  if (value === undefined || value === '') return false;
+  const v = value.toLowerCase();
+  if (['1', 't', 'true'].includes(v)) return true;
+  if (['0', 'f', 'false'].includes(v)) return false;
+  throw ApiError.badRequest();
+}
+
+/** 403 when a non-superuser's filter or sort reaches for @collection or @request. */
+export function checkClientExpression(expr: string | undefined, caller: Caller): void {
+  if (!expr || isSuperuser(caller)) return;
+  for (const macro of ['@collection.', '@request.']) {
+    if (expr.includes(macro)) throw ApiError.forbidden(`Only superusers can filter by ${macro}`);
+  }
+}
+
+export async function listRecords(app: App, collection: CollectionDef, caller: Caller, params: ListParams): Promise<ListResult> {
+  const su = isSuperuser(caller);
+  if (!su && collection.listRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+  const page = parseIntParam(params.page, 1);
+  const perPage = Math.min(parseIntParam(params.perPage, DEFAULT_PER_PAGE), MAX_PER_PAGE);
+  const skipTotal = parseBoolParam(params.skipTotal);
+  checkClientExpression(params.filter, caller);
+  checkClientExpression(params.sort, caller);
+
+  const where: string[] = [];
+  const whereParams: unknown[] = [];
+  if (!su && collection.listRule) {
+    const cond = ruleCondition(app.db, app.registry, collection, collection.listRule, caller);
+    if (cond) {
+      where.push(`(${cond.sql})`);
+      whereParams.push(...cond.params);
+    }
+  }
+  const ctx = filterContext(app.db, app.registry, collection, caller, { forRule: false, superuser: su });
+  if (params.filter && params.filter.trim() !== '') {
+    const cond = compileFilter(params.filter, ctx);
+    where.push(`(${cond.sql})`);
+    whereParams.push(...cond.params);
+  }
+  const sort = params.sort ? compileSort(params.sort, ctx) : { sql: '', params: [] };
+  const from = `FROM ${q(collection.name)} ${BASE_ALIAS}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const rows = await app.db.all(
+    `SELECT ${BASE_ALIAS}.* ${from}${sort.sql ? ` ORDER BY ${sort.sql}` : ''} LIMIT ? OFFSET ?`,
+    [...whereParams, ...sort.params, perPage, (page - 1) * perPage],
+  );
+  let totalItems = -1;
+  let totalPages = -1;
+  if (!skipTotal) {
+    const row = await app.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n ${from}`, whereParams);
+    totalItems = Number(row?.n ?? 0);
+    totalPages = Math.ceil(totalItems / perPage);
+  }
+  const items = await app.records.shape(
+    collection,
+    rows.map((row) => decodeRow(collection, row)),
+    caller,
+    { expand: params.expand },
+  );
+  return { items, page, perPage, totalItems, totalPages };
+}

@@ -1,0 +1,109 @@
+/**
+ * Loads, validates, encrypts and saves live settings. Changes apply at once in this process; other
+ * processes sharing a PostgreSQL database pick them up within a few seconds.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/db.js';
+import { ApiError } from '../errors.js';
+import { readParam, writeParam } from '../params.js';
+import { defaultSettings, type Settings } from './settings.js';
+import { validateSettings } from './validate-settings.js';
+
+type Stored = Settings | { enc: string };
+type Plain = Record<string, unknown>;
+
+const RELOAD_MS = 5000;
+
+function isObject(v: unknown): v is Plain {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Deep merge where arrays and scalars replace; unknown keys of `patch` are dropped. */
+function merge(base: Plain, patch: Plain): Plain {
+  const out: Plain = { ...base };
+  for (const [k, v] of Object.entries(patch)) {
+    if (!(k in base)) continue;
+    out[k] = isObject(base[k]) && isObject(v) ? merge(base[k] as Plain, v) : v;
+  }
+  return out;
+}
+
+export class SettingsStore {
+  private current: Settings = defaultSettings();
+  private loadedAt = 0;
+  private readonly key: Buffer | null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    encryptionKey: string | undefined,
+  ) {
+    this.key = encryptionKey ? createHash('sha256').update(encryptionKey).digest() : null;
+  }
+
+  async load(): Promise<void> {
+    const stored = await readParam<Stored>(this.db, 'settings');
+    const plain = stored && 'enc' in stored ? this.decrypt(stored.enc) : (stored ?? {});
+    this.current = merge(defaultSettings() as unknown as Plain, plain as Plain) as unknown as Settings;
+    this.loadedAt = Date.now();
+    if (this.db.dialect === 'postgres' && !this.timer) {
+      this.timer = setInterval(() => void this.load().catch(() => {}), RELOAD_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** The settings in force (a shared object: do not mutate). */
+  get(): Settings {
+    return this.current;
+  }
+
+  get age(): number {
+    return Date.now() - this.loadedAt;
+  }
+
+  /** Settings as the API shows them: every secret blanked. */
+  masked(): Settings {
+    const s = structuredClone(this.current);
+    s.smtp.password = '';
+    s.s3.secret = '';
+    for (const p of s.oauth2.providers) p.clientSecret = '';
+    return s;
+  }
+
+  /** Merges a partial update, keeping secrets the patch leaves out or blanks. */
+  async patch(patch: unknown): Promise<Settings> {
+    if (!isObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
+    const prev = this.current;
+    const next = merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings;
+    if (!next.smtp.password) next.smtp.password = prev.smtp.password;
+    if (!next.s3.secret) next.s3.secret = prev.s3.secret;
+    for (const p of next.oauth2.providers ?? []) {
+      if (!p.clientSecret) p.clientSecret = prev.oauth2.providers.find((o) => o.name === p.name)?.clientSecret ?? '';
+    }
+    const errors = validateSettings(next);
+    if (Object.keys(errors).length) throw ApiError.badRequest('An error occurred while saving the new settings.', errors);
+    await writeParam(this.db, 'settings', this.key ? { enc: this.encrypt(next) } : next);
+    this.current = next;
+    this.loadedAt = Date.now();
+    return next;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private encrypt(value: Settings): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key!, iv);
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  }
+
+  private decrypt(enc: string): Plain {
+    if (!this.key) throw new Error('settings are encrypted: set PHOTOSHOOT_ENCRYPTION_KEY to the key used to save them');
+    const raw = Buffer.from(enc, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Plain;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Live settings (GET/PATCH /api/settings), in PocketBase's shape plus our own sections. Defaults
+ * make a fresh install work offline: mail goes to the dev outbox, rate limits are on, batch is off.
+ */
+
+export type RateLimitRule = { label: string; maxRequests: number; duration: number; audience?: '' | '@guest' | '@auth' };
+
+export type OAuth2ProviderSettings = {
+  name: string;
+  displayName?: string;
+  clientId: string;
+  clientSecret: string;
+  enabled: boolean;
+  /** OpenID Connect: discovery from the issuer, or explicit endpoints. */
+  issuer?: string;
+  authURL?: string;
+  tokenURL?: string;
+  userInfoURL?: string;
+  pkce?: boolean;
+  scopes?: string[];
+};
+
+export type Settings = {
+  meta: { appName: string; appURL: string; senderName: string; senderAddress: string; hideControls: boolean };
+  smtp: {
+    enabled: boolean;
+    host: string;
+    port: number;
+    username: string;
+    password: string;
+    authMethod: string;
+    tls: boolean;
+    localName: string;
+  };
+  backups: { cron: string; cronMaxKeep: number };
+  s3: { enabled: boolean; bucket: string; region: string; endpoint: string; accessKey: string; secret: string; forcePathStyle: boolean };
+  batch: { enabled: boolean; maxRequests: number; timeout: number; maxBodySize: number };
+  rateLimits: { enabled: boolean; rules: RateLimitRule[] };
+  trustedProxy: { headers: string[]; useLeftmostIP: boolean };
+  logs: { maxDays: number; minLevel: number; logIP: boolean; logAuthId: boolean };
+  superuserIPs: string[];
+  oauth2: { providers: OAuth2ProviderSettings[] };
+  otp: { enabled: boolean; duration: number; length: number };
+};
+
+export function defaultSettings(): Settings {
+  return {
+    meta: {
+      appName: 'Photoshoot',
+      appURL: 'http://127.0.0.1:8090',
+      senderName: 'Photoshoot',
+      senderAddress: 'no-reply@photoshoot.local',
+      hideControls: false,
+    },
+    smtp: { enabled: false, host: '', port: 587, username: '', password: '', authMethod: '', tls: false, localName: '' },
+    backups: { cron: '0 3 * * *', cronMaxKeep: 7 },
+    s3: { enabled: false, bucket: '', region: '', endpoint: '', accessKey: '', secret: '', forcePathStyle: false },
+    batch: { enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 },
+    rateLimits: {
+      enabled: true,
+      rules: [
+        { label: '*:auth', maxRequests: 10, duration: 60 },
+        { label: '*:create', maxRequests: 60, duration: 60 },
+        { label: '/api/batch', maxRequests: 30, duration: 10 },
+        { label: '/api/', maxRequests: 600, duration: 10 },
+      ],
+    },
+    trustedProxy: { headers: [], useLeftmostIP: false },
+    logs: { maxDays: 7, minLevel: 0, logIP: true, logAuthId: true },
+    superuserIPs: [],
+    oauth2: { providers: [] },
+    otp: { enabled: true, duration: 180, length: 8 },
+  };
+}
+
+/** Paths of secret values: never returned, kept when a PATCH leaves them out or sends "". */
+export const SECRET_PATHS = ['smtp.password', 's3.secret', 'oauth2.providers.*.clientSecret'] as const;

@@ -1,0 +1,61 @@
+/** Field checks for settings; returns nested `{section: {field: {code, message}}}` errors. */
+import type { Settings } from './settings.js';
+
+type Errors = Record<string, Record<string, unknown>>;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateSettings(s: Settings): Errors {
+  const errors: Errors = {};
+  const add = (section: string, field: string, code: string, message: string) => {
+    (errors[section] ??= {})[field] = { code, message };
+  };
+  const isUrl = (v: string) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  };
+  if (typeof s.meta.appName !== 'string' || !s.meta.appName.trim()) add('meta', 'appName', 'validation_required', 'Cannot be blank.');
+  if (typeof s.meta.appURL !== 'string' || !isUrl(s.meta.appURL)) add('meta', 'appURL', 'validation_is_url', 'Must be a valid url.');
+  if (typeof s.meta.senderAddress !== 'string' || !EMAIL.test(s.meta.senderAddress)) {
+    add('meta', 'senderAddress', 'validation_is_email', 'Must be a valid email address.');
+  }
+  if (typeof s.smtp.enabled !== 'boolean') add('smtp', 'enabled', 'validation_invalid_value', 'Must be true or false.');
+  if (s.smtp.enabled && (typeof s.smtp.host !== 'string' || !s.smtp.host)) add('smtp', 'host', 'validation_required', 'Cannot be blank.');
+  if (!Number.isInteger(s.smtp.port) || s.smtp.port < 1 || s.smtp.port > 65535) {
+    add('smtp', 'port', 'validation_invalid_value', 'Must be a port number between 1 and 65535.');
+  }
+  if (!Number.isInteger(s.batch.maxRequests) || s.batch.maxRequests < 1) {
+    add('batch', 'maxRequests', 'validation_min_number_constraint', 'Must be at least 1.');
+  }
+  if (typeof s.batch.enabled !== 'boolean') add('batch', 'enabled', 'validation_invalid_value', 'Must be true or false.');
+  if (!Array.isArray(s.rateLimits.rules)) {
+    add('rateLimits', 'rules', 'validation_invalid_value', 'Must be a list of rules.');
+  } else {
+    s.rateLimits.rules.forEach((r, i) => {
+      const ok =
+        r && typeof r.label === 'string' && r.label.trim() !== '' && Number.isInteger(r.maxRequests) && r.maxRequests >= 1 &&
+        Number.isInteger(r.duration) && r.duration >= 1;
+      if (!ok) add('rateLimits', `rules.${i}`, 'validation_invalid_value', 'Each rule needs a label, maxRequests ≥ 1 and duration ≥ 1 (seconds).');
+    });
+  }
+  if (!Number.isInteger(s.logs.maxDays) || s.logs.maxDays < 0) add('logs', 'maxDays', 'validation_invalid_value', 'Must be 0 or more days.');
+  if (!Number.isInteger(s.backups.cronMaxKeep) || s.backups.cronMaxKeep < 1) {
+    add('backups', 'cronMaxKeep', 'validation_min_number_constraint', 'Must be at least 1.');
+  }
+  if (!Array.isArray(s.oauth2.providers)) {
+    add('oauth2', 'providers', 'validation_invalid_value', 'Must be a list of providers.');
+  } else {
+    s.oauth2.providers.forEach((p, i) => {
+      if (!p || typeof p.name !== 'string' || !/^[a-z0-9_-]+$/.test(p.name)) {
+        add('oauth2', `providers.${i}.name`, 'validation_invalid_value', 'Must be a lower-case provider name.');
+      } else if (p.enabled && (!p.clientId || !p.clientSecret)) {
+        add('oauth2', `providers.${i}`, 'validation_required', 'An enabled provider needs a client id and secret.');
+      }
+    });
+  }
+  if (!Number.isInteger(s.otp.length) || s.otp.length < 4 || s.otp.length > 12) add('otp', 'length', 'validation_invalid_value', 'Must be 4 to 12 digits.');
+  if (!Number.isInteger(s.otp.duration) || s.otp.duration < 30) add('otp', 'duration', 'validation_invalid_value', 'Must be at least 30 seconds.');
+  return errors;
+}

@@ -1,0 +1,103 @@
+/**
+ * Starts the real server on a loopback port with a throwaway database, on SQLite or (when
+ * TEST_DATABASE_URL is set) PostgreSQL in a private schema, and hands out SDK clients.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import PocketBase from 'pocketbase';
+import type { FastifyInstance } from 'fastify';
+import { App } from '../../src/core/app.js';
+import { createServer } from '../../src/apis/server.js';
+import type { CollectionDef } from '../../src/core/schema/collection.js';
+import type { DbConfig } from '../../src/core/db/connect.js';
+import { upsertSuperuser } from '../../src/core/auth/superusers.js';
+import { randomString } from '../../src/tools/random.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type TestServer = {
+  engine: Engine;
+  url: string;
+  app: App;
+  server: FastifyInstance;
+  dataDir: string;
+  /** A fresh SDK client (its own in-memory auth store). */
+  client(): PocketBase;
+  /** An SDK client signed in as a new superuser. */
+  superuser(): Promise<PocketBase>;
+  /** Creates a user through the API and returns an SDK client signed in as them. */
+  user(fields?: Record<string, unknown>): Promise<{ pb: PocketBase; id: string; email: string; password: string }>;
+  close(): Promise<void>;
+};
+
+export async function startServer(opts: { engine: Engine; collections?: CollectionDef[]; webDist?: string }): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
+  let dropSchema: (() => Promise<void>) | undefined;
+  let db: DbConfig;
+  if (opts.engine === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${randomString(12, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    db = { kind: 'postgres', url, schema };
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    };
+  } else {
+    db = { kind: 'sqlite', dataDir };
+  }
+  const app = await App.open({ dataDir, db, extraCollections: opts.collections ?? [] });
+  const server = await createServer(app, { webDist: opts.webDist });
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  let counter = 0;
+
+  const client = () => {
+    const pb = new PocketBase(url);
+    pb.autoCancellation(false);
+    return pb;
+  };
+
+  return {
+    engine: opts.engine,
+    url,
+    app,
+    server,
+    dataDir,
+    client,
+    async superuser() {
+      const email = `admin${++counter}_${randomString(6, 'abcdefghij')}@example.com`;
+      await upsertSuperuser(app, email, 'superuser-password-1');
+      const pb = client();
+      await pb.collection('_superusers').authWithPassword(email, 'superuser-password-1');
+      return pb;
+    },
+    async user(fields = {}) {
+      const email = `user${++counter}_${randomString(6, 'abcdefghij')}@example.com`;
+      const password = 'user-password-1';
+      const pb = client();
+      const rec = await pb.collection('users').create({ email, password, passwordConfirm: password, name: 'Test User', ...fields });
+      await pb.collection('users').authWithPassword(email, password);
+      return { pb, id: rec.id, email, password };
+    },
+    async close() {
+      await server.close();
+      await app.close();
+      await dropSchema?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
