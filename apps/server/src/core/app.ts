@@ -15,6 +15,7 @@ import type { TokenType } from './auth/tokens.js';
 import { RecordService } from './records/record-service.js';
 import { AuthService } from './auth/auth-service.js';
 import { SettingsStore } from './settings/settings-store.js';
+import { RecordEvents } from './records/record-events.js';
 
 export type AppOptions = {
   dataDir: string;
@@ -31,6 +32,8 @@ export class App {
   readonly records: RecordService;
   readonly auth: AuthService;
   readonly settings: SettingsStore;
+  /** Committed record changes (realtime listens here). */
+  readonly events = new RecordEvents();
   private secrets: Secrets = {};
 
   private constructor(

@@ -234,6 +234,7 @@ export async function run(db: TestDb, filter: string, opts: RunOptions = {}): Pr
 export async function sorted(db: TestDb, sort: string, opts: RunOptions = {}): Promise<string[]> {
   const ctx = context(db, opts);
   const order = compileSort(sort, ctx);
-  const rows = await db.all(`SELECT r.id FROM ${q(ctx.collection.name)} r ORDER BY ${order.sql}`, [...order.params]);
+  const orderBy = order.sql ? ` ORDER BY ${order.sql}` : '';
+  const rows = await db.all(`SELECT r.id FROM ${q(ctx.collection.name)} r${orderBy}`, [...order.params]);
   return rows.map((r) => String(r.id));
 }

@@ -32,15 +32,26 @@ async function referencing(db: Db, owner: CollectionDef, field: RelationField, i
   return (await db.all(sql, [id])).map((row) => decodeRow(owner, row));
 }
 
-/** Deletes `record` inside transaction `tx`, following references; recursion handles cascades. */
-export async function deleteWithReferences(app: App, collection: CollectionDef, record: RecordData, tx: Db): Promise<void> {
+export type Deleted = { collection: CollectionDef; record: RecordData };
+
+/**
+ * Deletes `record` inside transaction `tx`, following references; recursion handles cascades.
+ * Returns every deleted record (cascades first) so their events can fire after commit.
+ */
+export async function deleteWithReferences(
+  app: App,
+  collection: CollectionDef,
+  record: RecordData,
+  tx: Db,
+  deleted: Deleted[] = [],
+): Promise<Deleted[]> {
   const id = record.id as string;
   for (const { owner, field } of referencesTo(app, collection)) {
     const rows = await referencing(tx, owner, field, id);
     for (const row of rows) {
       if (owner.id === collection.id && row.id === id) continue;
       if (field.cascadeDelete) {
-        await deleteWithReferences(app, owner, row, tx);
+        await deleteWithReferences(app, owner, row, tx, deleted);
         continue;
       }
       const current = row[field.name];
@@ -50,4 +61,6 @@ export async function deleteWithReferences(app: App, collection: CollectionDef, 
     }
   }
   await tx.run(`DELETE FROM ${q(collection.name)} WHERE "id" = ?`, [id]);
+  deleted.push({ collection, record });
+  return deleted;
 }

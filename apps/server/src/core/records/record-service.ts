@@ -19,8 +19,15 @@ import { deleteWithReferences } from './delete.js';
 import { BASE_ALIAS, recordMatchesRule } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
 import { validateField } from './validate-field.js';
+import type { RecordAction } from './record-events.js';
 
 export type ShapeOptions = { expand?: string };
+export type WriteOptions = ShapeOptions & {
+  /** Run inside this transaction (batch); events then wait for `afterCommit`. */
+  tx?: Db;
+  /** Defers work until the outer transaction commits; without it, work runs after this write. */
+  afterCommit?: (fn: () => void) => void;
+};
 export type Saved = { data: RecordData; json: RecordJson };
 
 export class RecordService {
@@ -53,26 +60,34 @@ export class RecordService {
     return listRecords(this.app, collection, caller, params);
   }
 
-  async view(collection: CollectionDef, caller: Caller, id: string, opts: ShapeOptions = {}): Promise<RecordJson> {
+  async view(collection: CollectionDef, caller: Caller, id: string, opts: ShapeOptions & { tx?: Db } = {}): Promise<RecordJson> {
     const su = isSuperuser(caller);
+    const db = opts.tx ?? this.app.db;
     if (!su && collection.viewRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
-    const data = await this.findById(collection, id);
+    const data = await this.findById(collection, id, db);
     if (!data) throw ApiError.notFound();
-    if (!su && !(await recordMatchesRule(this.app.db, this.app.registry, collection, collection.viewRule, caller, id))) {
+    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.viewRule, caller, id))) {
       throw ApiError.notFound();
     }
     return (await this.shape(collection, [data], caller, opts))[0]!;
   }
 
-  private async canManage(collection: CollectionDef, caller: Caller, existing: RecordData | null): Promise<boolean> {
+  private async canManage(collection: CollectionDef, caller: Caller, existing: RecordData | null, db: Db): Promise<boolean> {
     if (isSuperuser(caller)) return true;
     const rule = collection.auth?.manageRule ?? null;
     if (rule === null || !existing) return false;
-    return recordMatchesRule(this.app.db, this.app.registry, collection, rule, caller, existing.id as string);
+    return recordMatchesRule(db, this.app.registry, collection, rule, caller, existing.id as string);
   }
 
-  async create(collection: CollectionDef, caller: Caller, body: Record<string, unknown>, opts: ShapeOptions = {}): Promise<Saved> {
+  private emitLater(opts: WriteOptions, action: RecordAction, collection: CollectionDef, record: RecordData): void {
+    const fire = () => this.app.events.emit({ action, collection, record });
+    if (opts.afterCommit) opts.afterCommit(fire);
+    else fire();
+  }
+
+  async create(collection: CollectionDef, caller: Caller, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Saved> {
     const su = isSuperuser(caller);
+    const db = opts.tx ?? this.app.db;
     if (!su && collection.createRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
     const base: RecordData = {};
     for (const field of collection.fields) base[field.name] = zeroValue(field);
@@ -83,14 +98,14 @@ export class RecordService {
     else data.id = fromPattern('[a-z0-9]{15}');
     if (collection.type === 'auth') {
       await applyAuthFields({ collection, body, data, existing: null, submitted: applied.submitted, canManage: su, errors });
-      await this.checkAuthIdUnique(collection, String(data.id), errors);
+      await this.checkAuthIdUnique(collection, String(data.id), errors, db);
     }
     const now = nowString();
     for (const field of collection.fields) if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
-    await this.validate(collection, data, errors);
+    await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to create record.');
 
-    const saved = await this.app.db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
       await this.insertRow(collection, data, tx);
       if (!su && collection.createRule) {
         const ok = await recordMatchesRule(tx, this.app.registry, collection, collection.createRule, caller, data.id as string, {
@@ -100,6 +115,7 @@ export class RecordService {
       }
       return data;
     });
+    this.emitLater(opts, 'create', collection, saved);
     const json = (await this.shape(collection, [saved], caller, opts))[0]!;
     return { data: saved, json };
   }
@@ -109,49 +125,53 @@ export class RecordService {
     caller: Caller,
     id: string,
     body: Record<string, unknown>,
-    opts: ShapeOptions = {},
+    opts: WriteOptions = {},
   ): Promise<Saved> {
     const su = isSuperuser(caller);
+    const db = opts.tx ?? this.app.db;
     if (!su && collection.updateRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
-    const existing = await this.findById(collection, id);
+    const existing = await this.findById(collection, id, db);
     if (!existing) throw ApiError.notFound();
     const applied = applyBody(collection, existing, body, { superuser: su });
     const { data, errors } = applied;
     if (body.id !== undefined && body.id !== existing.id) {
       errors.add('id', 'validation_pk_change', 'The record primary key cannot be changed.');
     }
-    if (!su && !(await recordMatchesRule(this.app.db, this.app.registry, collection, collection.updateRule, caller, id, {
+    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.updateRule, caller, id, {
       body: applied.ruleBody,
       existing,
     }))) {
       throw ApiError.notFound();
     }
     if (collection.type === 'auth') {
-      const canManage = await this.canManage(collection, caller, existing);
+      const canManage = await this.canManage(collection, caller, existing, db);
       await applyAuthFields({ collection, body, data, existing, submitted: applied.submitted, canManage, errors });
     }
     const now = nowString();
     for (const field of collection.fields) if (field.type === 'autodate' && field.onUpdate) data[field.name] = now;
-    await this.validate(collection, data, errors);
+    await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to update record.');
-    await this.updateRow(collection, data);
+    await this.updateRow(collection, data, db);
+    this.emitLater(opts, 'update', collection, data);
     const json = (await this.shape(collection, [data], caller, opts))[0]!;
     return { data, json };
   }
 
-  async delete(collection: CollectionDef, caller: Caller, id: string): Promise<RecordData> {
+  async delete(collection: CollectionDef, caller: Caller, id: string, opts: WriteOptions = {}): Promise<RecordData> {
     const su = isSuperuser(caller);
+    const db = opts.tx ?? this.app.db;
     if (!su && collection.deleteRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
-    const existing = await this.findById(collection, id);
+    const existing = await this.findById(collection, id, db);
     if (!existing) throw ApiError.notFound();
-    if (!su && !(await recordMatchesRule(this.app.db, this.app.registry, collection, collection.deleteRule, caller, id))) {
+    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.deleteRule, caller, id))) {
       throw ApiError.notFound();
     }
     if (collection.name === '_superusers') {
-      const row = await this.app.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "_superusers"`);
+      const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "_superusers"`);
       if (Number(row?.n ?? 0) <= 1) throw ApiError.badRequest('You can\'t delete the only existing superuser.');
     }
-    await this.app.db.transaction((tx) => deleteWithReferences(this.app, collection, existing, tx));
+    const deleted = await db.transaction((tx) => deleteWithReferences(this.app, collection, existing, tx));
+    for (const d of deleted) this.emitLater(opts, 'delete', d.collection, d.record);
     return existing;
   }
 
@@ -180,10 +200,10 @@ export class RecordService {
     }
   }
 
-  private async checkAuthIdUnique(collection: CollectionDef, id: string, errors: ValidationErrors): Promise<void> {
+  private async checkAuthIdUnique(collection: CollectionDef, id: string, errors: ValidationErrors, db: Db): Promise<void> {
     for (const other of this.app.registry.all()) {
       if (other.type !== 'auth' || other.id === collection.id) continue;
-      if (await this.app.db.get(`SELECT 1 AS x FROM ${q(other.name)} WHERE "id" = ?`, [id])) {
+      if (await db.get(`SELECT 1 AS x FROM ${q(other.name)} WHERE "id" = ?`, [id])) {
         errors.add('id', 'validation_invalid_auth_id', 'The id is already used by another auth record.');
       }
     }
