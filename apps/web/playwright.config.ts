@@ -51,7 +51,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'pipe',
+    // Request logs go to stdout; `DEBUG=pw:webserver npx playwright test` shows them.
+    stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     // Always the default SQLite store in the fresh data dir, even if the shell has DATABASE_URL set.

@@ -7,16 +7,22 @@ import multipart from '@fastify/multipart';
 import type { App } from '../core/app.js';
 import { ApiError, toApiError } from '../core/errors.js';
 import type { AuthState } from '../core/records/caller.js';
+import type { RealtimeBroker } from '../core/realtime/broker.js';
 import { registerBodyParsers } from './body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
 import { bindRecordCrudApi } from './record-crud.js';
 import { bindSettingsApi } from './settings.js';
+import { bindRealtimeApi } from './realtime.js';
+import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState | null;
+  }
+  interface FastifyInstance {
+    realtime: RealtimeBroker;
   }
 }
 
@@ -63,7 +69,14 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
     return reply.code(apiError.status).type('application/json').send(JSON.stringify(apiError.toJSON()));
   });
 
+  const realtime = await startRealtime(app);
+  // note: SSE streams never end by themselves; close them before Fastify waits for open requests.
+  server.addHook('preClose', async () => realtime.broker.closeAll());
+  server.addHook('onClose', async () => realtime.stop());
+  server.decorate('realtime', realtime.broker);
+
   bindHealthApi(server, app);
+  bindRealtimeApi(server, app, realtime.broker);
   bindRecordAuthApi(server, app);
   bindRecordCrudApi(server, app);
   bindSettingsApi(server, app);

@@ -94,7 +94,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ["title = 'Hello World' || title = '' && views > 100", ['p1']],
     ["(title = 'Hello World' || title = '') && views > 100", []],
     ["((views > 1) && (views < 8)) || (((title = '')))", ['p2', 'p3', 'p4']],
-    ["views > 1 // a comment\n && views < 8", ['p2', 'p4']],
+    ['views > 1 // a comment\n && views < 8', ['p2', 'p4']],
   ]);
 
   table('null safety', [
@@ -216,7 +216,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ['data = null', ['p3']],
     ['data.a.b != null', ['p1', 'p2', 'p4']],
     ["data.s = ''", []],
-    ["data.s = title", []],
+    ['data.s = title', []],
     ["author.prefs.theme = 'dark'", ['p1']],
     ['author.prefs.n >= 3', ['p1']],
   ]);
@@ -231,6 +231,27 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ["comments_via_post.author.email ?= 'bob@x.io'", ['p1']],
   ]);
 
+  const client = (id: string | null): RunOptions => ({
+    allowHidden: false,
+    allowRequestAndCollection: false,
+    request: request({ auth: id ? authRecord(id) : null }),
+  });
+  table('list rules of related collections (client filters)', [
+    ["note.body = 'hidden'", ['p1']],
+    ["note = 'n1'", ['p1'], client('u1')],
+    ["note.id = 'n1'", ['p1'], client('u1')],
+    ["drafts.name ?= 'd-one'", ['p1'], client('u1')],
+    ["drafts.name ?= 'd-one'", [], client('u2')],
+    ["drafts.name ?= 'd-two'", [], client('u1')],
+    ["drafts.name ?= 'd-two'", ['p1', 'p2'], client('u2')],
+    ["drafts.name ?= 'd-two'", [], client(null)],
+    ["drafts.name ?= 'd-two'", ['p1', 'p2']],
+    ["drafts.owner.name ?= 'Bob'", ['p1', 'p2'], client('u2')],
+    ["drafts.owner.name ?= 'Bob'", [], client('u1')],
+    ["drafts.name = 'd-two'", ['p2'], client('u2')],
+    ["drafts ~ 'd1'", ['p1'], client('u2')],
+  ]);
+
   table('date macros', [
     ["published_at != '' && published_at < @now", ['p1', 'p4']],
     ['published_at >= @monthStart && published_at <= @monthEnd', ['p1']],
@@ -240,7 +261,10 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ["@todayStart = '2024-05-15 00:00:00.000Z' && @todayEnd = '2024-05-15 23:59:59.999Z'", ALL],
     ["@monthStart = '2024-05-01 00:00:00.000Z' && @monthEnd = '2024-05-31 23:59:59.999Z'", ALL],
     ["@yearStart = '2024-01-01 00:00:00.000Z' && @yearEnd = '2024-12-31 23:59:59.999Z'", ALL],
-    ['@second = 56 && @minute = 34 && @hour = 12 && @day = 15 && @month = 5 && @weekday = 3 && @year = 2024', ALL],
+    [
+      '@second = 56 && @minute = 34 && @hour = 12 && @day = 15 && @month = 5 && @weekday = 3 && @year = 2024',
+      ALL,
+    ],
     ["@year = '2024'", ALL],
   ]);
 
@@ -316,7 +340,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ['@request.body.tags:each ?= tags:each', ['p1', 'p4'], rq],
     ['tags:each ?= @request.body.tags:each', ['p1', 'p4'], rq],
     ['@request.body.labels:each = labels:each', ['p2'], rq],
-    ["@request.body.nope.deep = null && @request.body.author.nope = null", ALL, rq],
+    ['@request.body.nope.deep = null && @request.body.author.nope = null', ALL, rq],
   ]);
 
   table(':changed', [
@@ -342,7 +366,11 @@ describe.each(engines)('filter execution on %s', (engine) => {
       ['p1', 'p2'],
       u2,
     ],
-    ['@collection.team_members.user ?= @request.auth.id && @collection.team_members.team ?= author.team', ['p1'], u1],
+    [
+      '@collection.team_members.user ?= @request.auth.id && @collection.team_members.team ?= author.team',
+      ['p1'],
+      u1,
+    ],
     ["@collection.team_members.user ?= 'u1' && @collection.team_members.team ?= 't2'", []],
     ["@collection.team_members:a.user ?= 'u1' && @collection.team_members:b.team ?= 't2'", ALL],
     ["@collection.team_members.user.name ?= 'Bob'", ALL],
@@ -350,8 +378,8 @@ describe.each(engines)('filter execution on %s', (engine) => {
     [`@collection.${teams.id}.name ?= 'Red'`, ALL],
     ['@collection.posts:other.parent ?= id', ['p1', 'p2']],
     ["@collection.posts:other.parent ?= id || title = ''", ['p1', 'p2', 'p3']],
-    ["@collection.bookmarks.posts:each ?= id", ['p1', 'p2']],
-    ["@collection.bookmarks.posts:length > 0", ALL],
+    ['@collection.bookmarks.posts:each ?= id', ['p1', 'p2']],
+    ['@collection.bookmarks.posts:length > 0', ALL],
     ["@collection.comments.post.title ?= 'Hello World'", ALL],
     ['@collection.tags.name ?= title', []],
   ]);
@@ -368,7 +396,10 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ["strftime('%Y-%m-%d', 1704067200, 'unixepoch') = '2024-01-01'", ALL],
     ["strftime('%Y-%m-%d', '2024-02-31') = '2024-03-02'", ALL],
     ["strftime('%Y-%m-%d %H:%M', '2024-01-01T10:00+02:00') = '2024-01-01 08:00'", ALL],
-    ["strftime('%w %j %W %U %e|%k|%l|%p|%P|%u|%G|%g|%V', '2024-05-15 03:04:05.678Z') = '3 136 20 19 15| 3| 3|AM|am|3|2024|24|20'", ALL],
+    [
+      "strftime('%w %j %W %U %e|%k|%l|%p|%P|%u|%G|%g|%V', '2024-05-15 03:04:05.678Z') = '3 136 20 19 15| 3| 3|AM|am|3|2024|24|20'",
+      ALL,
+    ],
     ["strftime('%f %F %T %R %%', '2024-05-15 03:04:05.678Z') = '05.678 2024-05-15 03:04:05 03:04 %'", ALL],
     ["strftime('%Y', 'garbage') = ''", ALL],
     ["strftime('%Y-%m-%d', '2024-05-15', 'weekday 0') = '2024-05-19'", ALL],
@@ -405,8 +436,11 @@ describe.each(engines)('filter execution on %s', (engine) => {
       ["@collection.tags = 'x'", 400],
       ["@collection.tags:a:b.name = 'x'", 400],
       ["@collection.tags:a.name ?= 'x' && @collection.teams:a.name ?= 'x'", 400],
+      ["note.body = 'x'", 400, { allowHidden: false }],
+      ["parent.note.body = 'x'", 400, { allowHidden: false }],
+      ["@collection.notes.body ?= 'x'", 400, { allowHidden: false }],
       ["@request.body.title:each ?= 'x'", 400],
-      ["@request.body.nope:length = 1", 400],
+      ['@request.body.nope:length = 1', 400],
       ["@request.method:each = 'x'", 400],
       ["@request.nope = 'x'", 400],
       ["@request.auth = 'x'", 400],
@@ -416,7 +450,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
       ['strftime(title) = 1', 400],
       ["strftime('%Y', title, 1) = 1", 400],
       ["strftime('%Y', tags.name) = '1'", 400],
-      ["data.a:each = 1", 400],
+      ['data.a:each = 1', 400],
       ['title = ', 400],
       ['', 400],
       ['// only a comment', 400],
@@ -440,6 +474,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
       ['-published,views', ['p4', 'p1', 'p3', 'p2']],
       [' -published , -views ', ['p1', 'p4', 'p2', 'p3']],
       ['author.name', ['p3', 'p1', 'p2', 'p4']],
+      ['-drafts:length,id', ['p1', 'p2', 'p3', 'p4']],
       ['-author.name', ['p4', 'p2', 'p1', 'p3']],
       ['author.id,id', ['p3', 'p1', 'p2', 'p4']],
       ['author.name:lower,id', ['p3', 'p1', 'p2', 'p4']],
@@ -473,6 +508,7 @@ describe.each(engines)('filter execution on %s', (engine) => {
       ['tags:each', 400],
       ['nope', 400],
       ['secret', 400, { allowHidden: false }],
+      ['note.body', 400, { allowHidden: false }],
       ['a,b,c,d,e,f,g,h,i', 400],
       ['x'.repeat(256), 400],
       ['title,', 400],
@@ -493,7 +529,10 @@ describe.each(engines)('filter execution on %s', (engine) => {
   });
 
   it('keeps one row per record (no join fan-out in the outer query)', async () => {
-    const rows = await run(db, "tags.name ?!= '' || comments_via_post.message ?!= '' || @collection.tags.name ?!= ''");
+    const rows = await run(
+      db,
+      "tags.name ?!= '' || comments_via_post.message ?!= '' || @collection.tags.name ?!= ''",
+    );
     expect(rows).toEqual(ALL);
     expect(await run(db, "bookmarks_via_posts.user ?!= ''", { collection: posts })).toEqual(['p1', 'p2']);
     expect(await run(db, "posts ~ 'p'", { collection: bookmarks })).toEqual(['b1', 'b2']);

@@ -62,7 +62,24 @@ describe('parseFilter: structure', () => {
   });
 
   it('accepts every operator', () => {
-    for (const op of ['=', '!=', '>', '>=', '<', '<=', '~', '!~', '?=', '?!=', '?>', '?>=', '?<', '?<=', '?~', '?!~']) {
+    for (const op of [
+      '=',
+      '!=',
+      '>',
+      '>=',
+      '<',
+      '<=',
+      '~',
+      '!~',
+      '?=',
+      '?!=',
+      '?>',
+      '?>=',
+      '?<',
+      '?<=',
+      '?~',
+      '?!~',
+    ]) {
       expect(p(`a ${op} 1`)).toBe(`a${op}#1`);
       expect(p(`a${op}1`)).toBe(`a${op}#1`);
     }
@@ -79,7 +96,7 @@ describe('parseFilter: structure', () => {
     expect(p("a = 'it\\'s'")).toBe(`a="it's"`);
     expect(p('a = "say \\"hi\\""')).toBe('a="say \\"hi\\""');
     // Only the opening quote character is unescaped; other backslashes stay.
-    expect(parseFilter('a = \'x\\"y\'').root).toMatchObject({ right: { value: 'x\\"y' } });
+    expect(parseFilter("a = 'x\\\"y'").root).toMatchObject({ right: { value: 'x\\"y' } });
     expect(parseFilter("a = 'back\\\\slash'").root).toMatchObject({ right: { value: 'back\\\\slash' } });
     expect(parseFilter("a = ''").root).toMatchObject({ right: { value: '' } });
     expect(parseFilter("a = '日本 ✓'").root).toMatchObject({ right: { value: '日本 ✓' } });
@@ -159,7 +176,7 @@ describe('parseFilter: errors', () => {
     'ä = 1',
     'a = 1 / 2',
     'a = 1;',
-    "a = 1; DROP TABLE x; --",
+    'a = 1; DROP TABLE x; --',
     'f(,a) = 1',
     'f(a b) = 1',
     'f(a,,b) = 1',

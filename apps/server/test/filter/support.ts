@@ -8,7 +8,12 @@ import { q } from '../../src/core/db/db.js';
 import { defineCollection, type CollectionDef } from '../../src/core/schema/collection.js';
 import { f, isMultiValue, type Field } from '../../src/core/schema/fields.js';
 import { CollectionRegistry } from '../../src/core/schema/registry.js';
-import { compileFilter, compileSort, type FilterContext, type RequestInfo } from '../../src/tools/filter/compile.js';
+import {
+  compileFilter,
+  compileSort,
+  type FilterContext,
+  type RequestInfo,
+} from '../../src/tools/filter/compile.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -89,7 +94,8 @@ export async function insert(db: TestDb, c: CollectionDef, row: Record<string, u
     const field = c.fields.find((x) => x.name === key);
     if (!field) throw new Error(`no field ${c.name}.${key}`);
     names.push(q(key));
-    if (isMultiValue(field) || field.type === 'json') values.push(value === null ? null : JSON.stringify(value));
+    if (isMultiValue(field) || field.type === 'json')
+      values.push(value === null ? null : JSON.stringify(value));
     else if (field.type === 'bool' && db.dialect === 'sqlite') values.push(value ? 1 : 0);
     else values.push(value);
   }
@@ -125,6 +131,19 @@ export const tags = defineCollection({
   listRule: '',
 });
 
+/** Locked list rule: only superusers (or rules) may filter through it. */
+export const notes = defineCollection({
+  name: 'notes',
+  fields: [f.text('body')],
+});
+
+/** Visible only to their owner when reached from a client filter. */
+export const drafts = defineCollection({
+  name: 'drafts',
+  fields: [f.text('name'), f.relation('owner', 'users')],
+  listRule: "owner = @request.auth.id && owner.name != ''",
+});
+
 export const posts = defineCollection({
   name: 'posts',
   fields: [
@@ -140,6 +159,8 @@ export const posts = defineCollection({
     f.date('published_at'),
     f.text('secret', { hidden: true }),
     f.relation('parent', 'posts'),
+    f.relation('note', 'notes'),
+    f.relation('drafts', 'drafts', { maxSelect: 5 }),
   ],
   listRule: '',
 });
@@ -163,23 +184,140 @@ export const team_members = defineCollection({
   listRule: '',
 });
 
-export const allCollections = [users, teams, tags, posts, comments, bookmarks, team_members];
+export const allCollections = [users, teams, tags, notes, drafts, posts, comments, bookmarks, team_members];
 export const registry = new CollectionRegistry(allCollections);
 
 const D = '2024-05-01 10:00:00.000Z';
 export const fixtures: Array<[CollectionDef, Record<string, unknown>]> = [
-  [users, { id: 'u1', email: 'ann@x.io', emailVisibility: true, verified: false, name: 'Ann', age: 30, roles: ['admin', 'editor'], team: 't1', prefs: { theme: 'dark', n: 3 }, password: 'h1', tokenKey: 'k1' }],
-  [users, { id: 'u2', email: 'bob@x.io', emailVisibility: false, verified: true, name: 'Bob', age: 25, roles: ['viewer'], team: 't2', prefs: null, password: 'h2', tokenKey: 'k2' }],
-  [users, { id: 'u3', email: 'cy@x.io', emailVisibility: true, verified: false, name: 'cy', age: 41, roles: [], team: '', prefs: { theme: 'light' }, password: 'h3', tokenKey: 'k3' }],
+  [
+    users,
+    {
+      id: 'u1',
+      email: 'ann@x.io',
+      emailVisibility: true,
+      verified: false,
+      name: 'Ann',
+      age: 30,
+      roles: ['admin', 'editor'],
+      team: 't1',
+      prefs: { theme: 'dark', n: 3 },
+      password: 'h1',
+      tokenKey: 'k1',
+    },
+  ],
+  [
+    users,
+    {
+      id: 'u2',
+      email: 'bob@x.io',
+      emailVisibility: false,
+      verified: true,
+      name: 'Bob',
+      age: 25,
+      roles: ['viewer'],
+      team: 't2',
+      prefs: null,
+      password: 'h2',
+      tokenKey: 'k2',
+    },
+  ],
+  [
+    users,
+    {
+      id: 'u3',
+      email: 'cy@x.io',
+      emailVisibility: true,
+      verified: false,
+      name: 'cy',
+      age: 41,
+      roles: [],
+      team: '',
+      prefs: { theme: 'light' },
+      password: 'h3',
+      tokenKey: 'k3',
+    },
+  ],
   [teams, { id: 't1', name: 'Red', lead: 'u1' }],
   [teams, { id: 't2', name: 'Blue', lead: 'u2' }],
   [tags, { id: 'g1', name: 'js', color: 'yellow', owner: 'u1' }],
   [tags, { id: 'g2', name: 'ts', color: 'blue', owner: 'u2' }],
   [tags, { id: 'g3', name: 'go', color: 'blue', owner: 'u1' }],
-  [posts, { id: 'p1', title: 'Hello World', views: 10, published: true, author: 'u1', tags: ['g1', 'g2'], category: 'news', labels: ['a', 'b'], photos: ['x.png'], data: { a: { b: 1 }, items: ['first', 'second'], s: 'str', flag: true }, published_at: D, secret: 's1' }],
-  [posts, { id: 'p2', title: '100% pure', views: 5, published: false, author: 'u2', tags: ['g2'], category: 'blog', labels: ['a'], photos: [], data: { a: { b: 2 }, items: [], s: 'other' }, published_at: '2024-06-01 10:00:00.000Z', secret: 's2', parent: 'p1' }],
-  [posts, { id: 'p3', title: '', views: 0, published: false, author: '', tags: [], category: '', labels: [], photos: [], data: null, published_at: '', secret: '' }],
-  [posts, { id: 'p4', title: 'under_score \\ back', views: 7.5, published: true, author: 'u3', tags: ['g1', 'g2', 'g3'], category: 'misc', labels: ['a', 'b', 'c'], photos: ['y.png', 'z.png'], data: { a: { b: '2' }, items: ['first'] }, published_at: '2023-01-01 00:00:00.000Z', secret: 's4', parent: 'p2' }],
+  [notes, { id: 'n1', body: 'hidden' }],
+  [drafts, { id: 'd1', name: 'd-one', owner: 'u1' }],
+  [drafts, { id: 'd2', name: 'd-two', owner: 'u2' }],
+  [
+    posts,
+    {
+      id: 'p1',
+      note: 'n1',
+      drafts: ['d1', 'd2'],
+      title: 'Hello World',
+      views: 10,
+      published: true,
+      author: 'u1',
+      tags: ['g1', 'g2'],
+      category: 'news',
+      labels: ['a', 'b'],
+      photos: ['x.png'],
+      data: { a: { b: 1 }, items: ['first', 'second'], s: 'str', flag: true },
+      published_at: D,
+      secret: 's1',
+    },
+  ],
+  [
+    posts,
+    {
+      id: 'p2',
+      drafts: ['d2'],
+      title: '100% pure',
+      views: 5,
+      published: false,
+      author: 'u2',
+      tags: ['g2'],
+      category: 'blog',
+      labels: ['a'],
+      photos: [],
+      data: { a: { b: 2 }, items: [], s: 'other' },
+      published_at: '2024-06-01 10:00:00.000Z',
+      secret: 's2',
+      parent: 'p1',
+    },
+  ],
+  [
+    posts,
+    {
+      id: 'p3',
+      title: '',
+      views: 0,
+      published: false,
+      author: '',
+      tags: [],
+      category: '',
+      labels: [],
+      photos: [],
+      data: null,
+      published_at: '',
+      secret: '',
+    },
+  ],
+  [
+    posts,
+    {
+      id: 'p4',
+      title: 'under_score \\ back',
+      views: 7.5,
+      published: true,
+      author: 'u3',
+      tags: ['g1', 'g2', 'g3'],
+      category: 'misc',
+      labels: ['a', 'b', 'c'],
+      photos: ['y.png', 'z.png'],
+      data: { a: { b: '2' }, items: ['first'] },
+      published_at: '2023-01-01 00:00:00.000Z',
+      secret: 's4',
+      parent: 'p2',
+    },
+  ],
   [comments, { id: 'c1', post: 'p1', message: 'nice', author: 'u2' }],
   [comments, { id: 'c2', post: 'p1', message: 'great post', author: 'u3' }],
   [comments, { id: 'c3', post: 'p2', message: 'meh', author: 'u1' }],

@@ -35,11 +35,19 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startServer(opts: { engine: Engine; collections?: CollectionDef[]; webDist?: string }): Promise<TestServer> {
+export async function startServer(opts: {
+  engine: Engine;
+  collections?: CollectionDef[];
+  webDist?: string;
+  /** Another server whose PostgreSQL schema this one shares (two "processes", one database). */
+  shareSchemaWith?: TestServer;
+}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
   let db: DbConfig;
-  if (opts.engine === 'postgres') {
+  if (opts.shareSchemaWith) {
+    db = opts.shareSchemaWith.app.options.db;
+  } else if (opts.engine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
     const schema = `t_${randomString(12, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;

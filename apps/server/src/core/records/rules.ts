@@ -8,7 +8,8 @@ import { q } from '../db/db.js';
 import type { CollectionDef, Rule } from '../schema/collection.js';
 import type { CollectionRegistry } from '../schema/registry.js';
 import type { Caller } from './caller.js';
-import type { RecordData } from './codec.js';
+import { encodeValue, type RecordData } from './codec.js';
+import { isMultiValue, type Field } from '../schema/fields.js';
 
 export const BASE_ALIAS = 'r';
 
@@ -76,4 +77,45 @@ export async function recordMatchesRule(
     [id, ...cond.params],
   );
   return row !== undefined;
+}
+
+/**
+ * Whether a record given by its values (not necessarily stored: a deleted record, a record about
+ * to be created) satisfies `rule`. The values become a one-row derived table named like the base
+ * alias, so the rule compiles exactly as it does against the real table.
+ */
+export async function valuesMatchRule(
+  db: Db,
+  registry: CollectionRegistry,
+  collection: CollectionDef,
+  rule: Rule,
+  caller: Caller,
+  data: RecordData,
+  extra?: { sql: string; params: unknown[] } | null,
+): Promise<boolean> {
+  if (rule === null) return false;
+  const cond = ruleCondition(db, registry, collection, rule, caller);
+  if (!cond && !extra) return true;
+  const cols: string[] = [];
+  const params: unknown[] = [];
+  for (const field of collection.fields) {
+    cols.push(`${castParam(db, field)} AS ${q(field.name)}`);
+    params.push(encodeValue(field, data[field.name]));
+  }
+  const where = [cond?.sql, extra?.sql].filter(Boolean).map((s) => `(${s})`).join(' AND ');
+  const row = await db.get(`SELECT 1 AS ok FROM (SELECT ${cols.join(', ')}) ${BASE_ALIAS} WHERE ${where}`, [
+    ...params,
+    ...(cond?.params ?? []),
+    ...(extra?.params ?? []),
+  ]);
+  return row !== undefined;
+}
+
+/** A bound value typed like its column (PostgreSQL infers nothing from a bare parameter). */
+function castParam(db: Db, field: Field): string {
+  if (db.dialect === 'sqlite') return '?';
+  if (isMultiValue(field) || field.type === 'json') return 'CAST(? AS JSONB)';
+  if (field.type === 'number') return 'CAST(? AS DOUBLE PRECISION)';
+  if (field.type === 'bool') return 'CAST(? AS BOOLEAN)';
+  return 'CAST(? AS TEXT)';
 }

@@ -20,7 +20,11 @@ type BaseOp = ReturnType<typeof baseOp>;
 const NUMERIC_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 
 /** Converts a compile-time value to `to`, or null when there is no obvious meaning. */
-function convertLiteral(value: LiteralValue, rawText: string | undefined, to: Kind): LiteralValue | undefined {
+function convertLiteral(
+  value: LiteralValue,
+  rawText: string | undefined,
+  to: Kind,
+): LiteralValue | undefined {
   if (value === null) return null;
   switch (to) {
     case 'text':
@@ -30,7 +34,7 @@ function convertLiteral(value: LiteralValue, rawText: string | undefined, to: Ki
     case 'number':
       if (typeof value === 'number') return value;
       if (typeof value === 'boolean') return value ? 1 : 0;
-      return NUMERIC_TEXT.test(value) ? Number(value) : undefined;
+      return NUMERIC_TEXT.test(value) && Number.isFinite(Number(value)) ? Number(value) : undefined;
     case 'bool':
       if (typeof value === 'boolean') return value;
       if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
@@ -50,7 +54,13 @@ type Unified = { l: Sql; r: Sql; kind: Kind; lNullable: boolean; rNullable: bool
  * (compared as jsonb), numbers absorb booleans, and anything else is compared as text.
  */
 function unify(d: DialectSql, l: ScalarOperand, r: ScalarOperand): Unified {
-  const out = (ls: Sql, rs: Sql, kind: Kind): Unified => ({ l: ls, r: rs, kind, lNullable: l.nullable, rNullable: r.nullable });
+  const out = (ls: Sql, rs: Sql, kind: Kind): Unified => ({
+    l: ls,
+    r: rs,
+    kind,
+    lNullable: l.nullable,
+    rNullable: r.nullable,
+  });
   if (l.kind === 'null' && r.kind === 'null') return out(d.nullOf('text'), d.nullOf('text'), 'text');
   if (l.kind === 'null') return out(d.nullOf(r.kind as Kind), r.sql, r.kind as Kind);
   if (r.kind === 'null') return out(l.sql, d.nullOf(l.kind), l.kind);
@@ -88,7 +98,11 @@ function unify(d: DialectSql, l: ScalarOperand, r: ScalarOperand): Unified {
     }
   }
   if ((lk === 'number' && rk === 'bool') || (lk === 'bool' && rk === 'number')) {
-    return out(lk === 'bool' ? d.boolToNumber(l.sql) : l.sql, rk === 'bool' ? d.boolToNumber(r.sql) : r.sql, 'number');
+    return out(
+      lk === 'bool' ? d.boolToNumber(l.sql) : l.sql,
+      rk === 'bool' ? d.boolToNumber(r.sql) : r.sql,
+      'number',
+    );
   }
   return out(asKind(l, 'text') ?? d.toText(l.sql, lk), asKind(r, 'text') ?? d.toText(r.sql, rk), 'text');
 }
@@ -197,8 +211,28 @@ function elementScope(d: DialectSql, names: AliasGen, sides: Side[]): { from: Sq
   return { from: sql`(SELECT 1) AS ${raw(names.next('o'))}${joinSql(joins, '')}`, values };
 }
 
+/** True when comparing a NULL element with `other` can never hold, so empty sets need no NULL row. */
+function nullNeverMatches(op: BaseOp, other: Side): boolean {
+  if (other.form !== 'scalar') return false;
+  if (op === '>' || op === '>=' || op === '<' || op === '<=') return true;
+  const v = other.literal?.value;
+  return op === '=' && v !== undefined && v !== null && v !== '';
+}
+
 function anyMatch(d: DialectSql, names: AliasGen, l: Side, op: BaseOp, r: Side): Sql {
   if (l.form === 'scalar' && r.form === 'scalar') return compareScalars(d, l, op, r);
+  // Fast path for the common `rel.field ?= 'value'`: a plain EXISTS over the elements.
+  const multi = l.form === 'multi' ? l : r.form === 'multi' ? r : null;
+  const other = multi === l ? r : l;
+  if (multi && other.form === 'scalar' && nullNeverMatches(op, other)) {
+    const alias = names.next('m');
+    const v = raw(`${alias}.v`);
+    const el: ScalarOperand = multi.guarded
+      ? { form: 'scalar', sql: v, kind: multi.kind, nullable: false, guard: raw(`${alias}.g`) }
+      : { form: 'scalar', sql: v, kind: multi.kind, nullable: false };
+    const cond = multi === l ? compareScalars(d, el, op, other) : compareScalars(d, other, op, el);
+    return sql`EXISTS (SELECT 1 FROM (${multi.select}) AS ${raw(alias)} WHERE ${cond})`;
+  }
   const scope = elementScope(d, names, [l, r]);
   const cond = compareScalars(d, scope.values[0]!, op, scope.values[1]!);
   return sql`EXISTS (SELECT 1 FROM ${scope.from} WHERE ${cond})`;
@@ -219,7 +253,13 @@ const every = (o: Operand): Side => (o.form === 'collection' ? o.all : o);
  * plain operators need every element to match. For `@collection` operands the plain form also
  * requires the shared joined row to match, mirroring PocketBase's "join AND NOT EXISTS" shape.
  */
-export function compileComparison(d: DialectSql, names: AliasGen, left: Operand, op: SignOp, right: Operand): Sql {
+export function compileComparison(
+  d: DialectSql,
+  names: AliasGen,
+  left: Operand,
+  op: SignOp,
+  right: Operand,
+): Sql {
   const bop = baseOp(op);
   if (isAnyOp(op)) return anyMatch(d, names, current(left), bop, current(right));
   const all = allMatch(d, names, every(left), bop, every(right));

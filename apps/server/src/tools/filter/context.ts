@@ -40,16 +40,26 @@ export type FilterContext = {
   now?: Date;
 };
 
+/**
+ * Compiles `rule` for rows of `collection` reached as `alias` inside the current query. Injected by
+ * compile-core.ts so that path resolution can apply list rules without an import cycle.
+ */
+export type RuleCompiler = (st: CompileState, collection: CollectionDef, alias: string, rule: string) => Sql;
+
 /** Per-compilation state shared by the resolvers. */
 export class CompileState {
   readonly d: DialectSql;
-  readonly names = new AliasGen();
   readonly now: Date;
   readonly baseAlias: Sql;
   /** `@collection` joins by alias key (`name` or `:alias`), in first-use order. */
-  readonly collectionJoins = new Map<string, { collection: CollectionDef; alias: string }>();
+  readonly collectionJoins = new Map<string, { collection: CollectionDef; alias: string; on: Sql | null }>();
 
-  constructor(readonly ctx: FilterContext) {
+  constructor(
+    readonly ctx: FilterContext,
+    readonly compileRule: RuleCompiler,
+    /** Shared with nested rule compilations so subquery aliases never shadow each other. */
+    readonly names: AliasGen = new AliasGen(),
+  ) {
     this.d = new DialectSql(ctx.dialect);
     this.now = ctx.now ?? new Date();
     this.baseAlias = raw(`"${ctx.alias.replace(/"/g, '""')}"`);

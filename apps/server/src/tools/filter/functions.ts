@@ -58,7 +58,8 @@ function strftime(st: CompileState, fn: FunctionOperand, resolve: Resolve): Scal
   const format = args[0]!;
   if (format.type !== 'text') throw invalidFilter('strftime() format must be a text literal');
   const time = args[1];
-  if (time && time.type === 'function') throw invalidFilter('strftime() time value must be a text, number or field');
+  if (time && time.type === 'function')
+    throw invalidFilter('strftime() time value must be a text, number or field');
   const modifiers = args.slice(2).map((m) => {
     if (m.type !== 'text') throw invalidFilter('strftime() modifiers must be text literals');
     return m.value;

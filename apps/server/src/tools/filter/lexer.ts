@@ -119,7 +119,10 @@ export function tokenize(input: string): Token[] {
         prev = d;
       }
       if (!closed) throw invalidFilter(`unterminated text at ${start}`);
-      const body = input.slice(start + 1, i - 1).split(`\\${c}`).join(c);
+      const body = input
+        .slice(start + 1, i - 1)
+        .split(`\\${c}`)
+        .join(c);
       tokens.push({ type: 'text', value: body, pos: start });
       continue;
     }

@@ -47,7 +47,8 @@ export type Operand = ScalarOperand | MultiOperand | CollectionOperand;
 /** Wraps a compile-time value as a bound parameter of the natural kind. */
 export function literal(d: DialectSql, value: unknown, rawText?: string): ScalarOperand {
   const v = normalizeLiteral(value);
-  if (v === null) return { form: 'scalar', sql: d.nullOf('text'), kind: 'null', nullable: true, literal: { value: null } };
+  if (v === null)
+    return { form: 'scalar', sql: d.nullOf('text'), kind: 'null', nullable: true, literal: { value: null } };
   const kind: Kind = typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'text';
   return {
     form: 'scalar',
@@ -69,5 +70,7 @@ export function normalizeLiteral(value: unknown): LiteralValue {
 }
 
 export function scalar(sqlText: Sql, kind: Kind, nullable: boolean, guard?: Sql): ScalarOperand {
-  return guard ? { form: 'scalar', sql: sqlText, kind, nullable, guard } : { form: 'scalar', sql: sqlText, kind, nullable };
+  return guard
+    ? { form: 'scalar', sql: sqlText, kind, nullable, guard }
+    : { form: 'scalar', sql: sqlText, kind, nullable };
 }

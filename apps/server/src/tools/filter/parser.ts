@@ -85,8 +85,11 @@ class Parser {
         return { type: 'identifier', name: t.value };
       case 'text':
         return { type: 'text', value: t.value };
-      case 'number':
-        return { type: 'number', value: Number(t.value), raw: t.value };
+      case 'number': {
+        const value = Number(t.value);
+        if (!Number.isFinite(value)) throw invalidFilter(`number out of range at ${t.pos}`);
+        return { type: 'number', value, raw: t.value };
+      }
       case 'function':
         return this.parseFunction(t, depth + 1);
       default:

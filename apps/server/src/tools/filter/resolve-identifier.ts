@@ -9,7 +9,7 @@ import { forbiddenFilterField, invalidFilter } from './errors.js';
 import { compileFunction } from './functions.js';
 import { macroValue } from './macros.js';
 import { literal, type CollectionOperand, type MultiOperand, type Operand } from './operand.js';
-import { walkPath } from './resolve-path.js';
+import { listRuleCondition, walkPath } from './resolve-path.js';
 import { resolveRequest } from './resolve-request.js';
 import { ident, raw, sql } from './sql.js';
 
@@ -45,7 +45,8 @@ export function resolveIdentifier(st: CompileState, name: string): Operand {
     if (!st.ctx.allowRequestAndCollection) throw forbiddenFilterField('@collection.');
     return resolveCollection(st, name.split('.'));
   }
-  if (name.startsWith('@') || name.startsWith('#')) throw invalidFilter(`unknown identifier ${JSON.stringify(name)}`);
+  if (name.startsWith('@') || name.startsWith('#'))
+    throw invalidFilter(`unknown identifier ${JSON.stringify(name)}`);
 
   const props = name.split('.');
   const lower = name.toLowerCase();
@@ -73,23 +74,24 @@ function resolveCollection(st: CompileState, props: string[]): CollectionOperand
 
   const key = aliasName === undefined ? collection.name : `:${aliasName}`;
   let join = st.collectionJoins.get(key);
-  if (join && join.collection !== collection) throw invalidFilter(`@collection alias ${key} reused for another collection`);
+  if (join && join.collection !== collection)
+    throw invalidFilter(`@collection alias ${key} reused for another collection`);
   if (!join) {
-    join = { collection, alias: st.names.next('c') };
+    const alias = st.names.next('c');
+    join = { collection, alias, on: listRuleCondition(st, collection, alias) };
     st.collectionJoins.set(key, join);
   }
 
   const rest = props.slice(2);
   const opts = { missingAsNull: false };
   const current = walkPath(st, { mode: 'row', alias: raw(join.alias), collection }, rest, opts);
-  const a = raw(st.names.next('a'));
-  const allRows = walkPath(
-    st,
-    { mode: 'join', from: sql`${ident(collection.name)} AS ${a}`, where: null, alias: a, collection, multi: true },
-    rest,
-    opts,
-  );
-  if (current.form === 'collection' || allRows.form !== 'multi') throw invalidFilter('invalid @collection field');
+  const aName = st.names.next('a');
+  const a = raw(aName);
+  const from = sql`${ident(collection.name)} AS ${a}`;
+  const where = listRuleCondition(st, collection, aName);
+  const allRows = walkPath(st, { mode: 'join', from, where, alias: a, collection, multi: true }, rest, opts);
+  if (current.form === 'collection' || allRows.form !== 'multi')
+    throw invalidFilter('invalid @collection field');
   // The shared row comes from a LEFT JOIN, so even NOT NULL columns read NULL when the collection is empty.
   return {
     form: 'collection',

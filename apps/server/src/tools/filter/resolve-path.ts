@@ -45,7 +45,8 @@ function isListField(field: Field): boolean {
 }
 
 function checkHidden(st: CompileState, field: Field, prop: string): void {
-  if (field.hidden && !st.ctx.allowHidden) throw invalidFilter(`field ${JSON.stringify(prop)} is not filterable`);
+  if (field.hidden && !st.ctx.allowHidden)
+    throw invalidFilter(`field ${JSON.stringify(prop)} is not filterable`);
 }
 
 function missing(opts: WalkOptions, st: CompileState, what: string): ScalarOperand {
@@ -64,7 +65,8 @@ export function walkPath(st: CompileState, start: WalkState, props: string[], op
     const field = getField(ws.collection, prop);
     if (field) checkHidden(st, field, prop);
     if (field?.type === 'json') return jsonPath(st, ws, field, props.slice(i + 1));
-    if (hops >= MAX_RELATION_DEPTH) throw invalidFilter(`max nested relations reached for ${JSON.stringify(prop)}`);
+    if (hops >= MAX_RELATION_DEPTH)
+      throw invalidFilter(`max nested relations reached for ${JSON.stringify(prop)}`);
     hops++;
 
     if (!field) {
@@ -76,7 +78,11 @@ export function walkPath(st: CompileState, start: WalkState, props: string[], op
         return missing(opts, st, `invalid back relation ${JSON.stringify(prop)}`);
       }
       if (back.collection !== ws.collection.name && back.collection !== ws.collection.id) {
-        return missing(opts, st, `back relation ${JSON.stringify(prop)} does not point to ${ws.collection.name}`);
+        return missing(
+          opts,
+          st,
+          `back relation ${JSON.stringify(prop)} does not point to ${ws.collection.name}`,
+        );
       }
       checkHidden(st, back, prop);
       ws = backHop(st, ws, other, back);
@@ -84,7 +90,8 @@ export function walkPath(st: CompileState, start: WalkState, props: string[], op
     }
     if (field.type !== 'relation') throw invalidFilter(`field ${JSON.stringify(prop)} is not a relation`);
     // `rel.id` is the stored id itself; no need to visit the related table.
-    if (!isMultiValue(field) && i === props.length - 2 && props[i + 1] === 'id') return finalize(st, ws, prop, opts);
+    if (!isMultiValue(field) && i === props.length - 2 && props[i + 1] === 'id')
+      return finalize(st, ws, prop, opts);
     const target = st.ctx.registry.find(field.collection);
     if (!target) throw invalidFilter(`missing collection of relation ${JSON.stringify(prop)}`);
     ws = forwardHop(st, ws, field, target);
@@ -92,41 +99,83 @@ export function walkPath(st: CompileState, start: WalkState, props: string[], op
   throw invalidFilter('empty field path');
 }
 
+/**
+ * Protocol §3.5: without hidden-field access (client filters of non-superusers), crossing into a
+ * collection requires list access to it. A locked collection is a 400; a non-empty list rule must
+ * hold on every related row, otherwise that row reads as missing.
+ */
+export function listRuleCondition(st: CompileState, collection: CollectionDef, alias: string): Sql | null {
+  if (st.ctx.allowHidden) return null;
+  if (collection.listRule === null) {
+    throw invalidFilter(`fields of ${collection.name} can be filtered only by superusers`);
+  }
+  if (collection.listRule.trim() === '') return null;
+  return st.compileRule(st, collection, alias, collection.listRule);
+}
+
+/** `cond AND rule` when the collection has a list rule to apply. */
+export function withListRule(st: CompileState, cond: Sql, collection: CollectionDef, alias: string): Sql {
+  const rule = listRuleCondition(st, collection, alias);
+  return rule ? sql`${cond} AND ${rule}` : cond;
+}
+
 function forwardHop(st: CompileState, ws: WalkState, field: RelationField, target: CollectionDef): WalkState {
   const d = st.d;
-  const t = raw(st.names.next('t'));
+  const tName = st.names.next('t');
+  const t = raw(tName);
   const col = column(ws.alias, field.name);
   const table = sql`${ident(target.name)} AS ${t}`;
   if (!isMultiValue(field)) {
-    const on = sql`${column(t, 'id')} = ${col}`;
+    const on = withListRule(st, sql`${column(t, 'id')} = ${col}`, target, tName);
     return ws.mode === 'row'
       ? { mode: 'join', from: table, where: on, alias: t, collection: target, multi: false }
       : { ...ws, from: sql`${ws.from} LEFT JOIN ${table} ON ${on}`, alias: t, collection: target };
   }
   const j = st.names.next('j');
-  const link = sql` LEFT JOIN ${table} ON ${column(t, 'id')} = ${raw(`${j}.value`)}`;
+  const link = sql` LEFT JOIN ${table} ON ${withListRule(st, sql`${column(t, 'id')} = ${raw(`${j}.value`)}`, target, tName)}`;
   const arr = d.jsonArray(col);
   return ws.mode === 'row'
-    ? { mode: 'join', from: sql`${d.jsonEach(arr, j)}${link}`, where: null, alias: t, collection: target, multi: true }
-    : { ...ws, from: sql`${ws.from}${d.leftJoinEach(arr, j)}${link}`, alias: t, collection: target, multi: true };
+    ? {
+        mode: 'join',
+        from: sql`${d.jsonEach(arr, j)}${link}`,
+        where: null,
+        alias: t,
+        collection: target,
+        multi: true,
+      }
+    : {
+        ...ws,
+        from: sql`${ws.from}${d.leftJoinEach(arr, j)}${link}`,
+        alias: t,
+        collection: target,
+        multi: true,
+      };
 }
 
 /** `other_via_field`: rows of `other` whose relation `field` points at the current row. */
 function backHop(st: CompileState, ws: WalkState, other: CollectionDef, field: RelationField): WalkState {
   const d = st.d;
-  const t = raw(st.names.next('t'));
+  const tName = st.names.next('t');
+  const t = raw(tName);
   const table = sql`${ident(other.name)} AS ${t}`;
   const id = column(ws.alias, 'id');
-  const on = isMultiValue(field)
+  const link = isMultiValue(field)
     ? d.jsonContains(d.jsonArray(column(t, field.name)), id)
     : sql`${column(t, field.name)} = ${id}`;
+  const on = withListRule(st, link, other, tName);
   return ws.mode === 'row'
     ? { mode: 'join', from: table, where: on, alias: t, collection: other, multi: true }
     : { ...ws, from: sql`${ws.from} LEFT JOIN ${table} ON ${on}`, alias: t, collection: other, multi: true };
 }
 
 /** Wraps a value computed on the walk's current table according to where the walk stands. */
-function place(ws: WalkState, expr: Sql, kind: Kind, nullable: boolean, guard?: Sql): ScalarOperand | MultiOperand {
+function place(
+  ws: WalkState,
+  expr: Sql,
+  kind: Kind,
+  nullable: boolean,
+  guard?: Sql,
+): ScalarOperand | MultiOperand {
   if (ws.mode === 'row') return scalar(expr, kind, nullable, guard);
   const where = ws.where ? sql` WHERE ${ws.where}` : raw('');
   if (!ws.multi) {
@@ -171,13 +220,25 @@ function finalize(st: CompileState, ws: WalkState, prop: string, opts: WalkOptio
       const j = st.names.next('j');
       const arr = d.jsonArray(col);
       const v = raw(`${j}.value`);
-      if (ws.mode === 'row') return { form: 'multi', kind: 'text', select: sql`SELECT ${v} AS v FROM ${d.jsonEach(arr, j)}`, guarded: false };
+      if (ws.mode === 'row')
+        return {
+          form: 'multi',
+          kind: 'text',
+          select: sql`SELECT ${v} AS v FROM ${d.jsonEach(arr, j)}`,
+          guarded: false,
+        };
       const where = ws.where ? sql` WHERE ${ws.where}` : raw('');
-      return { form: 'multi', kind: 'text', select: sql`SELECT ${v} AS v FROM ${ws.from}${d.leftJoinEach(arr, j)}${where}`, guarded: false };
+      return {
+        form: 'multi',
+        kind: 'text',
+        select: sql`SELECT ${v} AS v FROM ${ws.from}${d.leftJoinEach(arr, j)}${where}`,
+        guarded: false,
+      };
     }
     default: {
       const [expr, kind, nullable] = plainValue(st, field, col);
-      if (modifier === 'lower') return place(ws, sql`LOWER(${d.toText(expr, kind)})`, 'text', nullable, guard);
+      if (modifier === 'lower')
+        return place(ws, sql`LOWER(${d.toText(expr, kind)})`, 'text', nullable, guard);
       return place(ws, expr, kind, nullable, guard);
     }
   }
@@ -200,7 +261,8 @@ function jsonPath(st: CompileState, ws: WalkState, field: Field, rest: string[])
   const [lastKey, modifier] = splitModifier(path[path.length - 1]!);
   path[path.length - 1] = lastKey;
   if (path.some((p) => p === '')) throw invalidFilter('empty JSON path segment');
-  if (modifier !== '' && modifier !== 'lower') throw invalidFilter(`:${modifier} is not supported on JSON paths`);
+  if (modifier !== '' && modifier !== 'lower')
+    throw invalidFilter(`:${modifier} is not supported on JSON paths`);
   const value = st.d.jsonValue(column(ws.alias, field.name), path);
   if (modifier === 'lower') return place(ws, sql`LOWER(${st.d.toText(value, 'json')})`, 'text', true);
   return place(ws, value, 'json', true);
@@ -215,16 +277,17 @@ export function walkFromIds(st: CompileState, field: RelationField, value: unkno
   if (ids.length === 0) return literal(st.d, null);
   const target = st.ctx.registry.find(field.collection);
   if (!target) throw invalidFilter(`missing collection of relation ${JSON.stringify(field.name)}`);
-  const t = raw(st.names.next('t'));
+  const tName = st.names.next('t');
+  const t = raw(tName);
   const j = st.names.next('j');
-  const where =
+  const byId =
     ids.length === 1
       ? sql`${column(t, 'id')} = ${st.d.param(ids[0], 'text')}`
       : sql`${column(t, 'id')} IN (SELECT ${raw(`${j}.value`)} FROM ${st.d.jsonEach(st.d.param(ids, 'json'), j)})`;
   const start: WalkState = {
     mode: 'join',
     from: sql`${ident(target.name)} AS ${t}`,
-    where,
+    where: withListRule(st, byId, target, tName),
     alias: t,
     collection: target,
     multi: ids.length > 1 || isMultiValue(field),

@@ -30,11 +30,19 @@ function extract(root: unknown, path: string[]): { found: boolean; value: unknow
 }
 
 function isListField(field: Field | undefined): field is Field {
-  return field !== undefined && (field.type === 'select' || field.type === 'relation' || field.type === 'file');
+  return (
+    field !== undefined && (field.type === 'select' || field.type === 'relation' || field.type === 'file')
+  );
 }
 
 /** A compile-time value with a modifier applied. */
-function staticOperand(st: CompileState, found: boolean, value: unknown, modifier: Modifier, field?: Field): Operand {
+function staticOperand(
+  st: CompileState,
+  found: boolean,
+  value: unknown,
+  modifier: Modifier,
+  field?: Field,
+): Operand {
   const d = st.d;
   switch (modifier) {
     case 'isset':
@@ -65,7 +73,12 @@ function staticOperand(st: CompileState, found: boolean, value: unknown, modifie
       break;
   }
   // Multipart bodies may carry numbers as text; number fields compare them as numbers (PocketBase does too).
-  if (field?.type === 'number' && typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+  if (
+    field?.type === 'number' &&
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    Number.isFinite(Number(value))
+  ) {
     return literal(d, Number(value));
   }
   if (field?.type === 'bool' && typeof value === 'number') return literal(d, value !== 0);
@@ -138,10 +151,16 @@ function changed(st: CompileState, req: RequestInfo, field: Field): Operand {
   const submitted = staticOperand(st, true, req.body[field.name], '', field);
   const existing = st.ctx.existing;
   if (existing) return literal(d, !looselyEqual(req.body[field.name], existing[field.name]));
-  const stored = walkPath(st, { mode: 'row', alias: st.baseAlias, collection: st.ctx.collection }, [field.name], {
-    missingAsNull: false,
-  });
-  if (submitted.form !== 'scalar' || stored.form !== 'scalar') throw invalidFilter(':changed on an unsupported field');
+  const stored = walkPath(
+    st,
+    { mode: 'row', alias: st.baseAlias, collection: st.ctx.collection },
+    [field.name],
+    {
+      missingAsNull: false,
+    },
+  );
+  if (submitted.form !== 'scalar' || stored.form !== 'scalar')
+    throw invalidFilter(':changed on an unsupported field');
   return scalar(compareScalars(d, submitted, '!=', stored), 'bool', false);
 }
 

@@ -4,7 +4,8 @@
  * sorted on, so multi-valued paths are refused.
  */
 import type { CompiledSql } from './compile.js';
-import { CompileState, type FilterContext } from './context.js';
+import { createState } from './compile-core.js';
+import type { CompileState, FilterContext } from './context.js';
 import { assertNoSuperuserOnlyFields, invalidFilter } from './errors.js';
 import { tokenize } from './lexer.js';
 import { resolveIdentifier } from './resolve-identifier.js';
@@ -26,7 +27,7 @@ export function compileSort(sortString: string, ctx: FilterContext): CompiledSql
   if (sortString.trim() === '') return { sql: '', params: [] };
   const items = sortString.split(',');
   if (items.length > MAX_SORT_FIELDS) throw invalidFilter(`too many sort fields (max ${MAX_SORT_FIELDS})`);
-  const st = new CompileState(ctx);
+  const st = createState(ctx);
   const parts = items.map((item) => sortItem(st, item));
   const out = joinSql(parts, ', ');
   return { sql: out.text, params: [...out.params] };
@@ -48,13 +49,17 @@ function sortItem(st: CompileState, item: string): Sql {
   if (name === '@rowid') return sql`${st.baseAlias}.${raw(d.pg ? 'ctid' : '_rowid_')} ${dir}`;
 
   const tokens = tokenize(name);
-  if (tokens.length !== 2 || tokens[0]!.type !== 'identifier') throw invalidFilter(`invalid sort field ${JSON.stringify(name)}`);
+  if (tokens.length !== 2 || tokens[0]!.type !== 'identifier')
+    throw invalidFilter(`invalid sort field ${JSON.stringify(name)}`);
   // Macros, @request values and keywords are constants, and @collection is multi-valued:
   // PocketBase refuses to sort by any of them.
   if (name.startsWith('@')) throw invalidFilter(`invalid sort field ${JSON.stringify(name)}`);
   const value = resolveIdentifier(st, name);
-  if (value.form !== 'scalar' || value.literal) throw invalidFilter(`invalid sort field ${JSON.stringify(name)}`);
+  if (value.form !== 'scalar' || value.literal)
+    throw invalidFilter(`invalid sort field ${JSON.stringify(name)}`);
   const kind = value.kind === 'null' ? 'text' : value.kind;
-  const expr = value.guard ? sql`(CASE WHEN COALESCE(${value.guard}, ${d.false}) THEN ${value.sql} END)` : value.sql;
+  const expr = value.guard
+    ? sql`(CASE WHEN COALESCE(${value.guard}, ${d.false}) THEN ${value.sql} END)`
+    : value.sql;
   return sql`${d.collate(expr, kind)} ${dir}`;
 }

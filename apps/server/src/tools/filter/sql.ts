@@ -4,12 +4,21 @@
  * text can reach SQL solely through `Dialect.param`, never by string concatenation.
  */
 import { q, type Dialect } from '../../core/db/db.js';
+import { invalidFilter } from './errors.js';
 
 export class Sql {
   constructor(
     readonly text: string,
     readonly params: readonly unknown[] = [],
   ) {}
+}
+
+/**
+ * Replaces lone UTF-16 surrogates with U+FFFD, as UTF-8 encoding of text parameters does anyway;
+ * inside JSON they would survive as `\ud800` escapes that PostgreSQL's jsonb rejects.
+ */
+function wellFormed(s: string): string {
+  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 }
 
 /** Trusted SQL text (keywords, quoted schema identifiers, generated aliases). */
@@ -68,11 +77,22 @@ export class DialectSql {
    * parameters in comparisons and CASE expressions fail type inference there.
    */
   param(value: unknown, kind: Kind): Sql {
-    let v: unknown = value;
+    // PostgreSQL text and jsonb cannot hold NUL, and binding one fails the whole query; refuse it
+    // on both engines so a filter means the same everywhere.
+    if (
+      typeof value === 'string'
+        ? value.includes('\u0000')
+        : value !== null && typeof value === 'object' && JSON.stringify(value).includes('\\u0000')
+    ) {
+      throw invalidFilter('NUL character in a filter value');
+    }
+    let v: unknown = typeof value === 'string' ? wellFormed(value) : value;
     // SQLite binds booleans as 0/1 and compares JSON values in their SQL form (json_extract
     // yields plain numbers and text), so only arrays/objects are serialised there.
     if (typeof value === 'boolean' && !this.pg) v = value ? 1 : 0;
-    if (kind === 'json' && value !== null && (this.pg || typeof value === 'object')) v = JSON.stringify(value);
+    if (kind === 'json' && value !== null && (this.pg || typeof value === 'object')) {
+      v = JSON.stringify(value, (_k, x: unknown) => (typeof x === 'string' ? wellFormed(x) : x));
+    }
     return this.pg ? new Sql(`CAST(? AS ${PG_TYPES[kind]})`, [v]) : new Sql('?', [v]);
   }
 
@@ -141,7 +161,9 @@ export class DialectSql {
     }
     const jsonPath = '$' + path.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `."${p}"`)).join('');
     const guarded = sql`(CASE WHEN json_valid(${col}) THEN ${col} END)`;
-    return path.length === 0 ? sql`json_extract(${guarded}, '$')` : sql`json_extract(${guarded}, ${this.param(jsonPath, 'text')})`;
+    return path.length === 0
+      ? sql`json_extract(${guarded}, '$')`
+      : sql`json_extract(${guarded}, ${this.param(jsonPath, 'text')})`;
   }
 
   /** Any value as text; booleans read `true`/`false` in both engines. */
@@ -171,7 +193,8 @@ export class DialectSql {
     if (kind === 'number') return expr;
     if (kind === 'bool') return this.boolToNumber(expr);
     if (!this.pg) return sql`CAST(${expr} AS REAL)`;
-    const numeric = `'^ *[-+]{0,1}([0-9]+([.][0-9]*){0,1}|[.][0-9]+)([eE][-+]{0,1}[0-9]+){0,1} *$'`;
+    // Digit counts are bounded so the cast can neither overflow nor underflow (both raise in PostgreSQL).
+    const numeric = `'^ *[-+]{0,1}([0-9]{1,200}([.][0-9]{0,200}){0,1}|[.][0-9]{1,200})([eE][-+]{0,1}[0-9]{1,2}){0,1} *$'`;
     const text = kind === 'json' ? sql`(${expr} #>> '{}')` : expr;
     return sql`(CASE WHEN ${text} ~ ${raw(numeric)} THEN CAST(${text} AS DOUBLE PRECISION) END)`;
   }

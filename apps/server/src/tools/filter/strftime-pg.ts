@@ -43,7 +43,11 @@ function timeValue(d: DialectSql, time: ScalarOperand | undefined, modifiers: st
   const unix = modifiers[0]?.trim().toLowerCase() === 'unixepoch';
   if (unix) modifiers.shift();
   if (time.kind === 'null' || time.kind === 'bool') return raw('CAST(NULL AS TIMESTAMP)');
-  if (time.literal && typeof time.literal.value === 'string' && time.literal.value.trim().toLowerCase() === 'now') {
+  if (
+    time.literal &&
+    typeof time.literal.value === 'string' &&
+    time.literal.value.trim().toLowerCase() === 'now'
+  ) {
     return unix ? raw('CAST(NULL AS TIMESTAMP)') : NOW;
   }
   if (unix) return fromUnix(d.toNumber(time.sql, time.kind));
@@ -51,19 +55,34 @@ function timeValue(d: DialectSql, time: ScalarOperand | undefined, modifiers: st
   return parseText(d.toText(time.sql, time.kind));
 }
 
-const UNITS: Record<string, string> = {
-  day: 'day',
-  hour: 'hour',
-  minute: 'minute',
-  second: 'second',
-  month: 'month',
-  year: 'year',
+/** Unit → its length in years (upper bound), to keep the total shift inside timestamp range. */
+const UNIT_YEARS: Record<string, number> = {
+  day: 1 / 365,
+  hour: 1 / 8760,
+  minute: 1 / 525_600,
+  second: 1 / 31_536_000,
+  month: 1 / 12,
+  year: 1,
 };
+/**
+ * Inputs lie in years 1..9999; shifting them by at most this many years in total stays inside
+ * PostgreSQL's timestamp range (4713 BC..294276 AD), whose overflow would raise instead of NULL.
+ */
+const MAX_SHIFT_YEARS = 4000;
 
-function applyModifier(d: DialectSql, ts: Sql, modifier: string): Sql {
+type ModState = { ts: Sql; shiftedYears: number };
+
+function applyModifier(d: DialectSql, state: ModState, modifier: string): Sql | null {
+  const { ts } = state;
   const m = modifier.trim().toLowerCase();
   const shift = /^([-+]?(\d+(\.\d*)?|\.\d+))\s+(day|hour|minute|second|month|year)s?$/.exec(m);
-  if (shift) return sql`(${ts} + ${d.param(Number(shift[1]), 'number')} * interval ${raw(`'1 ${UNITS[shift[4]!]!}'`)})`;
+  if (shift) {
+    const n = Number(shift[1]);
+    const unit = shift[4]!;
+    state.shiftedYears += Math.abs(n) * UNIT_YEARS[unit]!;
+    if (!Number.isFinite(state.shiftedYears) || state.shiftedYears > MAX_SHIFT_YEARS) return null;
+    return sql`(${ts} + ${d.param(n, 'number')} * interval ${raw(`'1 ${unit}'`)})`;
+  }
   const start = /^start of (day|month|year)$/.exec(m);
   if (start) return sql`date_trunc(${raw(`'${start[1]!}'`)}, ${ts})`;
   const weekday = /^weekday ([0-6])$/.exec(m);
@@ -111,10 +130,20 @@ const SPECIFIERS: Record<string, Sql> = {
 };
 
 /** PostgreSQL equivalent of SQLite `strftime`; literal parts of the format are bound parameters. */
-export function pgStrftime(d: DialectSql, format: string, time: ScalarOperand | undefined, modifiers: string[]): Sql {
+export function pgStrftime(
+  d: DialectSql,
+  format: string,
+  time: ScalarOperand | undefined,
+  modifiers: string[],
+): Sql {
   const mods = [...modifiers];
-  let ts = timeValue(d, time, mods);
-  for (const m of mods) ts = applyModifier(d, ts, m);
+  const state: ModState = { ts: timeValue(d, time, mods), shiftedYears: 0 };
+  for (const m of mods) {
+    const next = applyModifier(d, state, m);
+    if (!next) return raw('CAST(NULL AS TEXT)');
+    state.ts = next;
+  }
+  const ts = state.ts;
 
   const pieces: Sql[] = [];
   let text = '';
