@@ -13,6 +13,7 @@ import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
 import { bindRecordCrudApi } from './record-crud.js';
 import { bindSettingsApi } from './settings.js';
+import { bindBatchApi } from './batch.js';
 import { bindRealtimeApi } from './realtime.js';
 import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
@@ -80,6 +81,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRecordAuthApi(server, app);
   bindRecordCrudApi(server, app);
   bindSettingsApi(server, app);
+  bindBatchApi(server, app);
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

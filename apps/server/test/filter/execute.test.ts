@@ -229,6 +229,9 @@ describe.each(engines)('filter execution on %s', (engine) => {
     ["author.email:lower ?= 'ann@x.io'", ['p1'], { allowHidden: false }],
     ["comments_via_post.author.email ?= 'bob@x.io'", [], { allowHidden: false }],
     ["comments_via_post.author.email ?= 'bob@x.io'", ['p1']],
+    ["email ~ 'x.io'", ['u1', 'u3'], { collection: users, allowHidden: false }],
+    ["email ~ 'x.io'", ['u1', 'u2', 'u3'], { collection: users }],
+    ["email:lower != 'nobody'", ['u1', 'u3'], { collection: users, allowHidden: false }],
   ]);
 
   const client = (id: string | null): RunOptions => ({

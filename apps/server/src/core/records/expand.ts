@@ -3,7 +3,7 @@
  * dots up to 6 levels. Each related collection's view rule applies with context "expand"; what the
  * caller may not see is silently left out.
  */
-import { q } from '../db/db.js';
+import { q, type Db } from '../db/db.js';
 import { isMultiValue, type RelationField } from '../schema/fields.js';
 import { getField, type CollectionDef } from '../schema/collection.js';
 import type { App } from '../app.js';
@@ -34,6 +34,7 @@ export type Expandable = { data: RecordData; json: RecordJson };
 
 async function fetchVisible(
   app: App,
+  db: Db,
   target: CollectionDef,
   caller: Caller,
   where: string,
@@ -42,9 +43,9 @@ async function fetchVisible(
   const su = isSuperuser(caller);
   if (!su && target.viewRule === null) return null;
   const expandCaller: Caller = { ...caller, context: 'expand' };
-  const cond = su || target.viewRule === null ? null : ruleCondition(app.db, app.registry, target, target.viewRule, expandCaller);
+  const cond = su || target.viewRule === null ? null : ruleCondition(db, app.registry, target, target.viewRule, expandCaller);
   const sql = `SELECT ${BASE_ALIAS}.* FROM ${q(target.name)} ${BASE_ALIAS} WHERE (${where})${cond ? ` AND (${cond.sql})` : ''}`;
-  const rows = await app.db.all(sql, [...params, ...(cond?.params ?? [])]);
+  const rows = await db.all(sql, [...params, ...(cond?.params ?? [])]);
   return rows.map((row) => decodeRow(target, row));
 }
 
@@ -77,6 +78,7 @@ export async function expandRecords(
   items: Expandable[],
   tree: Tree,
   caller: Caller,
+  db: Db = app.db,
 ): Promise<void> {
   for (const item of items) item.json.expand ??= {};
   if (items.length === 0) return;
@@ -90,9 +92,9 @@ export async function expandRecords(
         for (const id of Array.isArray(v) ? v : v ? [v] : []) ids.add(String(id));
       }
       if (ids.size === 0) continue;
-      const rows = await fetchVisible(app, rel.target, caller, `${BASE_ALIAS}."id" IN (${placeholders(ids.size)})`, [...ids]);
+      const rows = await fetchVisible(app, db, rel.target, caller, `${BASE_ALIAS}."id" IN (${placeholders(ids.size)})`, [...ids]);
       if (!rows) continue;
-      const related = await toExpandables(app, rel.target, rows, subtree, caller);
+      const related = await toExpandables(app, db, rel.target, rows, subtree, caller);
       const byId = new Map(related.map((r) => [r.data.id as string, r.json]));
       for (const item of items) {
         const v = item.data[rel.field.name];
@@ -107,13 +109,13 @@ export async function expandRecords(
       const col = `${BASE_ALIAS}.${q(rel.field.name)}`;
       const ids = items.map((i) => i.data.id as string);
       const where = isMultiValue(rel.field)
-        ? app.db.dialect === 'sqlite'
+        ? db.dialect === 'sqlite'
           ? `EXISTS (SELECT 1 FROM json_each(${col}) je WHERE je.value IN (${placeholders(ids.length)}))`
           : `EXISTS (SELECT 1 FROM jsonb_array_elements_text(${col}) je(value) WHERE je.value IN (${placeholders(ids.length)}))`
         : `${col} IN (${placeholders(ids.length)})`;
-      const rows = await fetchVisible(app, rel.target, caller, where, ids);
+      const rows = await fetchVisible(app, db, rel.target, caller, where, ids);
       if (!rows) continue;
-      const related = await toExpandables(app, rel.target, rows, subtree, caller);
+      const related = await toExpandables(app, db, rel.target, rows, subtree, caller);
       // note: a back-relation whose field is single and unique-indexed yields one record, not a list.
       const single =
         !isMultiValue(rel.field) &&
@@ -132,12 +134,13 @@ export async function expandRecords(
 
 async function toExpandables(
   app: App,
+  db: Db,
   collection: CollectionDef,
   rows: RecordData[],
   subtree: Tree,
   caller: Caller,
 ): Promise<Expandable[]> {
   const out = rows.map((data) => ({ data, json: serializeRecord(collection, data, visibilityFor(collection, data, caller)) }));
-  if (subtree.size) await expandRecords(app, collection, out, subtree, caller);
+  if (subtree.size) await expandRecords(app, collection, out, subtree, caller, db);
   return out;
 }

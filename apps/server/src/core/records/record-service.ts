@@ -21,7 +21,7 @@ import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js'
 import { validateField } from './validate-field.js';
 import type { RecordAction } from './record-events.js';
 
-export type ShapeOptions = { expand?: string };
+export type ShapeOptions = { expand?: string; tx?: Db };
 export type WriteOptions = ShapeOptions & {
   /** Run inside this transaction (batch); events then wait for `afterCommit`. */
   tx?: Db;
@@ -51,7 +51,7 @@ export class RecordService {
   async shape(collection: CollectionDef, records: RecordData[], caller: Caller, opts: ShapeOptions = {}): Promise<RecordJson[]> {
     const items = records.map((data) => ({ data, json: serializeRecord(collection, data, visibilityFor(collection, data, caller)) }));
     if (opts.expand !== undefined && opts.expand !== '') {
-      await expandRecords(this.app, collection, items, parseExpand(opts.expand), caller);
+      await expandRecords(this.app, collection, items, parseExpand(opts.expand), caller, opts.tx ?? this.app.db);
     }
     return items.map((i) => i.json);
   }
@@ -60,7 +60,7 @@ export class RecordService {
     return listRecords(this.app, collection, caller, params);
   }
 
-  async view(collection: CollectionDef, caller: Caller, id: string, opts: ShapeOptions & { tx?: Db } = {}): Promise<RecordJson> {
+  async view(collection: CollectionDef, caller: Caller, id: string, opts: ShapeOptions = {}): Promise<RecordJson> {
     const su = isSuperuser(caller);
     const db = opts.tx ?? this.app.db;
     if (!su && collection.viewRule === null) throw ApiError.forbidden('Only superusers can perform this action.');

@@ -40,7 +40,8 @@ export type Settings = {
   logs: { maxDays: number; minLevel: number; logIP: boolean; logAuthId: boolean };
   superuserIPs: string[];
   oauth2: { providers: OAuth2ProviderSettings[] };
-  otp: { enabled: boolean; duration: number; length: number };
+  /** One-time passwords by mail; `collections` names the auth collections that offer them. */
+  otp: { enabled: boolean; duration: number; length: number; collections: string[] };
 };
 
 export function defaultSettings(): Settings {
@@ -69,7 +70,7 @@ export function defaultSettings(): Settings {
     logs: { maxDays: 7, minLevel: 0, logIP: true, logAuthId: true },
     superuserIPs: [],
     oauth2: { providers: [] },
-    otp: { enabled: true, duration: 180, length: 8 },
+    otp: { enabled: true, duration: 180, length: 8, collections: ['users'] },
   };
 }
 

@@ -57,5 +57,8 @@ export function validateSettings(s: Settings): Errors {
   }
   if (!Number.isInteger(s.otp.length) || s.otp.length < 4 || s.otp.length > 12) add('otp', 'length', 'validation_invalid_value', 'Must be 4 to 12 digits.');
   if (!Number.isInteger(s.otp.duration) || s.otp.duration < 30) add('otp', 'duration', 'validation_invalid_value', 'Must be at least 30 seconds.');
+  if (!Array.isArray(s.otp.collections) || !s.otp.collections.every((c) => typeof c === 'string')) {
+    add('otp', 'collections', 'validation_invalid_value', 'Must be a list of auth collection names.');
+  }
   return errors;
 }

@@ -8,7 +8,7 @@ import type { CompileState } from './context.js';
 import { forbiddenFilterField, invalidFilter } from './errors.js';
 import { compileFunction } from './functions.js';
 import { macroValue } from './macros.js';
-import { literal, type CollectionOperand, type MultiOperand, type Operand } from './operand.js';
+import { literal, type CollectionOperand, type Operand } from './operand.js';
 import { listRuleCondition, walkPath } from './resolve-path.js';
 import { resolveRequest } from './resolve-request.js';
 import { ident, raw, sql } from './sql.js';
@@ -96,6 +96,6 @@ function resolveCollection(st: CompileState, props: string[]): CollectionOperand
   return {
     form: 'collection',
     current: current.form === 'scalar' ? { ...current, nullable: true } : current,
-    all: allRows as MultiOperand,
+    all: allRows,
   };
 }
