@@ -15,6 +15,7 @@ import type { TokenType } from './auth/tokens.js';
 import { RecordService } from './records/record-service.js';
 import { AuthService } from './auth/auth-service.js';
 import { SettingsStore } from './settings/settings-store.js';
+import { Mailer } from './mail/mailer.js';
 import { RecordEvents } from './records/record-events.js';
 
 export type AppOptions = {
@@ -32,6 +33,8 @@ export class App {
   readonly records: RecordService;
   readonly auth: AuthService;
   readonly settings: SettingsStore;
+  /** SMTP or the dev outbox, per the live settings. */
+  readonly mailer: Mailer;
   /** Committed record changes (realtime listens here). */
   readonly events = new RecordEvents();
   private secrets: Secrets = {};
@@ -44,6 +47,7 @@ export class App {
     this.records = new RecordService(this);
     this.auth = new AuthService(this);
     this.settings = new SettingsStore(db, options.encryptionKey);
+    this.mailer = new Mailer(() => this.settings.get(), options.dataDir);
   }
 
   get dataDir(): string {
@@ -89,6 +93,8 @@ export class App {
   }
 
   async close(): Promise<void> {
+    // note: mails already accepted by an API call (a reset link, an OTP) are delivered before shutdown.
+    await this.mailer.idle();
     this.settings.close();
     await this.db.close();
   }

@@ -19,6 +19,19 @@ export const migrations: Migration[] = [
       await ensureCollection(db, users);
     },
   },
+  {
+    // One-time passwords of auth-with-otp (protocol §4.9); internal, never exposed as a collection.
+    id: '0002_otps',
+    async up(db) {
+      await db.exec(
+        `CREATE TABLE IF NOT EXISTS "_otps" ("id" TEXT PRIMARY KEY NOT NULL, "collectionRef" TEXT NOT NULL, ` +
+          `"recordRef" TEXT NOT NULL, "password" TEXT NOT NULL, "sentTo" TEXT NOT NULL DEFAULT '', ` +
+          `"attempts" INTEGER NOT NULL DEFAULT 0, "created" TEXT NOT NULL)`,
+      );
+      await db.exec(`CREATE INDEX IF NOT EXISTS "idx_otps_record" ON "_otps" ("collectionRef", "recordRef")`);
+      await db.exec(`CREATE INDEX IF NOT EXISTS "idx_otps_created" ON "_otps" ("created")`);
+    },
+  },
 ];
 
 export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {

@@ -462,10 +462,13 @@ describe.each(engines)('filter execution on %s', (engine) => {
       await expectStatus(run(db, filter, opts), status);
     });
 
-    it.runIf(engine === 'postgres')('refuses what the PostgreSQL strftime cannot do', async () => {
-      await expectStatus(run(db, "strftime('%J', published_at) = ''"), 400);
-      await expectStatus(run(db, "strftime('%Y', published_at, 'auto') = ''"), 400);
-    });
+    // PostgreSQL has no native strftime; these are the cases its to_char rewrite refuses.
+    if (engine === 'postgres') {
+      it('refuses what the PostgreSQL strftime cannot do', async () => {
+        await expectStatus(run(db, "strftime('%J', published_at) = ''"), 400);
+        await expectStatus(run(db, "strftime('%Y', published_at, 'auto') = ''"), 400);
+      });
+    }
   });
 
   describe('sort', () => {

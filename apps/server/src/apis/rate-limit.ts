@@ -1,0 +1,64 @@
+/**
+ * Rate limits (protocol §0.2, decision 004) as three hooks: the per-IP check runs on request,
+ * before any body is read, so a limited client costs almost nothing; the per-account check of
+ * sign-in guessing needs the parsed body and runs before the handler; the outcome (failed
+ * attempt or success) is recorded after the response. Must be bound after auth loading.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../core/app.js';
+import { ApiError } from '../core/errors.js';
+import type { RateLimitRule } from '../core/settings/settings.js';
+import { RateLimiter } from '../core/ratelimit/rate-limiter.js';
+import { describeRequest, type RequestTarget } from '../core/ratelimit/request-target.js';
+import { realIp } from './real-ip.js';
+
+type Pending = { rule: RateLimitRule; target: RequestTarget; account?: string };
+
+function tooMany(reply: FastifyReply, retryAfterSec: number): ApiError {
+  reply.header('Retry-After', String(retryAfterSec));
+  return ApiError.tooManyRequests();
+}
+
+function accountOf(req: FastifyRequest, field: NonNullable<RequestTarget['accountField']>): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  const value = body && typeof body === 'object' ? body[field] : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export function bindRateLimits(server: FastifyInstance, app: App): void {
+  const limiter = new RateLimiter();
+  const pending = new WeakMap<FastifyRequest, Pending>();
+
+  server.addHook('onRequest', async (req, reply) => {
+    const settings = app.settings.get();
+    if (!settings.rateLimits.enabled || req.auth?.collection.name === '_superusers') return;
+    const target = describeRequest(app.registry, req.method, req.url);
+    const rule = limiter.ruleFor(settings.rateLimits, target, req.auth ? '@auth' : '@guest');
+    if (!rule) return;
+    const state = limiter.hitIp(rule, realIp(req, settings));
+    if (!state.allowed) throw tooMany(reply, state.retryAfterSec);
+    if (target.accountField) pending.set(req, { rule, target });
+  });
+
+  server.addHook('preHandler', async (req, reply) => {
+    const p = pending.get(req);
+    if (!p?.target.accountField) return;
+    const account = accountOf(req, p.target.accountField);
+    if (!account) return;
+    const state = limiter.reserveAccount(p.rule, p.target, account);
+    if (!state.allowed) {
+      pending.delete(req);
+      throw tooMany(reply, state.retryAfterSec);
+    }
+    p.account = account;
+  });
+
+  server.addHook('onResponse', async (req, reply) => {
+    const p = pending.get(req);
+    if (!p?.account) return;
+    // A wrong password or code answers 400; an MFA step (401) or a server error is not a guess
+    // that failed.
+    const status = reply.statusCode;
+    limiter.settleAccount(p.rule, p.target, p.account, status === 400 ? 'failed' : status < 300 ? 'succeeded' : 'neutral');
+  });
+}
