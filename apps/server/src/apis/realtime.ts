@@ -11,7 +11,12 @@ const MAX_TOPICS = 1000;
 const MAX_TOPIC_LENGTH = 2500;
 
 /** `GET /api/realtime` (SSE connect) and `POST /api/realtime` (set subscriptions), protocol §6. */
-export function bindRealtimeApi(server: FastifyInstance, app: App, broker: RealtimeBroker): void {
+export function bindRealtimeApi(
+  server: FastifyInstance,
+  app: App,
+  broker: RealtimeBroker,
+  timeouts?: { idleMs: number; lifetimeMs: number },
+): void {
   server.get('/api/realtime', (req, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, {
@@ -22,7 +27,7 @@ export function bindRealtimeApi(server: FastifyInstance, app: App, broker: Realt
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     });
-    const client = new RealtimeClient(randomString(40), req.ip, reply.raw, (c) => broker.remove(c));
+    const client = new RealtimeClient(randomString(40), req.ip, reply.raw, (c) => broker.remove(c), timeouts);
     broker.add(client);
     client.send('PB_CONNECT', { clientId: client.id });
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError, ValidationErrors } from '../core/errors.js';
 import type { CollectionDef } from '../core/schema/collection.js';
+import { otpEnabled } from '../core/auth/otp.js';
 import { readBody } from './body.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
@@ -56,7 +57,7 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
       password: { identityFields: pw.enabled ? pw.identityFields : [], enabled: pw.enabled },
       oauth2: { providers: [], enabled: false },
       mfa: { enabled: false, duration: 0 },
-      otp: { enabled: false, duration: 0 },
+      otp: otpEnabled(app, collection) ? { enabled: true, duration: app.settings.get().otp.duration } : { enabled: false, duration: 0 },
     };
     if (queryParam(req, 'fields') === undefined) {
       // Legacy keys that pre-0.23 SDKs read when no field list is requested.

@@ -11,10 +11,13 @@ import type { RealtimeBroker } from '../core/realtime/broker.js';
 import { registerBodyParsers } from './body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
+import { bindRecordAuthFlowsApi } from './record-auth-flows.js';
+import { bindMailOutboxApi } from './mail-outbox.js';
 import { bindRecordCrudApi } from './record-crud.js';
 import { bindSettingsApi } from './settings.js';
 import { bindBatchApi } from './batch.js';
 import { bindRealtimeApi } from './realtime.js';
+import { bindOAuth2RedirectApi } from './oauth2-redirect.js';
 import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
 
@@ -31,6 +34,8 @@ export type ServerOptions = {
   /** The built web app to serve for non-API paths; omitted in API-only tests. */
   webDist?: string;
   logger?: boolean | object;
+  /** Realtime connection limits (tests shorten them). */
+  realtime?: { idleMs: number; lifetimeMs: number };
 };
 
 const MiB = 1024 * 1024;
@@ -77,8 +82,11 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   server.decorate('realtime', realtime.broker);
 
   bindHealthApi(server, app);
-  bindRealtimeApi(server, app, realtime.broker);
+  bindRealtimeApi(server, app, realtime.broker, opts.realtime);
+  bindOAuth2RedirectApi(server, realtime.broker);
   bindRecordAuthApi(server, app);
+  bindRecordAuthFlowsApi(server, app);
+  bindMailOutboxApi(server, app);
   bindRecordCrudApi(server, app);
   bindSettingsApi(server, app);
   bindBatchApi(server, app);

@@ -1,0 +1,107 @@
+/**
+ * The mailed account flows and impersonation (protocol §4.7–4.10). Handlers only read the body and
+ * answer; the rules live in core/auth. Every request-* answers the same whether or not the address
+ * exists.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../core/app.js';
+import { ApiError } from '../core/errors.js';
+import { cleanUpDeletedAccounts } from '../core/auth/account-cleanup.js';
+import { confirmEmailChange, requestEmailChange } from '../core/auth/email-change.js';
+import { impersonate } from '../core/auth/impersonate.js';
+import { authenticateWithOtp, requestOtp } from '../core/auth/otp.js';
+import { confirmPasswordReset, requestPasswordReset } from '../core/auth/password-reset.js';
+import { confirmVerification, requestVerification } from '../core/auth/verification.js';
+import { readBody } from './body.js';
+import { requireAuth, requireSuperuser } from './guards.js';
+import { authCollectionOf } from './record-auth.js';
+import { callerOf, queryParam } from './request-caller.js';
+import { sendJson } from './respond.js';
+
+/** A body value as text; form bodies turn digit strings into numbers, which we turn back. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+async function bodyOf(req: FastifyRequest): Promise<Record<string, unknown>> {
+  return (await readBody(req)).body;
+}
+
+const noContent = (reply: FastifyReply) => reply.code(204).send();
+
+export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void {
+  cleanUpDeletedAccounts(app);
+  const route = (action: string) => `/api/collections/:collection/${action}`;
+
+  server.post(route('request-verification'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    await requestVerification(app, collection, text((await bodyOf(req)).email).trim());
+    return noContent(reply);
+  });
+
+  server.post(route('confirm-verification'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    await confirmVerification(app, collection, text((await bodyOf(req)).token));
+    return noContent(reply);
+  });
+
+  server.post(route('request-password-reset'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    await requestPasswordReset(app, collection, text((await bodyOf(req)).email).trim());
+    return noContent(reply);
+  });
+
+  server.post(route('confirm-password-reset'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const body = await bodyOf(req);
+    await confirmPasswordReset(app, collection, {
+      token: text(body.token),
+      password: text(body.password),
+      passwordConfirm: text(body.passwordConfirm),
+    });
+    return noContent(reply);
+  });
+
+  server.post(route('request-email-change'), async (req, reply) => {
+    // note: the auth check comes first, so even a wrong collection path answers 401 to a guest.
+    const auth = requireAuth(req);
+    const path = (req.params as { collection: string }).collection;
+    if (path !== auth.collection.id && path !== auth.collection.name) {
+      throw ApiError.forbidden('The authorized record is not allowed to perform this action.');
+    }
+    await requestEmailChange(app, auth.collection, auth.record, text((await bodyOf(req)).newEmail).trim());
+    return noContent(reply);
+  });
+
+  server.post(route('confirm-email-change'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const body = await bodyOf(req);
+    await confirmEmailChange(app, collection, { token: text(body.token), password: text(body.password) });
+    return noContent(reply);
+  });
+
+  server.post(route('request-otp'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const otpId = await requestOtp(app, collection, text((await bodyOf(req)).email).trim());
+    return sendJson(req, reply, { otpId });
+  });
+
+  server.post(route('auth-with-otp'), async (req, reply) => {
+    const collection = authCollectionOf(app, req);
+    const body = await bodyOf(req);
+    const record = await authenticateWithOtp(app, collection, text(body.otpId), text(body.password));
+    const caller = callerOf(req, 'otp');
+    return sendJson(req, reply, await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }));
+  });
+
+  server.post(route('impersonate/:id'), async (req, reply) => {
+    requireSuperuser(req);
+    const collection = authCollectionOf(app, req);
+    const id = (req.params as { id: string }).id;
+    const body = await bodyOf(req);
+    const response = await impersonate(app, collection, id, body.duration, callerOf(req), { expand: queryParam(req, 'expand') });
+    return sendJson(req, reply, response);
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Logs every request into the auxiliary log store once its response is sent, in PocketBase's
+ * shape: message `METHOD url`, data `{type:"request", url, method, status, execTime, auth, authId,
+ * userIP, remoteIP, referer, userAgent}`; level 0, or 8 for 5xx. IPs and the auth id are left out
+ * when settings `logs.logIP` / `logs.logAuthId` say so; tokens in URLs are redacted, and neither
+ * the Authorization header nor cookies are ever logged.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../core/app.js';
+import { toApiError } from '../core/errors.js';
+import { redactUrl } from '../core/logs/redact.js';
+import { realIp, remoteIp } from './real-ip.js';
+
+const MAX_TEXT = 2000;
+
+function header(req: FastifyRequest, name: string): string {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v.join(', ') : (v ?? '')).slice(0, MAX_TEXT);
+}
+
+export function bindRequestLogs(server: FastifyInstance, app: App): void {
+  const errors = new WeakMap<FastifyRequest, unknown>();
+
+  server.addHook('onError', async (req, _reply, err) => {
+    errors.set(req, err);
+  });
+
+  server.addHook('onResponse', async (req, reply) => {
+    const settings = app.settings.get();
+    if (settings.logs.maxDays <= 0) return;
+    const status = reply.statusCode;
+    const level = status >= 500 ? 8 : 0;
+    if (level < settings.logs.minLevel) return;
+    const url = redactUrl(req.url).slice(0, MAX_TEXT);
+    const data: Record<string, unknown> = {
+      type: 'request',
+      url,
+      method: req.method,
+      status,
+      execTime: Math.round(reply.elapsedTime * 1000) / 1000,
+      auth: req.auth?.collection.name ?? '',
+      referer: redactUrl(header(req, 'referer')),
+      userAgent: header(req, 'user-agent'),
+    };
+    if (settings.logs.logAuthId) data.authId = req.auth?.record.id ?? '';
+    if (settings.logs.logIP) {
+      data.userIP = realIp(req, settings);
+      data.remoteIP = remoteIp(req);
+    }
+    const err = errors.get(req);
+    if (err !== undefined && status >= 400) {
+      const apiError = toApiError(err);
+      data.error = apiError.message;
+      // The cause's message (not its stack) helps operators with 5xx; clients never see it.
+      const cause = status >= 500 ? (apiError.cause ?? err) : undefined;
+      if (cause instanceof Error) data.details = cause.message.slice(0, MAX_TEXT);
+    }
+    app.logs.add({ level, message: `${req.method} ${url}`, data });
+  });
+}
