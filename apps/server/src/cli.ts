@@ -22,6 +22,7 @@ async function serve(config: BootConfig): Promise<void> {
     logger: { level: config.dev ? 'debug' : 'info' },
   });
   await server.listen({ host: config.host, port: config.port });
+  app.crons.start();
   const base = `http://${config.host}:${config.port}`;
   console.log(`Photoshoot is serving on ${base} (API: ${base}/api/, database: ${config.db.kind})`);
   if ((await countSuperusers(app)) === 0) {

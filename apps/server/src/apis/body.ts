@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
+import { BodyBudget, TempUploads } from '../core/files/temp-uploads.js';
+import { BASE_BODY_LIMIT, type Upload } from '../core/files/upload.js';
 
 /** "true"/"false" become booleans; a numeric string becomes a number only if it round-trips exactly. */
 export function inferValue(value: string): unknown {
@@ -32,6 +34,14 @@ export function mergeJsonPayload(out: Record<string, unknown>, raw: string): voi
 }
 
 export function registerBodyParsers(server: FastifyInstance): void {
+  // Upload temp files go away once the response is out or the client is gone, whoever read them.
+  const release = async (req: FastifyRequest) => {
+    const temp = tempUploads.get(req);
+    tempUploads.delete(req);
+    await temp?.release();
+  };
+  server.addHook('onResponse', release);
+  server.addHook('onRequestAbort', release);
   server.removeAllContentTypeParsers();
   server.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = (body as string).trim();
@@ -63,25 +73,84 @@ export function registerBodyParsers(server: FastifyInstance): void {
   });
 }
 
-/** A file part of a multipart body; the files feature stores these. */
-export type UploadedFile = { field: string; filename: string; mimetype: string; data: Buffer };
+/** A file part of a multipart body, streamed to a temporary file (see core/files/upload.ts). */
+export type UploadedFile = Upload;
 
-/** The request body as a plain object (multipart fields are type-inferred; file parts collected). */
-export async function readBody(req: FastifyRequest): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
-  if (req.isMultipart()) {
-    const body: Record<string, unknown> = {};
-    const files: UploadedFile[] = [];
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
-      } else if (part.fieldname === '@jsonPayload') {
-        mergeJsonPayload(body, String(part.value));
-      } else {
-        addFormValue(body, part.fieldname, inferValue(String(part.value)));
-      }
-    }
-    return { body, files };
+export type ReadBodyOptions = {
+  /** Largest accepted body in bytes (413 beyond it); 32 MiB unless the route allows more. */
+  maxBody?: number;
+  /** Bytes kept per file part by its form key; 0 reads the part without keeping it. Default: maxBody. */
+  fileLimit?: (key: string) => number;
+  /** Where file parts are spooled; the OS temp folder by default. */
+  tmpDir?: string;
+};
+
+const tempUploads = new WeakMap<FastifyRequest, TempUploads>();
+const MAX_DRAIN = 64 * 1024 * 1024;
+
+/**
+ * After a refused body (413, bad part), reads and drops the rest so the client gets to read the
+ * answer and the connection can close; a client that keeps sending past MAX_DRAIN is cut off.
+ */
+function drainRest(req: FastifyRequest): void {
+  const raw = req.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let drained = 0;
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > MAX_DRAIN) raw.socket.destroy();
+  });
+  raw.resume();
+}
+
+async function readMultipart(req: FastifyRequest, opts: ReadBodyOptions): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  const maxBody = opts.maxBody ?? BASE_BODY_LIMIT;
+  let temp = tempUploads.get(req);
+  if (!temp) tempUploads.set(req, (temp = new TempUploads(opts.tmpDir)));
+  try {
+    if (Number(req.headers['content-length'] ?? 0) > maxBody) throw ApiError.tooLarge();
+    return await readParts(req, opts, maxBody, temp);
+  } catch (err) {
+    drainRest(req);
+    throw err;
   }
+}
+
+async function readParts(req: FastifyRequest, opts: ReadBodyOptions, maxBody: number, temp: TempUploads) {
+  const budget = new BodyBudget(maxBody);
+  const body: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  // note: busboy's own per-file cap is lifted to the body limit; limits per field are enforced while writing.
+  for await (const part of req.parts({ limits: { fileSize: maxBody + 1 } })) {
+    if (part.type === 'file') {
+      const limit = opts.fileLimit ? opts.fileLimit(part.fieldname) : maxBody;
+      if (limit <= 0) {
+        await temp.discard(part.file, budget);
+        continue;
+      }
+      const written = await temp.write(part.file, limit, budget);
+      files.push({ key: part.fieldname, filename: part.filename, ...written });
+      continue;
+    }
+    // note: the multipart plugin pre-parses parts sent as application/json; keep them as text like the rest.
+    const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
+    budget.spend(Buffer.byteLength(part.fieldname) + Buffer.byteLength(value));
+    if (part.fieldname === '@jsonPayload') mergeJsonPayload(body, value);
+    else addFormValue(body, part.fieldname, inferValue(value));
+  }
+  return { body, files };
+}
+
+/**
+ * The request body as a plain object (multipart fields are type-inferred). File parts are streamed
+ * to temporary files that are deleted when the response has been sent.
+ */
+export async function readBody(
+  req: FastifyRequest,
+  opts: ReadBodyOptions = {},
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+  if (req.isMultipart()) return readMultipart(req, opts);
   const b = req.body;
   if (b === undefined || b === null) return { body: {}, files: [] };
   if (typeof b !== 'object' || Array.isArray(b)) throw ApiError.badRequest();

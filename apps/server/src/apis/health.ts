@@ -5,11 +5,11 @@ import { callerOf } from './request-caller.js';
 import { sendJson } from './respond.js';
 
 /** `GET /api/health`: public liveness; superusers also learn whether a backup can start. */
-export function bindHealthApi(server: FastifyInstance, _app: App): void {
+export function bindHealthApi(server: FastifyInstance, app: App): void {
   server.get('/api/health', async (req, reply) => {
     const data: Record<string, unknown> = {};
     if (isSuperuser(callerOf(req))) {
-      data.canBackup = true;
+      data.canBackup = !app.backups.busy;
       data.realIP = req.ip;
       data.possibleProxyHeader = '';
     }

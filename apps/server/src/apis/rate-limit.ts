@@ -19,7 +19,10 @@ function tooMany(reply: FastifyReply, retryAfterSec: number): ApiError {
   return ApiError.tooManyRequests();
 }
 
-function accountOf(req: FastifyRequest, field: NonNullable<RequestTarget['accountField']>): string | undefined {
+function accountOf(
+  req: FastifyRequest,
+  field: NonNullable<RequestTarget['accountField']>,
+): string | undefined {
   const body = req.body as Record<string, unknown> | undefined;
   const value = body && typeof body === 'object' ? body[field] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -59,6 +62,11 @@ export function bindRateLimits(server: FastifyInstance, app: App): void {
     // A wrong password or code answers 400; an MFA step (401) or a server error is not a guess
     // that failed.
     const status = reply.statusCode;
-    limiter.settleAccount(p.rule, p.target, p.account, status === 400 ? 'failed' : status < 300 ? 'succeeded' : 'neutral');
+    limiter.settleAccount(
+      p.rule,
+      p.target,
+      p.account,
+      status === 400 ? 'failed' : status < 300 ? 'succeeded' : 'neutral',
+    );
   });
 }

@@ -13,12 +13,15 @@ export function remoteIp(req: FastifyRequest): string {
 }
 
 export function realIp(req: FastifyRequest, settings: Settings): string {
-  const { headers = [], useLeftmostIP = false } = settings.trustedProxy ?? {};
-  for (const name of headers) {
+  const { headers, useLeftmostIP = false } = settings.trustedProxy ?? {};
+  for (const name of Array.isArray(headers) ? headers : []) {
     const raw = req.headers[String(name).toLowerCase()];
     const value = Array.isArray(raw) ? raw.join(',') : raw;
     if (!value) continue;
-    const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const ip = useLeftmostIP ? parts[0] : parts[parts.length - 1];
     if (ip && isIP(ip)) return ip;
   }

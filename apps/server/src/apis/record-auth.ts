@@ -3,6 +3,8 @@ import type { App } from '../core/app.js';
 import { ApiError, ValidationErrors } from '../core/errors.js';
 import type { CollectionDef } from '../core/schema/collection.js';
 import { otpEnabled } from '../core/auth/otp.js';
+import { oauth2Methods } from '../core/oauth2/auth-methods.js';
+import { safeReason } from '../core/oauth2/provider-http.js';
 import { readBody } from './body.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
@@ -55,13 +57,15 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
     const pw = collection.auth!.passwordAuth;
     const body: Record<string, unknown> = {
       password: { identityFields: pw.enabled ? pw.identityFields : [], enabled: pw.enabled },
-      oauth2: { providers: [], enabled: false },
+      oauth2: await oauth2Methods(app, collection, (provider, err) =>
+        req.log.warn({ provider, reason: safeReason(err) }, 'OAuth2 provider unavailable'),
+      ),
       mfa: { enabled: false, duration: 0 },
       otp: otpEnabled(app, collection) ? { enabled: true, duration: app.settings.get().otp.duration } : { enabled: false, duration: 0 },
     };
     if (queryParam(req, 'fields') === undefined) {
       // Legacy keys that pre-0.23 SDKs read when no field list is requested.
-      body.authProviders = [];
+      body.authProviders = (body.oauth2 as { providers: unknown[] }).providers;
       body.usernamePassword = false;
       body.emailPassword = pw.enabled && pw.identityFields.includes('email');
     }

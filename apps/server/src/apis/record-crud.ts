@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
+import { uploadLimits } from '../core/files/upload.js';
 import { readBody } from './body.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
@@ -32,15 +33,15 @@ export function bindRecordCrudApi(server: FastifyInstance, app: App): void {
 
   server.post('/api/collections/:collection/records', async (req, reply) => {
     const collection = collectionOf(req);
-    const { body } = await readBody(req);
-    const saved = await app.records.create(collection, callerOf(req), body, { expand: queryParam(req, 'expand') });
+    const { body, files } = await readBody(req, uploadLimits(collection, app.dataDir));
+    const saved = await app.records.create(collection, callerOf(req), body, { expand: queryParam(req, 'expand'), files });
     return sendJson(req, reply, saved.json);
   });
 
   server.patch('/api/collections/:collection/records/:id', async (req, reply) => {
     const collection = collectionOf(req);
-    const { body } = await readBody(req);
-    const saved = await app.records.update(collection, callerOf(req), idOf(req), body, { expand: queryParam(req, 'expand') });
+    const { body, files } = await readBody(req, uploadLimits(collection, app.dataDir));
+    const saved = await app.records.update(collection, callerOf(req), idOf(req), body, { expand: queryParam(req, 'expand'), files });
     return sendJson(req, reply, saved.json);
   });
 

@@ -11,15 +11,22 @@ import type { RealtimeBroker } from '../core/realtime/broker.js';
 import { registerBodyParsers } from './body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
+import { bindRecordAuthOAuth2Api } from './record-auth-oauth2.js';
 import { bindRecordAuthFlowsApi } from './record-auth-flows.js';
 import { bindMailOutboxApi } from './mail-outbox.js';
 import { bindRecordCrudApi } from './record-crud.js';
+import { bindFilesApi } from './files.js';
 import { bindSettingsApi } from './settings.js';
 import { bindBatchApi } from './batch.js';
 import { bindRealtimeApi } from './realtime.js';
 import { bindOAuth2RedirectApi } from './oauth2-redirect.js';
 import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
+import { bindRateLimits } from './rate-limit.js';
+import { bindRequestLogs } from './request-logs.js';
+import { bindLogsApi } from './logs.js';
+import { bindCronsApi } from './crons.js';
+import { bindBackupsApi } from './backups.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,6 +52,8 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
     logger: opts.logger ?? false,
     bodyLimit: 32 * MiB,
     trustProxy: false,
+    // note: PocketBase accepts long filter URLs; past Node's 16 KB default the answer wouldn't be our error shape.
+    http: { maxHeaderSize: 1024 * 1024 },
     // note: PocketBase ids and filters may be long; the default 100-char param limit is too tight.
     routerOptions: { maxParamLength: 2000 },
   });
@@ -75,6 +84,10 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
     return reply.code(apiError.status).type('application/json').send(JSON.stringify(apiError.toJSON()));
   });
 
+  // note: after auth loading (superusers are not limited; audiences need req.auth).
+  bindRateLimits(server, app);
+  bindRequestLogs(server, app);
+
   const realtime = await startRealtime(app);
   // note: SSE streams never end by themselves; close them before Fastify waits for open requests.
   server.addHook('preClose', async () => realtime.broker.closeAll());
@@ -85,11 +98,16 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRealtimeApi(server, app, realtime.broker, opts.realtime);
   bindOAuth2RedirectApi(server, realtime.broker);
   bindRecordAuthApi(server, app);
+  bindRecordAuthOAuth2Api(server, app);
   bindRecordAuthFlowsApi(server, app);
   bindMailOutboxApi(server, app);
   bindRecordCrudApi(server, app);
+  bindFilesApi(server, app);
   bindSettingsApi(server, app);
   bindBatchApi(server, app);
+  bindLogsApi(server, app);
+  bindCronsApi(server, app);
+  bindBackupsApi(server, app);
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

@@ -17,6 +17,14 @@ import { AuthService } from './auth/auth-service.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { Mailer } from './mail/mailer.js';
 import { RecordEvents } from './records/record-events.js';
+import { LogStore } from './logs/log-store.js';
+import { CronRegistry } from './cron/cron-registry.js';
+import { registerSystemCrons } from './cron/system-jobs.js';
+import { AppStorage } from './files/app-storage.js';
+import { BackupService } from './backups/backup-service.js';
+import { RecordHooks } from './records/record-hooks.js';
+import { registerDomainHooks } from './photoshoots/domain-hooks.js';
+import { seedCatalog } from './seed/seed-catalog.js';
 
 export type AppOptions = {
   dataDir: string;
@@ -37,6 +45,18 @@ export class App {
   readonly mailer: Mailer;
   /** Committed record changes (realtime listens here). */
   readonly events = new RecordEvents();
+  /** Domain rules run inside record writes (photoshoot lifecycle edits, photo limits, ...). */
+  readonly hooks = new RecordHooks();
+  /** Request logs, in `<dataDir>/auxiliary.db` apart from the main database. */
+  readonly logs: LogStore;
+  /** Scheduled jobs; registered here, started only by `photoshoot serve`. */
+  readonly crons = new CronRegistry();
+  /** Record files: `<dataDir>/storage`, or S3 while `settings.s3.enabled`. */
+  readonly storage: AppStorage;
+  /** Backup zips in `<dataDir>/backups`: create, upload, restore, and the scheduled backup. */
+  readonly backups: BackupService;
+  /** Installed by the backups feature; the `__backups__` cron job calls it. */
+  backupHook?: () => Promise<void>;
   private secrets: Secrets = {};
 
   private constructor(
@@ -47,7 +67,11 @@ export class App {
     this.records = new RecordService(this);
     this.auth = new AuthService(this);
     this.settings = new SettingsStore(db, options.encryptionKey);
+    this.logs = new LogStore(options.dataDir);
     this.mailer = new Mailer(() => this.settings.get(), options.dataDir);
+    this.storage = new AppStorage({ dataDir: options.dataDir, settings: () => this.settings.get(), events: this.events });
+    this.backups = new BackupService(this);
+    this.backupHook = () => this.backups.createScheduled();
   }
 
   get dataDir(): string {
@@ -66,6 +90,9 @@ export class App {
       const app = new App(options, db, registry);
       await app.loadSecrets();
       await app.settings.load();
+      registerSystemCrons(app);
+      registerDomainHooks(app.hooks);
+      await seedCatalog(app);
       return app;
     } catch (err) {
       await db.close().catch(() => {});
@@ -73,8 +100,8 @@ export class App {
     }
   }
 
-  private async loadSecrets(): Promise<void> {
-    this.secrets = (await readParam<Secrets>(this.db, 'secrets')) ?? {};
+  private async loadSecrets(db: Db = this.db): Promise<void> {
+    this.secrets = (await readParam<Secrets>(db, 'secrets')) ?? {};
     let changed = false;
     for (const c of this.registry.all()) {
       if (c.type !== 'auth' || this.secrets[c.id]) continue;
@@ -82,7 +109,12 @@ export class App {
       this.secrets[c.id] = { auth: s(), file: s(), verification: s(), passwordReset: s(), emailChange: s() };
       changed = true;
     }
-    if (changed) await writeParam(this.db, 'secrets', this.secrets);
+    if (changed) await writeParam(db, 'secrets', this.secrets);
+  }
+
+  /** Re-reads the token secrets after a restore, through `db` (its transaction) when given. */
+  reloadSecrets(db: Db = this.db): Promise<void> {
+    return this.loadSecrets(db);
   }
 
   /** The collection half of a token signing key. */
@@ -93,8 +125,13 @@ export class App {
   }
 
   async close(): Promise<void> {
+    await this.backups.idle();
     // note: mails already accepted by an API call (a reset link, an OTP) are delivered before shutdown.
     await this.mailer.idle();
+    await this.storage.idle();
+    this.storage.close();
+    await this.crons.stop();
+    await this.logs.close();
     this.settings.close();
     await this.db.close();
   }

@@ -6,6 +6,8 @@ import type { Db } from './db/db.js';
 import { ensureCollection } from './db/ddl.js';
 import { superusers } from '../collections/superusers.js';
 import { users } from '../collections/users.js';
+import { domainCollections } from '../collections/index.js';
+import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
@@ -30,6 +32,20 @@ export const migrations: Migration[] = [
       );
       await db.exec(`CREATE INDEX IF NOT EXISTS "idx_otps_record" ON "_otps" ("collectionRef", "recordRef")`);
       await db.exec(`CREATE INDEX IF NOT EXISTS "idx_otps_created" ON "_otps" ("created")`);
+    },
+  },
+  {
+    // Links from OAuth2 provider accounts to auth records (protocol §4.5); internal, not in the registry.
+    id: '0003_external_auths',
+    async up(db) {
+      await ensureCollection(db, externalAuths);
+    },
+  },
+  {
+    // The photoshoot domain (DESIGN §5): profiles, catalogue, teams, orders, photos, money, contact.
+    id: '0010_domain',
+    async up(db) {
+      for (const c of domainCollections) await ensureCollection(db, c);
     },
   },
 ];

@@ -41,6 +41,8 @@ export async function startServer(opts: {
   webDist?: string;
   /** Another server whose PostgreSQL schema this one shares (two "processes", one database). */
   shareSchemaWith?: TestServer;
+  /** Keep the default rate limits on (off otherwise: suites create many records quickly). */
+  rateLimits?: boolean;
 }): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
@@ -66,6 +68,7 @@ export async function startServer(opts: {
     db = { kind: 'sqlite', dataDir };
   }
   const app = await App.open({ dataDir, db, extraCollections: opts.collections ?? [] });
+  if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app, { webDist: opts.webDist });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();

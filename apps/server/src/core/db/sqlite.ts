@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import Database from 'better-sqlite3';
 import { ConstraintError, type Db, type Row } from './db.js';
 
@@ -12,6 +13,8 @@ export class SqliteDb implements Db {
   private readonly cache = new Map<string, Statement>();
   private txTail: Promise<void> = Promise.resolve();
   private txActive: Promise<void> | null = null;
+  /** Marks the async context that holds the lock through `exclusive`, so its own queries pass. */
+  private readonly holder = new AsyncLocalStorage<Promise<void>>();
 
   constructor(private readonly conn: Database.Database) {}
 
@@ -44,6 +47,33 @@ export class SqliteDb implements Db {
     while (this.txActive) await this.txActive;
   }
 
+  /** True when a lock is held by someone other than the calling async context. */
+  private locked(): boolean {
+    return this.txActive !== null && this.holder.getStore() !== this.txActive;
+  }
+
+  /**
+   * Runs `fn` holding the connection's lock without opening a transaction: every other query and
+   * transaction waits, while `fn` (and whatever it awaits) uses this Db normally. Backups use it to
+   * copy the file, and restores to replace it underneath the connection.
+   */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const prev = this.txTail;
+    this.txTail = prev.then(() => mine);
+    await prev;
+    this.txActive = mine;
+    try {
+      return await this.holder.run(mine, fn);
+    } finally {
+      // note: `fn` may have replaced the schema; statements prepared before must not be reused.
+      this.cache.clear();
+      this.txActive = null;
+      release();
+    }
+  }
+
   allSync<T>(sql: string, params: readonly unknown[] = []): T[] {
     try {
       return this.stmt(sql).all(...bind(params)) as T[];
@@ -66,7 +96,7 @@ export class SqliteDb implements Db {
   }
 
   async all<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-    if (this.txActive) await this.idle();
+    if (this.locked()) await this.idle();
     return this.allSync<T>(sql, params);
   }
 
@@ -75,16 +105,17 @@ export class SqliteDb implements Db {
   }
 
   async run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }> {
-    if (this.txActive) await this.idle();
+    if (this.locked()) await this.idle();
     return this.runSync(sql, params);
   }
 
   async exec(sql: string): Promise<void> {
-    if (this.txActive) await this.idle();
+    if (this.locked()) await this.idle();
     this.conn.exec(sql);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    if (this.txActive !== null && !this.locked()) return this.transactionUnderLock(fn);
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
     const prev = this.txTail;
@@ -104,6 +135,22 @@ export class SqliteDb implements Db {
       tx.done = true;
       this.txActive = null;
       release();
+    }
+  }
+
+  /** A transaction opened by the holder of `exclusive`, which already owns the lock. */
+  private async transactionUnderLock<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const tx = new SqliteTx(this);
+    try {
+      this.conn.exec('BEGIN IMMEDIATE');
+      const result = await fn(tx);
+      this.conn.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
+      throw err;
+    } finally {
+      tx.done = true;
     }
   }
 

@@ -53,7 +53,7 @@ export function isSafeFileName(name: string): boolean {
   return (
     name.length > 0 &&
     name.length <= 255 &&
-    !/[/\\\0-\x1f\x7f]/.test(name) &&
+    ![...name].some((c) => c === '/' || c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) &&
     !/^\.+$/.test(name) &&
     !name.startsWith('.')
   );

@@ -10,8 +10,20 @@ import { compileFilter, compileSort, type FilterContext } from '../../tools/filt
 import { logsCollection, logsRegistry } from './logs-collection.js';
 import type { LogRow } from './log-store.js';
 
-export type LogListParams = { page?: string; perPage?: string; sort?: string; filter?: string; skipTotal?: string };
-export type LogList = { items: LogRow[]; page: number; perPage: number; totalItems: number; totalPages: number };
+export type LogListParams = {
+  page?: string;
+  perPage?: string;
+  sort?: string;
+  filter?: string;
+  skipTotal?: string;
+};
+export type LogList = {
+  items: LogRow[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+};
 export type LogStat = { date: string; total: number };
 
 const ALIAS = 'l';
@@ -60,8 +72,10 @@ export async function listLogs(db: Db, params: LogListParams): Promise<LogList> 
   const skipTotal = parseBoolParam(params.skipTotal);
   const w = where(params.filter);
   const sort = params.sort && params.sort.trim() !== '' ? compileSort(params.sort, context()) : null;
-  // Newest first by default; the rowid keeps entries written in the same millisecond in order.
-  const order = sort ? `${sort.sql}, "${ALIAS}"._rowid_ DESC` : `"${ALIAS}"."created" DESC, "${ALIAS}"._rowid_ DESC`;
+  // Newest first by default. Entries of the same millisecond keep their write order, in the
+  // direction of the first sort field.
+  const tieDir = !sort || params.sort!.trim().startsWith('-') ? 'DESC' : 'ASC';
+  const order = `${sort ? sort.sql : `"${ALIAS}"."created" DESC`}, "${ALIAS}"._rowid_ ${tieDir}`;
   const from = `FROM "_logs" "${ALIAS}"${w.sql}`;
   const rows = await db.all(`SELECT "${ALIAS}".* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`, [
     ...w.params,

@@ -13,7 +13,13 @@ import { newId } from '../../tools/random.js';
 import { logsCollection } from './logs-collection.js';
 
 export type LogEntry = { level: number; message: string; data: Record<string, unknown> };
-export type LogRow = { id: string; created: string; level: number; message: string; data: Record<string, unknown> };
+export type LogRow = {
+  id: string;
+  created: string;
+  level: number;
+  message: string;
+  data: Record<string, unknown>;
+};
 
 const FLUSH_MS = 200;
 const FLUSH_ROWS = 500;
@@ -74,20 +80,18 @@ export class LogStore {
       const db = await this.handle();
       await db.transaction(async (tx) => {
         for (const r of rows) {
-          await tx.run('INSERT INTO "_logs" ("id", "created", "level", "message", "data") VALUES (?, ?, ?, ?, ?)', [
-            r.id,
-            r.created,
-            r.level,
-            r.message,
-            JSON.stringify(r.data),
-          ]);
+          await tx.run(
+            'INSERT INTO "_logs" ("id", "created", "level", "message", "data") VALUES (?, ?, ?, ?, ?)',
+            [r.id, r.created, r.level, r.message, JSON.stringify(r.data)],
+          );
         }
       });
       this.warned = false;
     } catch (err) {
       // Logging must never take the server down: keep the rows for the next attempt.
       this.buffer = [...rows, ...this.buffer].slice(-MAX_BUFFER);
-      if (!this.warned) console.error(`request logs could not be written to ${this.file}:`, (err as Error).message);
+      if (!this.warned)
+        console.error(`request logs could not be written to ${this.file}:`, (err as Error).message);
       this.warned = true;
       if (!this.closed && !this.timer) {
         this.timer = setTimeout(() => void this.flush(), FLUSH_MS * 10);

@@ -11,7 +11,12 @@ export const logsCollection = defineCollection({
   name: '_logs',
   system: true,
   noAutodates: true,
-  fields: [f.autodate('created', true, false), f.number('level', { onlyInt: true }), f.text('message'), f.json('data')],
+  fields: [
+    f.autodate('created', true, false),
+    f.number('level', { onlyInt: true }),
+    f.text('message'),
+    f.json('data'),
+  ],
   indexes: [{ name: 'idx_logs_level', columns: ['level'] }],
 });
 

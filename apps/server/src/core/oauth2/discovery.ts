@@ -27,7 +27,9 @@ async function load(issuer: string): Promise<Discovered> {
   const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
   const list = (k: string) => (Array.isArray(body[k]) ? (body[k] as unknown[]).map(String) : null);
   // note: OpenID Connect Discovery §4.3: the document must name the issuer it was fetched for.
-  if (trimSlash(str('issuer')) !== trimSlash(issuer)) throw new ProviderCallError(`discovery for ${issuer} names another issuer`);
+  if (trimSlash(str('issuer')) !== trimSlash(issuer)) {
+    throw new ProviderCallError(`discovery for ${issuer} names another issuer`);
+  }
   if (!str('authorization_endpoint') || !str('token_endpoint')) {
     throw new ProviderCallError(`discovery for ${issuer} lacks endpoints`);
   }
@@ -51,9 +53,4 @@ export function discover(issuer: string, now = Date.now()): Promise<Discovered> 
     if (cache.get(issuer)?.value === value) cache.delete(issuer);
   });
   return value;
-}
-
-/** Forgets cached documents (tests, or after an operator changes the provider). */
-export function clearDiscoveryCache(): void {
-  cache.clear();
 }

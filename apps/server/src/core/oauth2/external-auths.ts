@@ -24,17 +24,38 @@ export const externalAuths = defineCollection({
     f.bool('unproven', { hidden: true, system: true }),
   ],
   indexes: [
-    { name: 'idx_externalAuths_provider', columns: ['collectionRef', 'provider', 'providerId'], unique: true },
+    {
+      name: 'idx_externalAuths_provider',
+      columns: ['collectionRef', 'provider', 'providerId'],
+      unique: true,
+    },
     { name: 'idx_externalAuths_record', columns: ['collectionRef', 'recordRef', 'provider'], unique: true },
   ],
 });
 
-export type Link = { id: string; collectionRef: string; recordRef: string; provider: string; providerId: string; unproven: boolean };
+export type Link = {
+  id: string;
+  collectionRef: string;
+  recordRef: string;
+  provider: string;
+  providerId: string;
+  unproven: boolean;
+};
 
 const T = q(externalAuths.name);
 
-export async function findLink(app: App, db: Db, collectionId: string, provider: string, providerId: string): Promise<Link | null> {
-  return (await app.records.findOneBy(externalAuths, { collectionRef: collectionId, provider, providerId }, db)) as Link | null;
+export async function findLink(
+  app: App,
+  db: Db,
+  collectionId: string,
+  provider: string,
+  providerId: string,
+): Promise<Link | null> {
+  return (await app.records.findOneBy(
+    externalAuths,
+    { collectionRef: collectionId, provider, providerId },
+    db,
+  )) as Link | null;
 }
 
 /** Links `record` to the provider account, replacing the record's earlier link to that provider. */
@@ -54,15 +75,32 @@ export async function saveLink(
   const now = nowString();
   await app.records.insertRow(
     externalAuths,
-    { id: newId(), collectionRef: collectionId, recordRef: record.id, provider, providerId, unproven: !record.verified, created: now, updated: now },
+    {
+      id: newId(),
+      collectionRef: collectionId,
+      recordRef: record.id,
+      provider,
+      providerId,
+      unproven: !record.verified,
+      created: now,
+      updated: now,
+    },
     db,
   );
 }
 
 /** Removes a record's links (only the unproven ones when asked); returns how many went. */
-export async function deleteLinks(db: Db, collectionId: string, recordId: string, opts: { onlyUnproven?: boolean } = {}): Promise<number> {
+export async function deleteLinks(
+  db: Db,
+  collectionId: string,
+  recordId: string,
+  opts: { onlyUnproven?: boolean } = {},
+): Promise<number> {
   const extra = opts.onlyUnproven ? ` AND "unproven" = ${db.dialect === 'postgres' ? 'TRUE' : '1'}` : '';
-  const { changes } = await db.run(`DELETE FROM ${T} WHERE "collectionRef" = ? AND "recordRef" = ?${extra}`, [collectionId, recordId]);
+  const { changes } = await db.run(`DELETE FROM ${T} WHERE "collectionRef" = ? AND "recordRef" = ?${extra}`, [
+    collectionId,
+    recordId,
+  ]);
   return changes;
 }
 

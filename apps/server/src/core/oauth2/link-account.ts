@@ -8,7 +8,7 @@
  * replaces its password (which rotates tokenKey and ends every session) and drops its other links.
  */
 import { ApiError } from '../errors.js';
-import type { Db } from '../db/db.js';
+import { q, type Db } from '../db/db.js';
 import type { App } from '../app.js';
 import { getField, type CollectionDef } from '../schema/collection.js';
 import type { Caller } from '../records/caller.js';
@@ -33,11 +33,19 @@ export type LinkInput = {
 
 export type LinkResult = { record: RecordData; isNew: boolean };
 
-const sameEmail = (a: unknown, b: string) => typeof a === 'string' && a !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: unknown, b: string) =>
+  typeof a === 'string' && a !== '' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-async function findByEmail(app: App, db: Db, collection: CollectionDef, email: string): Promise<RecordData | null> {
+async function findByEmail(
+  app: App,
+  db: Db,
+  collection: CollectionDef,
+  email: string,
+): Promise<RecordData | null> {
   const cond = db.dialect === 'postgres' ? 'LOWER("email") = LOWER(?)' : '"email" = ? COLLATE NOCASE';
-  const row = await db.get<{ id: string }>(`SELECT "id" FROM "${collection.name}" WHERE ${cond} LIMIT 1`, [email.trim()]);
+  const row = await db.get<{ id: string }>(`SELECT "id" FROM ${q(collection.name)} WHERE ${cond} LIMIT 1`, [
+    email.trim(),
+  ]);
   return row ? app.records.findById(collection, row.id, db) : null;
 }
 
@@ -60,7 +68,12 @@ async function linkedRecord(app: App, db: Db, input: LinkInput): Promise<RecordD
 }
 
 /** Updates an existing record for this sign-in and returns whether it changed. */
-async function adopt(db: Db, input: LinkInput, record: RecordData, matchedByEmail: boolean): Promise<boolean> {
+async function adopt(
+  db: Db,
+  input: LinkInput,
+  record: RecordData,
+  matchedByEmail: boolean,
+): Promise<boolean> {
   const { collection, user } = input;
   const wasVerified = record.verified === true;
   let changed = false;
@@ -78,7 +91,12 @@ async function adopt(db: Db, input: LinkInput, record: RecordData, matchedByEmai
   return changed;
 }
 
-async function create(app: App, db: Db, input: LinkInput, afterCommit: (fn: () => void) => void): Promise<RecordData> {
+async function create(
+  app: App,
+  db: Db,
+  input: LinkInput,
+  afterCommit: (fn: () => void) => void,
+): Promise<RecordData> {
   const { collection, user } = input;
   if (!user.email) {
     throw ApiError.badRequest('Failed to authenticate.', {
@@ -91,7 +109,9 @@ async function create(app: App, db: Db, input: LinkInput, afterCommit: (fn: () =
     body.passwordConfirm = body.password;
   }
   const nameField = getField(collection, 'name');
-  if (body.name === undefined && nameField?.type === 'text' && user.name) body.name = user.name.slice(0, nameField.max || undefined);
+  if (body.name === undefined && nameField?.type === 'text' && user.name) {
+    body.name = user.name.slice(0, nameField.max || undefined);
+  }
   const { data } = await app.records.create(collection, input.caller, body, { tx: db, afterCommit });
   if (user.emailVerified && sameEmail(data.email, user.email)) {
     // note: the create event fires after commit with this same object, so it carries the final state.
@@ -107,14 +127,22 @@ export async function linkAccount(app: App, input: LinkInput): Promise<LinkResul
   const result = await app.db.transaction(async (tx): Promise<LinkResult> => {
     let record = await linkedRecord(app, tx, input);
     let matchedByEmail = false;
-    if (!record && input.signedIn) record = (await app.records.findById(collection, String(input.signedIn.id), tx)) ?? null;
+    if (!record && input.signedIn) {
+      record = await app.records.findById(collection, String(input.signedIn.id), tx);
+    }
     if (!record && user.email) {
       record = await findByEmail(app, tx, collection, user.email);
       matchedByEmail = record !== null;
       if (record && !user.emailVerified) {
-        throw ApiError.badRequest("The OAuth2 provider hasn't verified this email address, so it can't be linked to the existing account.", {
-          email: { code: 'validation_oauth2_email_unverified', message: 'Sign in to that account first, then link the provider.' },
-        });
+        throw ApiError.badRequest(
+          "The OAuth2 provider hasn't verified this email address, so it can't be linked to the existing account.",
+          {
+            email: {
+              code: 'validation_oauth2_email_unverified',
+              message: 'Sign in to that account first, then link the provider.',
+            },
+          },
+        );
       }
     }
     let isNew = false;

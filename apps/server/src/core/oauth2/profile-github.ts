@@ -17,9 +17,15 @@ function verifiedEmail(list: GitHubEmail[]): string {
 
 export async function githubUser(p: ResolvedProvider, tokens: TokenSet): Promise<OAuth2User> {
   const user = await getWithToken(p.userInfoURL, tokens.accessToken, GITHUB_HEADERS);
-  if (typeof user.id !== 'number' && typeof user.id !== 'string') throw new ProviderCallError('GitHub user without id');
+  if (typeof user.id !== 'number' && typeof user.id !== 'string') {
+    throw new ProviderCallError('GitHub user without id');
+  }
   // The emails endpoint sits next to /user, which keeps GitHub Enterprise URLs working.
-  const emails = await getWithToken(`${p.userInfoURL.replace(/\/+$/, '')}/emails`, tokens.accessToken, GITHUB_HEADERS);
+  const emails = await getWithToken(
+    `${p.userInfoURL.replace(/\/+$/, '')}/emails`,
+    tokens.accessToken,
+    GITHUB_HEADERS,
+  );
   const email = verifiedEmail(Array.isArray(emails.items) ? (emails.items as GitHubEmail[]) : []);
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return {

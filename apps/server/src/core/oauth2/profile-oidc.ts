@@ -35,7 +35,9 @@ async function verifyIdToken(p: ResolvedProvider, idToken: string, nonce: string
     throw new ProviderCallError('ID token rejected (azp)');
   }
   // The nonce was sent when PKCE was used; a token carrying another (or none) is from another flow.
-  if ((nonce || payload.nonce !== undefined) && payload.nonce !== nonce) throw new ProviderCallError('ID token rejected (nonce)');
+  if ((nonce || payload.nonce !== undefined) && payload.nonce !== nonce) {
+    throw new ProviderCallError('ID token rejected (nonce)');
+  }
   return payload;
 }
 
@@ -43,7 +45,9 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
 
 export async function oidcUser(p: ResolvedProvider, tokens: TokenSet, nonce: string): Promise<OAuth2User> {
   const checked = tokens.idToken && p.jwksURL ? await verifyIdToken(p, tokens.idToken, nonce) : null;
-  if (!checked && !p.userInfoURL) throw new ProviderCallError('no verifiable ID token and no userinfo endpoint');
+  if (!checked && !p.userInfoURL) {
+    throw new ProviderCallError('no verifiable ID token and no userinfo endpoint');
+  }
   let claims: Record<string, unknown> = checked ?? {};
   let raw: Record<string, unknown> = checked ?? {};
   if (p.userInfoURL) {

@@ -43,7 +43,9 @@ export async function resolveProvider(s: OAuth2ProviderSettings): Promise<Resolv
   }
   if (s.issuer) {
     const d = await discover(s.issuer);
-    const basic = d.tokenAuthMethods.includes('client_secret_basic') || !d.tokenAuthMethods.includes('client_secret_post');
+    const basic =
+      d.tokenAuthMethods.includes('client_secret_basic') ||
+      !d.tokenAuthMethods.includes('client_secret_post');
     return {
       ...own,
       displayName: s.displayName || s.name,

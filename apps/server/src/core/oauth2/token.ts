@@ -44,6 +44,7 @@ export async function exchangeCode(p: ResolvedProvider, grant: CodeGrant): Promi
     accessToken,
     refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : '',
     idToken: typeof body.id_token === 'string' ? body.id_token : '',
-    expiry: Number.isFinite(lifetime) && lifetime > 0 ? formatDate(new Date(Date.now() + lifetime * 1000)) : '',
+    expiry:
+      Number.isFinite(lifetime) && lifetime > 0 ? formatDate(new Date(Date.now() + lifetime * 1000)) : '',
   };
 }

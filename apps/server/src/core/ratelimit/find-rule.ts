@@ -44,7 +44,11 @@ function pathScore(label: string, t: RequestTarget): number {
   return -1;
 }
 
-export function findRule(rules: readonly RateLimitRule[], t: RequestTarget, audience: Audience): RateLimitRule | null {
+export function findRule(
+  rules: readonly RateLimitRule[],
+  t: RequestTarget,
+  audience: Audience,
+): RateLimitRule | null {
   const usable = rules.filter((r) => appliesTo(r, audience));
   const byAudience = (a: RateLimitRule, b: RateLimitRule) => (b.audience ? 1 : 0) - (a.audience ? 1 : 0);
   for (const tag of tagCandidates(t)) {

@@ -25,7 +25,10 @@ export function clientKey(ip: string): string {
   const h = head ? head.split(':') : [];
   const t = tail ? tail.split(':') : [];
   const full = ip.includes('::') ? [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t] : h;
-  return `${full.slice(0, 4).map((g) => g.padStart(4, '0')).join(':')}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'))
+    .join(':')}::/64`;
 }
 
 function ruleKey(rule: RateLimitRule): string {
@@ -47,7 +50,11 @@ export class RateLimiter {
 
   /** Counts one request from `ip` under `rule`. */
   hitIp(rule: RateLimitRule, ip: string): WindowState {
-    return this.counters.hit(`ip\u0000${ruleKey(rule)}\u0000${clientKey(ip)}`, rule.maxRequests, rule.duration * 1000);
+    return this.counters.hit(
+      `ip\u0000${ruleKey(rule)}\u0000${clientKey(ip)}`,
+      rule.maxRequests,
+      rule.duration * 1000,
+    );
   }
 
   /**
@@ -60,7 +67,12 @@ export class RateLimiter {
   }
 
   /** A failed attempt stays counted; a success clears the account's failures; anything else is given back. */
-  settleAccount(rule: RateLimitRule, target: RequestTarget, account: string, outcome: 'failed' | 'succeeded' | 'neutral'): void {
+  settleAccount(
+    rule: RateLimitRule,
+    target: RequestTarget,
+    account: string,
+    outcome: 'failed' | 'succeeded' | 'neutral',
+  ): void {
     const key = this.accountKey(rule, target, account);
     if (outcome === 'succeeded') this.counters.reset(key);
     else if (outcome === 'neutral') this.counters.release(key);

@@ -46,7 +46,8 @@ function decode(segment: string): string {
 }
 
 function recordAction(method: string, hasId: boolean): string | undefined {
-  if (!hasId) return method === 'POST' ? 'create' : method === 'GET' || method === 'HEAD' ? 'list' : undefined;
+  if (!hasId)
+    return method === 'POST' ? 'create' : method === 'GET' || method === 'HEAD' ? 'list' : undefined;
   if (method === 'GET' || method === 'HEAD') return 'view';
   if (method === 'PATCH') return 'update';
   if (method === 'DELETE') return 'delete';

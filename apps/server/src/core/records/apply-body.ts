@@ -69,13 +69,15 @@ export function applyBody(
   collection: CollectionDef,
   base: RecordData,
   body: Record<string, unknown>,
-  opts: { superuser: boolean },
+  opts: { superuser: boolean; uploads?: ReadonlyMap<string, string[]> },
 ): AppliedBody {
   const data: RecordData = { ...base };
   const submitted = new Set<string>();
   const errors = new ValidationErrors();
   const ops: Op[] = [];
-  for (const key of Object.keys(body).sort((a, b) => a.length - b.length)) {
+  // Files: upload keys count as body keys (a file part under `docs` is a `docs` key).
+  const keys = new Set([...Object.keys(body), ...(opts.uploads?.keys() ?? [])]);
+  for (const key of [...keys].sort((a, b) => a.length - b.length)) {
     const op = parseKey(collection, key);
     if (!op) continue;
     const { field } = op;
@@ -86,9 +88,9 @@ export function applyBody(
       continue;
     }
     if (field.type === 'file' && (op.kind === 'set' || op.kind === 'append' || op.kind === 'prepend')) {
-      // Uploaded files arrive separately; in a plain body a file field may only keep existing names.
+      // Plain values may only keep existing names; new files are the uploads' stored names, after them.
       const keep = asList(body[key]).filter((n) => asList(base[field.name]).includes(n));
-      ops.push({ ...op, value: op.kind === 'set' ? keep : [] });
+      ops.push({ ...op, value: [...(op.kind === 'set' ? keep : []), ...(opts.uploads?.get(key) ?? [])] });
       continue;
     }
     ops.push({ ...op, value: body[key] });

@@ -20,6 +20,8 @@ import { BASE_ALIAS, recordMatchesRule } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
 import { validateField } from './validate-field.js';
 import type { RecordAction } from './record-events.js';
+import { RecordFiles } from '../files/record-files.js';
+import type { Upload } from '../files/upload.js';
 
 export type ShapeOptions = { expand?: string; tx?: Db };
 export type WriteOptions = ShapeOptions & {
@@ -27,6 +29,10 @@ export type WriteOptions = ShapeOptions & {
   tx?: Db;
   /** Defers work until the outer transaction commits; without it, work runs after this write. */
   afterCommit?: (fn: () => void) => void;
+  /** Multipart file parts (streamed to temporary files) for the collection's file fields. */
+  files?: readonly Upload[];
+  /** Runs `fn` if the outer transaction rolls back (batch), so stored uploads do not stay orphaned. */
+  afterRollback?: (fn: () => void) => void;
 };
 export type Saved = { data: RecordData; json: RecordJson };
 
@@ -91,7 +97,8 @@ export class RecordService {
     if (!su && collection.createRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
     const base: RecordData = {};
     for (const field of collection.fields) base[field.name] = zeroValue(field);
-    const applied = applyBody(collection, base, body, { superuser: su });
+    const files = await RecordFiles.prepare(this.app.storage, collection, opts.files);
+    const applied = applyBody(collection, base, body, { superuser: su, uploads: files.byKey() });
     const { data, errors } = applied;
     const id = body.id;
     if (id !== undefined && id !== null && id !== '') data.id = String(id);
@@ -102,10 +109,15 @@ export class RecordService {
     }
     const now = nowString();
     for (const field of collection.fields) if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
+    files.check(data, applied.submitted, errors);
     await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to create record.');
+    // Files: stored only once the record is valid, and taken back if the row is not written.
+    await files.store(data);
+    opts.afterRollback?.(() => void files.discard());
 
     const saved = await db.transaction(async (tx) => {
+      await this.app.hooks.run('beforeCreate', { app: this.app, collection, caller, tx, record: data, existing: null, submitted: applied.submitted });
       await this.insertRow(collection, data, tx);
       if (!su && collection.createRule) {
         const ok = await recordMatchesRule(tx, this.app.registry, collection, collection.createRule, caller, data.id as string, {
@@ -114,6 +126,9 @@ export class RecordService {
         if (!ok) throw ApiError.badRequest('Failed to create record.');
       }
       return data;
+    }).catch(async (err: unknown) => {
+      await files.discard();
+      throw err;
     });
     this.emitLater(opts, 'create', collection, saved);
     const json = (await this.shape(collection, [saved], caller, opts))[0]!;
@@ -132,7 +147,8 @@ export class RecordService {
     if (!su && collection.updateRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
     const existing = await this.findById(collection, id, db);
     if (!existing) throw ApiError.notFound();
-    const applied = applyBody(collection, existing, body, { superuser: su });
+    const files = await RecordFiles.prepare(this.app.storage, collection, opts.files);
+    const applied = applyBody(collection, existing, body, { superuser: su, uploads: files.byKey() });
     const { data, errors } = applied;
     if (body.id !== undefined && body.id !== existing.id) {
       errors.add('id', 'validation_pk_change', 'The record primary key cannot be changed.');
@@ -149,9 +165,23 @@ export class RecordService {
     }
     const now = nowString();
     for (const field of collection.fields) if (field.type === 'autodate' && field.onUpdate) data[field.name] = now;
+    files.check(data, applied.submitted, errors);
     await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to update record.');
-    await this.updateRow(collection, data, db);
+    await files.store(data);
+    await db.transaction(async (tx) => {
+      await this.app.hooks.run('beforeUpdate', { app: this.app, collection, caller, tx, record: data, existing, submitted: applied.submitted });
+      await this.updateRow(collection, data, tx);
+    }).catch(async (err: unknown) => {
+      await files.discard();
+      throw err;
+    });
+    opts.afterRollback?.(() => void files.discard());
+    // Files the update replaced or removed go once the change has committed.
+    const dropReplaced = () =>
+      this.app.storage.background(RecordFiles.deleteReplaced(this.app.storage, collection, existing, data), 'delete replaced files');
+    if (opts.afterCommit) opts.afterCommit(dropReplaced);
+    else dropReplaced();
     this.emitLater(opts, 'update', collection, data);
     const json = (await this.shape(collection, [data], caller, opts))[0]!;
     return { data, json };
@@ -170,7 +200,10 @@ export class RecordService {
       const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "_superusers"`);
       if (Number(row?.n ?? 0) <= 1) throw ApiError.badRequest('You can\'t delete the only existing superuser.');
     }
-    const deleted = await db.transaction((tx) => deleteWithReferences(this.app, collection, existing, tx));
+    const deleted = await db.transaction(async (tx) => {
+      await this.app.hooks.run('beforeDelete', { app: this.app, collection, caller, tx, record: existing, existing, submitted: new Set() });
+      return deleteWithReferences(this.app, collection, existing, tx);
+    });
     for (const d of deleted) this.emitLater(opts, 'delete', d.collection, d.record);
     return existing;
   }

@@ -60,7 +60,11 @@ export function defaultSettings(): Settings {
     rateLimits: {
       enabled: true,
       rules: [
+        // The most specific label wins (decision 004): token refreshes and the contact form get
+        // their own budgets instead of sharing `*:auth` / `*:create`.
+        { label: '*:authRefresh', maxRequests: 60, duration: 60 },
         { label: '*:auth', maxRequests: 10, duration: 60 },
+        { label: 'contact_messages:create', maxRequests: 5, duration: 60 },
         { label: '*:create', maxRequests: 60, duration: 60 },
         { label: '/api/batch', maxRequests: 30, duration: 10 },
         { label: '/api/', maxRequests: 600, duration: 10 },

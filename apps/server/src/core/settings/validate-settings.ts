@@ -1,5 +1,6 @@
 /** Field checks for settings; returns nested `{section: {field: {code, message}}}` errors. */
 import type { Settings } from './settings.js';
+import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
 
 type Errors = Record<string, Record<string, unknown>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,13 +48,7 @@ export function validateSettings(s: Settings): Errors {
   if (!Array.isArray(s.oauth2.providers)) {
     add('oauth2', 'providers', 'validation_invalid_value', 'Must be a list of providers.');
   } else {
-    s.oauth2.providers.forEach((p, i) => {
-      if (!p || typeof p.name !== 'string' || !/^[a-z0-9_-]+$/.test(p.name)) {
-        add('oauth2', `providers.${i}.name`, 'validation_invalid_value', 'Must be a lower-case provider name.');
-      } else if (p.enabled && (!p.clientId || !p.clientSecret)) {
-        add('oauth2', `providers.${i}`, 'validation_required', 'An enabled provider needs a client id and secret.');
-      }
-    });
+    validateOAuth2Providers(s.oauth2.providers, (field, code, message) => add('oauth2', field, code, message));
   }
   if (!Number.isInteger(s.otp.length) || s.otp.length < 4 || s.otp.length > 12) add('otp', 'length', 'validation_invalid_value', 'Must be 4 to 12 digits.');
   if (!Number.isInteger(s.otp.duration) || s.otp.duration < 30) add('otp', 'duration', 'validation_invalid_value', 'Must be at least 30 seconds.');

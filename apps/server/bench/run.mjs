@@ -1,0 +1,610 @@
+/* global process, console, performance, setTimeout, clearTimeout, fetch, URLSearchParams */
+/**
+ * `npm run bench`: our API vs a hand-written Fastify + better-sqlite3 baseline (server-baseline.mjs)
+ * on the same seeded data, in the same run, on 127.0.0.1.
+ *
+ *   1. seed.mjs makes a data dir: the app's schema, one user + token, 100,000 `bench_posts` rows;
+ *   2. each server runs in its own child process (fork), so the load generator (autocannon, here in
+ *      the parent) never shares a server's event loop;
+ *   3. both servers must answer each scenario with 200 and the same JSON (deep-equal, same size),
+ *      and ours must hide both from an anonymous caller (its rules really run);
+ *   4. per scenario, rounds alternate baseline, ours, baseline, ours, ... (warm-up before each);
+ *      the ratio is the median of the back-to-back pairs, req/s and latencies are the median
+ *      round's; any non-2xx, error or timeout fails the run.
+ *
+ * Options (env): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, first round, default 3),
+ * BENCH_REWARM (s, later rounds, default 1), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (50).
+ * Diagnostics (not the reported figures): `--profile` runs each server alone under `--cpu-prof`
+ * and prints CPU µs per request by category for the measured window (profiles kept in
+ * bench/results/profiles/); `--ablate` measures our server with costs patched out in memory.
+ */
+import { fork } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, platform, arch, release } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { isDeepStrictEqual } from 'node:util';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import { posts, ROWS, PER_PAGE, LIST_FILTER, LIST_SORT } from './collection.mjs';
+import { seed } from './seed.mjs';
+import { categorise, summariseProfile } from './profile-summary.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const num = (name, dflt) => {
+  const v = process.env[name] ? Number(process.env[name]) : dflt;
+  if (!Number.isFinite(v) || v <= 0)
+    throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
+  return v;
+};
+const cfg = {
+  duration: num('BENCH_DURATION', 5),
+  warmup: num('BENCH_WARMUP', 3),
+  rewarm: num('BENCH_REWARM', 1),
+  rounds: num('BENCH_ROUNDS', 5),
+  connections: num('BENCH_CONNECTIONS', 50),
+};
+const PROFILE = process.argv.includes('--profile');
+const ABLATE = process.argv.includes('--ablate');
+const BUDGET = 0.7;
+
+const children = new Set();
+let dataDir;
+
+function log(msg) {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+// ---------- child servers ----------
+
+function startServer(name, script, execArgv = [], variant = '') {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(here, script), [], {
+      env: { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_COLLECTION_ID: posts.id, BENCH_VARIANT: variant },
+      execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(child);
+    let probe = 0;
+    const waiting = new Map();
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      clearTimeout(timer);
+      reject(new Error(`${name} exited early (code ${code}, signal ${signal})`));
+      for (const w of waiting.values()) w.reject(new Error(`${name} exited`));
+    });
+    child.on('message', (msg) => {
+      if (msg?.type === 'ready') {
+        clearTimeout(timer);
+        resolve({
+          name,
+          child,
+          url: `http://127.0.0.1:${msg.port}`,
+          /** CPU time (µs) the server process has used so far. */
+          cpu() {
+            return new Promise((res, rej) => {
+              const id = ++probe;
+              waiting.set(id, { resolve: res, reject: rej });
+              child.send({ type: 'cpu', id });
+            });
+          },
+        });
+      } else if (msg?.type === 'cpu') {
+        const w = waiting.get(msg.id);
+        waiting.delete(msg.id);
+        w?.resolve({ cpuUs: msg.usage.user + msg.usage.system, monoUs: msg.monoUs });
+      }
+    });
+  });
+}
+
+function stopChild(child, timeoutMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+  });
+}
+
+async function stopAll() {
+  await Promise.all([...children].map((c) => stopChild(c)));
+}
+
+// ---------- load ----------
+
+async function load(server, scenario, seconds) {
+  return autocannon({
+    url: server.url + scenario.path,
+    headers: scenario.headers,
+    connections: cfg.connections,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 10,
+  });
+}
+
+function check(result, what) {
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0 || result['2xx'] === 0) {
+    throw new Error(
+      `${what}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ` +
+        `${result['2xx']} 2xx (status counts ${JSON.stringify(result.statusCodeStats)}) — a benchmark of errors is worthless`,
+    );
+  }
+}
+
+/** Machine-wide busy CPU time so far (µs, all cores), to see load from other processes. */
+function machineBusyUs() {
+  let busy = 0;
+  for (const c of cpus()) busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
+  return busy * 1000;
+}
+
+async function measure(server, scenario, warmSeconds) {
+  if (warmSeconds > 0)
+    check(await load(server, scenario, warmSeconds), `${server.name} ${scenario.key} warm-up`);
+  const cpu0 = await server.cpu();
+  const self0 = process.cpuUsage();
+  const machine0 = machineBusyUs();
+  const t0 = performance.now();
+  const r = await load(server, scenario, cfg.duration);
+  const wallUs = (performance.now() - t0) * 1000;
+  const machine1 = machineBusyUs();
+  const cpu1 = await server.cpu();
+  const self1 = process.cpuUsage(self0);
+  check(r, `${server.name} ${scenario.key}`);
+  const serverCpu = (cpu1.cpuUs - cpu0.cpuUs) / wallUs;
+  const loadgenCpu = (self1.user + self1.system) / wallUs;
+  return {
+    rps: r['2xx'] / (wallUs / 1e6),
+    requests: r['2xx'],
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    serverCpu,
+    loadgenCpu,
+    /** Cores' worth of CPU used by processes other than this server and the load generator. */
+    otherCpu: Math.max(0, (machine1 - machine0) / wallUs - serverCpu - loadgenCpu),
+    /** The measured window on the server's monotonic clock (µs), to cut its CPU profile. */
+    window: [cpu0.monoUs, cpu1.monoUs],
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// ---------- checks and facts ----------
+
+async function get(url, headers) {
+  const res = await fetch(url, { headers });
+  return { status: res.status, body: await res.text() };
+}
+
+/** Both servers must answer 200 with the same JSON, or the comparison means nothing. */
+async function checkSameAnswers(ours, baseline, scenarios) {
+  for (const s of scenarios) {
+    const a = await get(ours.url + s.path, s.headers);
+    const b = await get(baseline.url + s.path, s.headers);
+    if (a.status !== 200 || b.status !== 200) {
+      throw new Error(
+        `${s.key}: ours ${a.status} ${a.body.slice(0, 300)} / baseline ${b.status} ${b.body.slice(0, 300)}`,
+      );
+    }
+    if (!isDeepStrictEqual(JSON.parse(a.body), JSON.parse(b.body))) {
+      throw new Error(
+        `${s.key}: bodies differ\n ours:     ${a.body.slice(0, 400)}\n baseline: ${b.body.slice(0, 400)}`,
+      );
+    }
+    s.bytes = { ours: a.body.length, baseline: b.body.length };
+  }
+  // Our server really applies the rules: without the token the view is hidden and the list empty.
+  const anonView = await get(ours.url + scenarios[0].path, {});
+  const anonList = await get(ours.url + scenarios[1].path, {});
+  if (anonView.status !== 404 || JSON.parse(anonList.body).totalItems !== 0) {
+    throw new Error(
+      `rules not applied: anonymous view ${anonView.status}, anonymous list ${anonList.body.slice(0, 200)}`,
+    );
+  }
+}
+
+/** EXPLAIN QUERY PLAN of our generated list SQL (rebuilt the way list.ts builds it) and the baseline's. */
+async function queryPlans(userId) {
+  const { compileFilter, compileSort } = await import('../dist/tools/filter/compile.js');
+  const { filterContext, ruleCondition } = await import('../dist/core/records/rules.js');
+  const { CollectionRegistry } = await import('../dist/core/schema/registry.js');
+  const { productCollections } = await import('../dist/collections/index.js');
+  const registry = new CollectionRegistry(productCollections);
+  registry.register(posts);
+  const db = new Database(join(dataDir, 'data.db'), { readonly: true });
+  try {
+    const fakeDb = { dialect: 'sqlite' };
+    const caller = {
+      auth: { collection: registry.require('users'), record: { id: userId } },
+      method: 'GET',
+      headers: {},
+      query: {},
+      context: 'default',
+    };
+    const rule = ruleCondition(fakeDb, registry, posts, posts.listRule, caller);
+    const ctx = filterContext(fakeDb, registry, posts, caller, { forRule: false, superuser: false });
+    const filter = compileFilter(LIST_FILTER, ctx);
+    const sort = compileSort(LIST_SORT, ctx);
+    const where = [rule, filter].filter(Boolean);
+    const from = `FROM "bench_posts" r WHERE ${where.map((c) => `(${c.sql})`).join(' AND ')}`;
+    const params = where.flatMap((c) => c.params).map((p) => (typeof p === 'boolean' ? Number(p) : p));
+    const plan = (sql, ps) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...ps)
+        .map((r) => r.detail);
+    const oursPage = `SELECT r.* ${from} ORDER BY ${sort.sql} LIMIT ? OFFSET ?`;
+    const oursCount = `SELECT COUNT(*) AS n ${from}`;
+    const W = '"published" = 1 AND "score" > ?';
+    const basePage = `SELECT * FROM "bench_posts" WHERE ${W} ORDER BY "score" DESC, "id" DESC LIMIT ? OFFSET ?`;
+    const baseCount = `SELECT COUNT(*) AS n FROM "bench_posts" WHERE ${W}`;
+    return {
+      ours: {
+        page: { sql: oursPage, plan: plan(oursPage, [...params, ...sort.params, PER_PAGE, 0]) },
+        count: { sql: oursCount, plan: plan(oursCount, params) },
+      },
+      baseline: {
+        page: { sql: basePage, plan: plan(basePage, [500, PER_PAGE, 0]) },
+        count: { sql: baseCount, plan: plan(baseCount, [500]) },
+      },
+      sqliteVersion: db.prepare('select sqlite_version() as v').get().v,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function machine(sqliteVersion) {
+  const c = cpus();
+  const pkg = (name) => {
+    try {
+      return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+    } catch {
+      return '?';
+    }
+  };
+  return {
+    cores: c.length,
+    cpuModel: c[0]?.model ?? '?',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    os: `${platform()} ${release()} ${arch()}`,
+    node: process.version,
+    fastify: pkg('fastify'),
+    betterSqlite3: pkg('better-sqlite3'),
+    autocannon: pkg('autocannon'),
+    sqlite: sqliteVersion,
+  };
+}
+
+// ---------- output ----------
+
+const fmt = (n, d = 0) => n.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function printTable(results, facts, plans) {
+  const out = [];
+  out.push('');
+  out.push('Photoshoot API vs hand-written Fastify + better-sqlite3 baseline (same data, same run)');
+  out.push(
+    `machine: ${facts.cores} cores (${facts.cpuModel}), ${facts.memoryGiB} GiB, ${facts.os}; node ${facts.node}; ` +
+      `fastify ${facts.fastify}, better-sqlite3 ${facts.betterSqlite3} (SQLite ${facts.sqlite}), autocannon ${facts.autocannon}`,
+  );
+  out.push(
+    `load: autocannon in the parent process → 127.0.0.1, ${cfg.connections} keep-alive connections, no pipelining; ` +
+      `${cfg.rounds} rounds × ${cfg.duration} s per target, alternating baseline/ours, warm-up ${cfg.warmup} s (then ${cfg.rewarm} s); median round shown`,
+  );
+  out.push(
+    `data: ${fmt(ROWS)} bench_posts rows; every response checked 2xx; both servers give identical JSON bodies`,
+  );
+  out.push('');
+  const head =
+    pad('scenario', 38) +
+    lpad('baseline req/s', 15) +
+    lpad('ours req/s', 12) +
+    lpad('ratio', 8) +
+    lpad('budget', 8) +
+    lpad('baseline p50/p99 ms', 21) +
+    lpad('ours p50/p99 ms', 17) +
+    lpad('CPU µs/req b/o', 16) +
+    lpad('CPU ratio', 11);
+  out.push(head);
+  out.push('-'.repeat(head.length));
+  for (const r of results) {
+    const b = r.baseline.median;
+    const o = r.ours.median;
+    out.push(
+      pad(r.label, 38) +
+        lpad(fmt(b.rps), 15) +
+        lpad(fmt(o.rps), 12) +
+        lpad(r.ratio.toFixed(2), 8) +
+        lpad(r.ratio >= BUDGET ? 'ok' : 'MISS', 8) +
+        lpad(`${b.p50} / ${b.p99}`, 21) +
+        lpad(`${o.p50} / ${o.p99}`, 17) +
+        lpad(`${fmt(r.cpuUsPerRequest.baseline)} / ${fmt(r.cpuUsPerRequest.ours)}`, 16) +
+        lpad((r.cpuUsPerRequest.baseline / r.cpuUsPerRequest.ours).toFixed(2), 11),
+    );
+  }
+  out.push('');
+  for (const r of results) {
+    out.push(
+      `  ${r.key} rounds req/s — baseline: ${r.baseline.rounds.map((x) => fmt(x.rps)).join(', ')}; ours: ${r.ours.rounds.map((x) => fmt(x.rps)).join(', ')}` +
+        `; paired ratios ${r.pairedRatios.map((x) => x.toFixed(2)).join(', ')}` +
+        `; server CPU b/o ${Math.round(r.baseline.median.serverCpu * 100)}%/${Math.round(r.ours.median.serverCpu * 100)}% of a core` +
+        `; load generator CPU ≈ ${Math.round(median(r.ours.rounds.concat(r.baseline.rounds).map((x) => x.loadgenCpu)) * 100)}% of a core` +
+        `; other processes ≈ ${Math.round(median(r.ours.rounds.concat(r.baseline.rounds).map((x) => x.otherCpu)) * 100)}% of a core`,
+    );
+  }
+  const other = Math.max(
+    ...results.flatMap((r) => r.ours.rounds.concat(r.baseline.rounds).map((x) => x.otherCpu)),
+  );
+  if (other > 0.25) {
+    out.push(
+      `WARNING: other processes used up to ${Math.round(other * 100)}% of a core during measurement; figures are noisy (alternation keeps the ratio fairer).`,
+    );
+  }
+  out.push('');
+  out.push(
+    "ratio = ours / baseline req/s, median of the paired (back-to-back) rounds; design budget ≥ 0.70. req/s and p50/p99 are the median round's.",
+  );
+  out.push(
+    'CPU µs/req = server process CPU time / requests served (all its threads); CPU ratio = baseline / ours, i.e. the req/s ratio',
+  );
+  out.push(
+    '  a CPU-bound server would reach; it is much less sensitive than req/s to other processes competing for the cores.',
+  );
+  out.push(
+    'view: GET /api/collections/bench_posts/records/:id with a user token; rule author = @request.auth.id.',
+  );
+  out.push(
+    `list: GET /api/collections/bench_posts/records?filter=${LIST_FILTER}&sort=${LIST_SORT}&perPage=${PER_PAGE}; rule @request.auth.id != ''; both compute totalItems (COUNT), no skipTotal.`,
+  );
+  out.push(
+    'baseline DOES: Fastify routing, read-only better-sqlite3 with prepared statements, the same SELECT (+ COUNT for the list), same record JSON.',
+  );
+  out.push(
+    'baseline does NOT: verify the JWT / load the auth user, evaluate rules (view rule = 2nd query in ours), parse/compile filter+sort,',
+  );
+  out.push(
+    '  rate-limit hooks, security/CORS headers, ?fields= picker, request logging (ours buffers 1 log row per request into auxiliary.db).',
+  );
+  out.push(
+    'our list SQL plan:      ' +
+      plans.ours.page.plan.join(' | ') +
+      '  ;  count: ' +
+      plans.ours.count.plan.join(' | '),
+  );
+  out.push(
+    'baseline list SQL plan: ' +
+      plans.baseline.page.plan.join(' | ') +
+      '  ;  count: ' +
+      plans.baseline.count.plan.join(' | '),
+  );
+  out.push('');
+  console.log(out.join('\n'));
+}
+
+// ---------- main ----------
+
+async function main() {
+  const started = performance.now();
+  log(`seeding ${fmt(ROWS)} rows...`);
+  const s = await seed();
+  dataDir = s.dataDir;
+  log(`seeded in ${fmt(s.seedMs)} ms at ${dataDir}`);
+
+  const auth = { authorization: s.token };
+  const qs = new URLSearchParams({
+    page: '1',
+    perPage: String(PER_PAGE),
+    filter: LIST_FILTER,
+    sort: LIST_SORT,
+  }).toString();
+  const scenarios = [
+    {
+      key: 'view',
+      label: 'view: 1 record, authenticated',
+      path: `/api/collections/bench_posts/records/${s.viewId}`,
+      headers: auth,
+    },
+    {
+      key: 'list',
+      label: `list: ${PER_PAGE} rows of 100k, filter+sort+count`,
+      path: `/api/collections/bench_posts/records?${qs}`,
+      headers: auth,
+    },
+  ];
+  const plans = await queryPlans(s.userId);
+  const facts = machine(plans.sqliteVersion);
+
+  if (PROFILE) return profile(scenarios);
+  if (ABLATE) return ablate(scenarios);
+
+  const ours = await startServer('ours', 'server-ours.mjs');
+  const baseline = await startServer('baseline', 'server-baseline.mjs');
+  await checkSameAnswers(ours, baseline, scenarios);
+  log(`servers up: ours ${ours.url}, baseline ${baseline.url}; bodies identical`);
+
+  const results = [];
+  for (const sc of scenarios) {
+    const rounds = { baseline: [], ours: [] };
+    for (let i = 0; i < cfg.rounds; i++) {
+      for (const server of [baseline, ours]) {
+        const m = await measure(server, sc, i === 0 ? cfg.warmup : cfg.rewarm);
+        rounds[server.name].push(m);
+        log(
+          `${sc.key} round ${i + 1} ${server.name}: ${fmt(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.serverCpu * 100)}%`,
+        );
+      }
+    }
+    const pick = (rs) => {
+      // The median round by req/s (its own latencies come with it).
+      const sorted = [...rs].sort((a, b) => a.rps - b.rps);
+      const mid = sorted[(sorted.length - 1) >> 1];
+      return { ...mid, rps: median(rs.map((r) => r.rps)) };
+    };
+    const b = pick(rounds.baseline);
+    const o = pick(rounds.ours);
+    // Rounds i of baseline and ours ran back to back, so their ratio shares the machine's load then.
+    const paired = rounds.ours.map((x, i) => x.rps / rounds.baseline[i].rps);
+    const cpuPerReq = (rs) => median(rs.map((x) => (x.serverCpu * 1e6) / x.rps));
+    results.push({
+      key: sc.key,
+      label: sc.label,
+      path: sc.path,
+      responseBytes: sc.bytes,
+      ratio: median(paired),
+      pairedRatios: paired,
+      ratioOfMedians: o.rps / b.rps,
+      cpuUsPerRequest: { baseline: cpuPerReq(rounds.baseline), ours: cpuPerReq(rounds.ours) },
+      baseline: { median: b, rounds: rounds.baseline },
+      ours: { median: o, rounds: rounds.ours },
+    });
+  }
+  printTable(results, facts, plans);
+
+  const json = {
+    date: new Date().toISOString(),
+    machine: facts,
+    config: {
+      ...cfg,
+      rows: ROWS,
+      perPage: PER_PAGE,
+      filter: LIST_FILTER,
+      sort: LIST_SORT,
+      budget: BUDGET,
+      skipTotal: false,
+    },
+    baseline: {
+      does: 'Fastify 5 routing + query parsing; data.db opened read-only with better-sqlite3, prepared statements; view: SELECT * WHERE id = ?; list: same WHERE/ORDER BY/LIMIT 30 + COUNT(*); same record JSON (bool decoding, collectionId/collectionName), JSON.stringify',
+      doesNot:
+        'verify the JWT or load the auth record; evaluate list/view rules; parse/compile filter and sort; rate-limit hooks; security/CORS headers; ?fields= picker; request logging',
+    },
+    results: results.map((r) => ({
+      scenario: r.key,
+      path: r.path,
+      responseBytes: r.responseBytes,
+      ratio: Math.round(r.ratio * 1000) / 1000,
+      pairedRatios: r.pairedRatios.map((x) => Math.round(x * 1000) / 1000),
+      ratioOfMedians: Math.round(r.ratioOfMedians * 1000) / 1000,
+      cpuUsPerRequest: {
+        baseline: Math.round(r.cpuUsPerRequest.baseline),
+        ours: Math.round(r.cpuUsPerRequest.ours),
+      },
+      cpuCostRatio: Math.round((r.cpuUsPerRequest.baseline / r.cpuUsPerRequest.ours) * 1000) / 1000,
+      meetsBudget: r.ratio >= BUDGET,
+      baseline: r.baseline,
+      ours: r.ours,
+    })),
+    queryPlans: plans,
+    totalSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  mkdirSync(join(here, 'results'), { recursive: true });
+  const file = join(here, 'results', 'latest.json');
+  let text = JSON.stringify(json, null, 2) + '\n';
+  // Formatted like the repo's other files, so `prettier --check .` stays green after a run.
+  const prettier = await import('prettier').catch(() => null);
+  if (prettier)
+    text = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+  writeFileSync(file, text);
+  log(`wrote bench/results/latest.json (${json.totalSeconds} s total)`);
+}
+
+/** Our server alone under --cpu-prof, one process per scenario; prints the hottest functions. */
+async function profile(scenarios) {
+  const dir = join(here, 'results', 'profiles');
+  mkdirSync(dir, { recursive: true });
+  const only = process.env.BENCH_PROFILE_TARGETS?.split(',') ?? ['ours', 'baseline'];
+  for (const sc of scenarios) {
+    for (const [target, script] of [
+      ['ours', 'server-ours.mjs'],
+      ['baseline', 'server-baseline.mjs'],
+    ]) {
+      if (!only.includes(target)) continue;
+      const name = `${target}-${sc.key}.cpuprofile`;
+      const server = await startServer(target, script, [
+        '--cpu-prof',
+        `--cpu-prof-dir=${dir}`,
+        `--cpu-prof-name=${name}`,
+      ]);
+      // A warm-up, then the measured load; only samples inside the measured window are counted.
+      const warm = await load(server, sc, cfg.warmup);
+      check(warm, `${target} ${sc.key} warm-up`);
+      const m = await measure(server, sc, 0);
+      await stopChild(server.child);
+      const requests = m.requests;
+      log(`profile ${target} ${sc.key}: ${fmt(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms (profiler on)`);
+      const prof = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+      console.log(`\n=== ${target} ${sc.key}: ${join(dir, name)} ===`);
+      console.log(categorise(prof, requests, m.window));
+      if (target === 'ours') console.log(summariseProfile(prof, 25, m.window));
+    }
+  }
+}
+
+/**
+ * What each cost is worth: the baseline and our server with in-memory patches (server-ours.mjs
+ * BENCH_VARIANT), measured one after another. Diagnostic only; not the reported figures.
+ */
+async function ablate(scenarios) {
+  const variants = ['', 'nolog', 'fastjwt', 'nolog,fastjwt'];
+  const targets = [await startServer('baseline', 'server-baseline.mjs')];
+  for (const v of variants) {
+    const t = await startServer(`ours${v ? `[${v}]` : ''}`, 'server-ours.mjs', [], v);
+    targets.push(t);
+  }
+  await checkSameAnswers(targets[1], targets[0], scenarios);
+  for (const sc of scenarios) {
+    const rows = [];
+    for (let i = 0; i < cfg.rounds; i++) {
+      for (const t of targets) {
+        const m = await measure(t, sc, i === 0 ? cfg.warmup : cfg.rewarm);
+        rows.push({ t: t.name, ...m });
+        log(
+          `${sc.key} ${t.name}: ${fmt(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, server CPU ${Math.round(m.serverCpu * 100)}%, other ${Math.round(m.otherCpu * 100)}%`,
+        );
+      }
+    }
+    console.log(`\n${sc.key} (median of ${cfg.rounds} × ${cfg.duration} s):`);
+    const base = median(rows.filter((r) => r.t === 'baseline').map((r) => r.rps));
+    for (const t of targets) {
+      const rps = median(rows.filter((r) => r.t === t.name).map((r) => r.rps));
+      const cpu = median(rows.filter((r) => r.t === t.name).map((r) => r.serverCpu));
+      console.log(
+        `  ${pad(t.name, 24)} ${lpad(fmt(rps), 8)} req/s  ratio ${(rps / base).toFixed(2)}  µs CPU/request ${fmt((cpu * 1e6) / rps)}`,
+      );
+    }
+  }
+}
+
+let exitCode = 0;
+const cleanup = async () => {
+  await stopAll();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  void cleanup().finally(() => process.exit(130));
+});
+try {
+  await main();
+} catch (err) {
+  console.error(`[bench] FAILED: ${err?.stack ?? err}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);

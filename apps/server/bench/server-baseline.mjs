@@ -1,0 +1,77 @@
+/* global process */
+/**
+ * The baseline: the smallest honest hand-written Fastify + better-sqlite3 server answering the
+ * same two URLs with the same JSON as our API (run.mjs checks the bodies are deep-equal).
+ *
+ * What it DOES: Fastify 5 routing + query-string parsing; the data dir's data.db opened read-only
+ * (same cache_size as ours), prepared statements made once; for the view, one primary-key lookup
+ * `SELECT * ... WHERE id = ?`; for the list, the same WHERE / ORDER BY / LIMIT 30 query as our API
+ * plus the same COUNT(*) for totalItems (neither side uses skipTotal); row → record JSON with the
+ * same field decoding (bool as true/false, collectionId/collectionName first) and JSON.stringify.
+ *
+ * What it does NOT do (all of which our API does): verify the JWT or load the auth record, apply
+ * the list/view rule (the view rule `author = @request.auth.id` is a second query in ours),
+ * parse/compile the filter and sort, rate-limit bookkeeping, security/CORS headers, the `?fields=`
+ * picker, and the request log (ours buffers one row per request into auxiliary.db).
+ */
+import Fastify from 'fastify';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { serveChild } from './child.mjs';
+
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
+const db = new Database(join(dataDir, 'data.db'), { readonly: true });
+db.pragma('cache_size = -32000');
+
+const COLLECTION_ID = process.env.BENCH_COLLECTION_ID;
+const WHERE = '"published" = 1 AND "score" > ?';
+const byIdStmt = db.prepare('SELECT * FROM "bench_posts" WHERE "id" = ?');
+const pageStmt = db.prepare(
+  `SELECT * FROM "bench_posts" WHERE ${WHERE} ORDER BY "score" DESC, "id" DESC LIMIT ? OFFSET ?`,
+);
+const countStmt = db.prepare(`SELECT COUNT(*) AS n FROM "bench_posts" WHERE ${WHERE}`).pluck();
+// note: named functions only so a CPU profile can tell SQL from the rest (run.mjs --profile).
+function selectById(id) {
+  return byIdStmt.get(id);
+}
+function selectPage(minScore, limit, offset) {
+  return pageStmt.all(minScore, limit, offset);
+}
+function countMatches(minScore) {
+  return countStmt.get(minScore);
+}
+function toRecord(r) {
+  return {
+    collectionId: COLLECTION_ID,
+    collectionName: 'bench_posts',
+    id: r.id,
+    title: r.title,
+    score: r.score,
+    published: r.published === 1,
+    author: r.author,
+    created: r.created,
+    updated: r.updated,
+  };
+}
+
+const app = Fastify({ logger: false });
+app.get('/api/collections/bench_posts/records/:id', async function viewHandler(req, reply) {
+  const row = selectById(req.params.id);
+  if (!row) return reply.code(404).send({ status: 404, message: 'Not found.', data: {} });
+  return reply.type('application/json').send(JSON.stringify(toRecord(row)));
+});
+app.get('/api/collections/bench_posts/records', async function listHandler(req, reply) {
+  const perPage = Math.min(Number(req.query.perPage) || 30, 1000);
+  const page = Number(req.query.page) || 1;
+  const minScore = 500; // the bench's filter `score > 500 && published = true`, hand-compiled
+  const items = selectPage(minScore, perPage, (page - 1) * perPage).map(toRecord);
+  const totalItems = countMatches(minScore);
+  const body = { items, page, perPage, totalItems, totalPages: Math.ceil(totalItems / perPage) };
+  return reply.type('application/json').send(JSON.stringify(body));
+});
+
+await serveChild(app, async () => {
+  await app.close();
+  db.close();
+});
