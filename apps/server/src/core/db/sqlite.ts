@@ -122,23 +122,15 @@ export class SqliteDb implements Db {
     this.txTail = prev.then(() => mine);
     await prev;
     this.txActive = mine;
-    const tx = new SqliteTx(this);
     try {
-      this.conn.exec('BEGIN IMMEDIATE');
-      const result = await fn(tx);
-      this.conn.exec('COMMIT');
-      return result;
-    } catch (err) {
-      if (this.conn.inTransaction) this.conn.exec('ROLLBACK');
-      throw err;
+      return await this.transactionUnderLock(fn);
     } finally {
-      tx.done = true;
       this.txActive = null;
       release();
     }
   }
 
-  /** A transaction opened by the holder of `exclusive`, which already owns the lock. */
+  /** BEGIN … COMMIT for a caller that already owns the lock (`transaction` or the holder of `exclusive`). */
   private async transactionUnderLock<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const tx = new SqliteTx(this);
     try {
