@@ -1,4 +1,3 @@
-/* global process */
 /** The IPC side shared by both bench servers: listen, report the port, answer CPU probes, stop. */
 export async function serveChild(server, close) {
   await server.listen({ host: '127.0.0.1', port: 0 });

@@ -1,4 +1,3 @@
-/* global process, console */
 /**
  * Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time by package/file, the hottest
  * functions by self time, and inclusive time of our own (dist/) functions.

@@ -1,4 +1,3 @@
-/* global process, console, performance, setTimeout, clearTimeout, fetch, URLSearchParams */
 /**
  * `npm run bench`: our API vs a hand-written Fastify + better-sqlite3 baseline (server-baseline.mjs)
  * on the same seeded data, in the same run, on 127.0.0.1.

@@ -1,4 +1,3 @@
-/* global performance */
 /**
  * Creates a throwaway data dir with the app's schema, one real user (through the app, so its
  * password hash, tokenKey and token are genuine) and ROWS `bench_posts` rows inserted directly with

@@ -1,4 +1,3 @@
-/* global process */
 /**
  * The baseline: the smallest honest hand-written Fastify + better-sqlite3 server answering the
  * same two URLs with the same JSON as our API (run.mjs checks the bodies are deep-equal).

@@ -1,4 +1,3 @@
-/* global process, Buffer */
 /**
  * Our server, as `photoshoot serve` runs it minus the web app and crons: App.open on the seeded
  * data dir (with the bench collection registered) + createServer, listening on 127.0.0.1.

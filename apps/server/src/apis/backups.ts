@@ -67,7 +67,8 @@ export function bindBackupsApi(server: FastifyInstance, app: App): void {
   });
 
   server.get('/api/backups/:key', async (req, reply) => {
-    if (!(await isSuperuserFileToken(app, queryParam(req, 'token')))) throw ApiError.forbidden(DOWNLOAD_DENIED);
+    if (!(await isSuperuserFileToken(app, queryParam(req, 'token'))))
+      throw ApiError.forbidden(DOWNLOAD_DENIED);
     const { key } = req.params as { key: string };
     const found = await app.backups.read(key);
     if (!found) throw ApiError.notFound();

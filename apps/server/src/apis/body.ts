@@ -29,7 +29,8 @@ export function mergeJsonPayload(out: Record<string, unknown>, raw: string): voi
   } catch {
     throw ApiError.badRequest('Invalid @jsonPayload value.');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw ApiError.badRequest('Invalid @jsonPayload value.');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw ApiError.badRequest('Invalid @jsonPayload value.');
   Object.assign(out, parsed);
 }
 
@@ -52,18 +53,22 @@ export function registerBodyParsers(server: FastifyInstance): void {
       done(ApiError.badRequest(), undefined);
     }
   });
-  server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const out: Record<string, unknown> = {};
-    try {
-      for (const [k, v] of new URLSearchParams(body as string)) {
-        if (k === '@jsonPayload') mergeJsonPayload(out, v);
-        else addFormValue(out, k, inferValue(v));
+  server.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      const out: Record<string, unknown> = {};
+      try {
+        for (const [k, v] of new URLSearchParams(body as string)) {
+          if (k === '@jsonPayload') mergeJsonPayload(out, v);
+          else addFormValue(out, k, inferValue(v));
+        }
+        done(null, out);
+      } catch (err) {
+        done(err as Error, undefined);
       }
-      done(null, out);
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+    },
+  );
   // Multipart is read as a stream by the multipart plugin; other types are refused unless empty.
   server.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
     const type = String(req.headers['content-type'] ?? '');
@@ -104,7 +109,10 @@ function drainRest(req: FastifyRequest): void {
   raw.resume();
 }
 
-async function readMultipart(req: FastifyRequest, opts: ReadBodyOptions): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
+async function readMultipart(
+  req: FastifyRequest,
+  opts: ReadBodyOptions,
+): Promise<{ body: Record<string, unknown>; files: UploadedFile[] }> {
   const maxBody = opts.maxBody ?? BASE_BODY_LIMIT;
   let temp = tempUploads.get(req);
   if (!temp) tempUploads.set(req, (temp = new TempUploads(opts.tmpDir)));

@@ -34,9 +34,21 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-async function sendFile(app: App, req: FastifyRequest, reply: FastifyReply, key: string, name: string, stat: FileStat) {
-  const fresh = notModified({ ifNoneMatch: header(req, 'if-none-match'), ifModifiedSince: header(req, 'if-modified-since') }, stat);
-  const answer = rangeStillValid(header(req, 'if-range'), stat) ? parseRange(header(req, 'range'), stat.size) : { kind: 'full' as const };
+async function sendFile(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  name: string,
+  stat: FileStat,
+) {
+  const fresh = notModified(
+    { ifNoneMatch: header(req, 'if-none-match'), ifModifiedSince: header(req, 'if-modified-since') },
+    stat,
+  );
+  const answer = rangeStillValid(header(req, 'if-range'), stat)
+    ? parseRange(header(req, 'range'), stat.size)
+    : { kind: 'full' as const };
   const range = answer.kind === 'partial' ? answer.range : undefined;
   const length = range ? range.end - range.start + 1 : stat.size;
   // note: the stream is opened before any header is set, so a file that vanished since stat is a clean 404.
@@ -55,7 +67,11 @@ async function sendFile(app: App, req: FastifyRequest, reply: FastifyReply, key:
     .header('Last-Modified', stat.modified.toUTCString());
   if (fresh) return reply.code(304).send();
   if (answer.kind === 'unsatisfiable') {
-    return reply.code(416).header('Content-Range', `bytes */${stat.size}`).header('Content-Length', '0').send();
+    return reply
+      .code(416)
+      .header('Content-Range', `bytes */${stat.size}`)
+      .header('Content-Length', '0')
+      .send();
   }
   reply
     .code(range ? 206 : 200)
@@ -67,11 +83,20 @@ async function sendFile(app: App, req: FastifyRequest, reply: FastifyReply, key:
 }
 
 /** The thumb to serve instead of the original, or null to serve the original (protocol: never an error). */
-async function thumbFor(app: App, req: FastifyRequest, field: FileField, originalKey: string, original: FileStat, p: Params, collectionId: string) {
+async function thumbFor(
+  app: App,
+  req: FastifyRequest,
+  field: FileField,
+  originalKey: string,
+  original: FileStat,
+  p: Params,
+  collectionId: string,
+) {
   const size = queryParam(req, 'thumb');
   if (!size || !thumbAllowed(field, size) || !canThumb(original.contentType)) return null;
   const key = thumbKey(collectionId, p.recordId, p.filename, size);
-  if (!(await ensureThumb(app.storage, originalKey, key, parseThumbSize(size)!, original.contentType))) return null;
+  if (!(await ensureThumb(app.storage, originalKey, key, parseThumbSize(size)!, original.contentType)))
+    return null;
   const stat = await app.storage.stat(key);
   return stat ? { key, name: `${size}_${p.filename}`, stat } : null;
 }
@@ -90,7 +115,8 @@ export function bindFilesApi(server: FastifyInstance, app: App): void {
       const p = req.params as Params;
       // Every segment is checked before it reaches a query or a storage key: tricks are plain 404s.
       const collection = app.registry.find(p.collection);
-      if (!collection || !RECORD_ID.test(p.recordId) || !isSafeFileName(p.filename)) throw ApiError.notFound();
+      if (!collection || !RECORD_ID.test(p.recordId) || !isSafeFileName(p.filename))
+        throw ApiError.notFound();
       const record = await app.records.findById(collection, p.recordId);
       if (!record) throw ApiError.notFound();
       const field = collection.fields.find(

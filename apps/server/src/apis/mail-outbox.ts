@@ -17,7 +17,14 @@ export function bindMailOutboxApi(server: FastifyInstance, app: App): void {
     const asked = Number(queryParam(req, 'perPage') ?? DEFAULT_LIMIT);
     const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
     const { total, items } = await app.mailer.listOutbox(limit);
-    const shown = items.map(({ id, date, from, to, subject, text }) => ({ id, date, from, to, subject, text }));
+    const shown = items.map(({ id, date, from, to, subject, text }) => ({
+      id,
+      date,
+      from,
+      to,
+      subject,
+      text,
+    }));
     return sendJson(req, reply, { totalItems: total, items: shown });
   });
 }

@@ -37,17 +37,26 @@ export function bindRealtimeApi(
     const clientId = typeof body.clientId === 'string' ? body.clientId : '';
     const errors = new ValidationErrors();
     if (!clientId) errors.add('clientId', 'validation_required', 'Cannot be blank.');
-    else if (clientId.length > 255) errors.add('clientId', 'validation_length_too_long', 'The length must be no more than 255.');
+    else if (clientId.length > 255)
+      errors.add('clientId', 'validation_length_too_long', 'The length must be no more than 255.');
     const raw = body.subscriptions ?? [];
     const topics = Array.isArray(raw) ? raw : [raw];
     if (topics.length > MAX_TOPICS) {
-      errors.add('subscriptions', 'validation_length_too_long', `The length must be no more than ${MAX_TOPICS}.`);
+      errors.add(
+        'subscriptions',
+        'validation_length_too_long',
+        `The length must be no more than ${MAX_TOPICS}.`,
+      );
     } else {
       const bad: Record<string, unknown> = {};
       topics.forEach((t, i) => {
-        if (typeof t !== 'string') bad[i] = { code: 'validation_invalid_value', message: 'Must be a string.' };
+        if (typeof t !== 'string')
+          bad[i] = { code: 'validation_invalid_value', message: 'Must be a string.' };
         else if (t.length > MAX_TOPIC_LENGTH) {
-          bad[i] = { code: 'validation_length_too_long', message: `The length must be no more than ${MAX_TOPIC_LENGTH}.` };
+          bad[i] = {
+            code: 'validation_length_too_long',
+            message: `The length must be no more than ${MAX_TOPIC_LENGTH}.`,
+          };
         }
       });
       if (Object.keys(bad).length) (errors.fields as Record<string, unknown>).subscriptions = bad;

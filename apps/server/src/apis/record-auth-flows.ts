@@ -93,7 +93,11 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     const body = await bodyOf(req);
     const record = await authenticateWithOtp(app, collection, text(body.otpId), text(body.password));
     const caller = callerOf(req, 'otp');
-    return sendJson(req, reply, await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }));
+    return sendJson(
+      req,
+      reply,
+      await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }),
+    );
   });
 
   server.post(route('impersonate/:id'), async (req, reply) => {
@@ -101,7 +105,9 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     const collection = authCollectionOf(app, req);
     const id = (req.params as { id: string }).id;
     const body = await bodyOf(req);
-    const response = await impersonate(app, collection, id, body.duration, callerOf(req), { expand: queryParam(req, 'expand') });
+    const response = await impersonate(app, collection, id, body.duration, callerOf(req), {
+      expand: queryParam(req, 'expand'),
+    });
     return sendJson(req, reply, response);
   });
 }

@@ -37,7 +37,11 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
     errors.throwIfAny('An error occurred while validating the submitted data.');
     const record = await app.auth.withPassword(collection, identity, password, identityField || undefined);
     const caller = callerOf(req, 'password');
-    return sendJson(req, reply, await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }));
+    return sendJson(
+      req,
+      reply,
+      await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }),
+    );
   });
 
   server.post('/api/collections/:collection/auth-refresh', async (req, reply) => {
@@ -49,7 +53,14 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
     }
     const caller = callerOf(req);
     const token = auth.refreshable ? undefined : auth.token;
-    return sendJson(req, reply, await app.auth.authResponse(collection, auth.record, caller, { token, expand: queryParam(req, 'expand') }));
+    return sendJson(
+      req,
+      reply,
+      await app.auth.authResponse(collection, auth.record, caller, {
+        token,
+        expand: queryParam(req, 'expand'),
+      }),
+    );
   });
 
   server.get('/api/collections/:collection/auth-methods', async (req, reply) => {
@@ -61,7 +72,9 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
         req.log.warn({ provider, reason: safeReason(err) }, 'OAuth2 provider unavailable'),
       ),
       mfa: { enabled: false, duration: 0 },
-      otp: otpEnabled(app, collection) ? { enabled: true, duration: app.settings.get().otp.duration } : { enabled: false, duration: 0 },
+      otp: otpEnabled(app, collection)
+        ? { enabled: true, duration: app.settings.get().otp.duration }
+        : { enabled: false, duration: 0 },
     };
     if (queryParam(req, 'fields') === undefined) {
       // Legacy keys that pre-0.23 SDKs read when no field list is requested.

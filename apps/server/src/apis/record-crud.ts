@@ -27,21 +27,29 @@ export function bindRecordCrudApi(server: FastifyInstance, app: App): void {
   });
 
   server.get('/api/collections/:collection/records/:id', async (req, reply) => {
-    const json = await app.records.view(collectionOf(req), callerOf(req), idOf(req), { expand: queryParam(req, 'expand') });
+    const json = await app.records.view(collectionOf(req), callerOf(req), idOf(req), {
+      expand: queryParam(req, 'expand'),
+    });
     return sendJson(req, reply, json);
   });
 
   server.post('/api/collections/:collection/records', async (req, reply) => {
     const collection = collectionOf(req);
     const { body, files } = await readBody(req, uploadLimits(collection, app.dataDir));
-    const saved = await app.records.create(collection, callerOf(req), body, { expand: queryParam(req, 'expand'), files });
+    const saved = await app.records.create(collection, callerOf(req), body, {
+      expand: queryParam(req, 'expand'),
+      files,
+    });
     return sendJson(req, reply, saved.json);
   });
 
   server.patch('/api/collections/:collection/records/:id', async (req, reply) => {
     const collection = collectionOf(req);
     const { body, files } = await readBody(req, uploadLimits(collection, app.dataDir));
-    const saved = await app.records.update(collection, callerOf(req), idOf(req), body, { expand: queryParam(req, 'expand'), files });
+    const saved = await app.records.update(collection, callerOf(req), idOf(req), body, {
+      expand: queryParam(req, 'expand'),
+      files,
+    });
     return sendJson(req, reply, saved.json);
   });
 

@@ -59,7 +59,9 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   });
   server.decorateRequest('auth', null);
   registerBodyParsers(server);
-  await server.register(multipart, { limits: { fileSize: 32 * MiB, files: 100, fieldSize: MiB, parts: 1000 } });
+  await server.register(multipart, {
+    limits: { fileSize: 32 * MiB, files: 100, fieldSize: MiB, parts: 1000 },
+  });
 
   server.addHook('onRequest', async (req, reply) => {
     reply.header('X-XSS-Protection', '1; mode=block');

@@ -9,12 +9,21 @@ export async function bindWebApp(server: FastifyInstance, webDist: string | unde
   const index = webDist ? join(webDist, 'index.html') : '';
   const available = !!webDist && existsSync(index);
   if (available) {
-    await server.register(fastifyStatic, { root: webDist!, wildcard: false, index: false, cacheControl: false });
+    await server.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+    });
   }
   server.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) throw ApiError.notFound();
+    if (req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD'))
+      throw ApiError.notFound();
     if (!available) {
-      return reply.code(200).type('text/plain').send('The web app is not built. Run `npm run build` and restart.');
+      return reply
+        .code(200)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` and restart.');
     }
     const path = req.url.split('?')[0]!;
     // note: hashed assets are immutable; index.html must always be revalidated so deploys take effect.
@@ -24,7 +33,8 @@ export async function bindWebApp(server: FastifyInstance, webDist: string | unde
   if (available) {
     server.get('/', async (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
     server.addHook('onSend', async (req, reply, payload) => {
-      if (req.url.startsWith('/assets/')) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (req.url.startsWith('/assets/'))
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       return payload;
     });
   }

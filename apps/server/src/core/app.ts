@@ -69,7 +69,11 @@ export class App {
     this.settings = new SettingsStore(db, options.encryptionKey);
     this.logs = new LogStore(options.dataDir);
     this.mailer = new Mailer(() => this.settings.get(), options.dataDir);
-    this.storage = new AppStorage({ dataDir: options.dataDir, settings: () => this.settings.get(), events: this.events });
+    this.storage = new AppStorage({
+      dataDir: options.dataDir,
+      settings: () => this.settings.get(),
+      events: this.events,
+    });
     this.backups = new BackupService(this);
     this.backupHook = () => this.backups.createScheduled();
   }

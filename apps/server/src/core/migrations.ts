@@ -16,7 +16,9 @@ export const migrations: Migration[] = [
   {
     id: '0001_init',
     async up(db) {
-      await db.exec(`CREATE TABLE IF NOT EXISTS "_params" ("id" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)`);
+      await db.exec(
+        `CREATE TABLE IF NOT EXISTS "_params" ("id" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)`,
+      );
       await ensureCollection(db, superusers);
       await ensureCollection(db, users);
     },
@@ -51,7 +53,9 @@ export const migrations: Migration[] = [
 ];
 
 export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS "_migrations" ("id" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`);
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS "_migrations" ("id" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`,
+  );
   const done = new Set((await db.all<{ id: string }>(`SELECT "id" FROM "_migrations"`)).map((r) => r.id));
   const applied: string[] = [];
   for (const m of list) {

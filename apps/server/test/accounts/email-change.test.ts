@@ -33,7 +33,9 @@ describe.each(engines)('email change flow (%s)', (engine) => {
     expect(after.email).toBe(newEmail);
     expect(after.verified).toBe(true);
     await c.t.client().collection('users').authWithPassword(newEmail, password);
-    expect((await failure(() => c.t.client().collection('users').authWithPassword(email, password))).status).toBe(400);
+    expect(
+      (await failure(() => c.t.client().collection('users').authWithPassword(email, password))).status,
+    ).toBe(400);
     // The email change rotated the tokenKey: the old session and the token itself are spent.
     expect((await failure(() => pb.collection('users').authRefresh())).status).toBe(401);
     err = await failure(() => guest.confirmEmailChange(token, password));
@@ -45,13 +47,18 @@ describe.each(engines)('email change flow (%s)', (engine) => {
     const users = c.t.app.registry.require('users');
     const record = (await c.t.app.records.findById(users, id))!;
     const guest = c.t.client().collection('users');
-    const expired = await c.t.app.auth.issueToken(users, record, 'emailChange', { duration: -1, extra: { email, newEmail: `late_${id}@example.com` } });
+    const expired = await c.t.app.auth.issueToken(users, record, 'emailChange', {
+      duration: -1,
+      extra: { email, newEmail: `late_${id}@example.com` },
+    });
     let err = await failure(() => guest.confirmEmailChange(expired, password));
     expect(err.status).toBe(400);
     expect(err.response.data.token.code).toBe('validation_invalid_token');
 
     const taken = await c.t.user();
-    const stolen = await c.t.app.auth.issueToken(users, record, 'emailChange', { extra: { email, newEmail: taken.email } });
+    const stolen = await c.t.app.auth.issueToken(users, record, 'emailChange', {
+      extra: { email, newEmail: taken.email },
+    });
     err = await failure(() => guest.confirmEmailChange(stolen, password));
     expect(err.response.data.token.code).toBe('validation_invalid_token_email');
 
@@ -83,8 +90,12 @@ describe.each(engines)('email change flow (%s)', (engine) => {
     const asSuperuser = await failure(() => c.su.collection('users').requestEmailChange('a@example.com'));
     expect(asSuperuser.status).toBe(403);
     const { pb } = await c.t.user();
-    expect((await failure(() => pb.collection('nopass').requestEmailChange('a@example.com'))).status).toBe(403);
-    const own = await failure(() => c.su.collection('_superusers').requestEmailChange('new-admin@example.com'));
+    expect((await failure(() => pb.collection('nopass').requestEmailChange('a@example.com'))).status).toBe(
+      403,
+    );
+    const own = await failure(() =>
+      c.su.collection('_superusers').requestEmailChange('new-admin@example.com'),
+    );
     expect(own.status).toBe(400);
     expect(own.response.message).toBe('All superusers can change their emails directly.');
   });

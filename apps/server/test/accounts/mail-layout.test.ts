@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { appLink, humanDuration, renderMail } from '../../src/core/mail/index.js';
-import { emailChangeMail, otpMail, passwordResetMail, verificationMail } from '../../src/core/mail/templates.js';
+import {
+  emailChangeMail,
+  otpMail,
+  passwordResetMail,
+  verificationMail,
+} from '../../src/core/mail/templates.js';
 
 const meta = { appName: 'Photoshoot', appURL: 'https://photos.example.test/app/' };
 
@@ -29,14 +34,23 @@ describe('mail layout and templates', () => {
   });
 
   it('never turns a non-web URL into a link', () => {
-    const mail = renderMail(meta, { subject: 's', heading: 'h', paragraphs: [], action: { label: 'Go', url: 'javascript:alert(1)' } });
+    const mail = renderMail(meta, {
+      subject: 's',
+      heading: 'h',
+      paragraphs: [],
+      action: { label: 'Go', url: 'javascript:alert(1)' },
+    });
     expect(mail.html).not.toContain('javascript:');
     expect(mail.html).not.toContain('>Go<');
   });
 
   it('builds app links under the app URL, whatever its trailing slash', () => {
-    expect(appLink('https://x.test/app/', '/reset-password', { token: 'a.b-c_d' })).toBe('https://x.test/app/reset-password?token=a.b-c_d');
-    expect(appLink('https://x.test', 'confirm-verification', { token: 'a b' })).toBe('https://x.test/confirm-verification?token=a+b');
+    expect(appLink('https://x.test/app/', '/reset-password', { token: 'a.b-c_d' })).toBe(
+      'https://x.test/app/reset-password?token=a.b-c_d',
+    );
+    expect(appLink('https://x.test', 'confirm-verification', { token: 'a b' })).toBe(
+      'https://x.test/confirm-verification?token=a+b',
+    );
   });
 
   it('words durations', () => {
@@ -48,7 +62,9 @@ describe('mail layout and templates', () => {
   });
 
   it('links each account mail to its web route, with the token and lifetime', () => {
-    expect(verificationMail(meta, 'TOK', 86400).text).toContain('https://photos.example.test/app/confirm-verification?token=TOK');
+    expect(verificationMail(meta, 'TOK', 86400).text).toContain(
+      'https://photos.example.test/app/confirm-verification?token=TOK',
+    );
     const reset = passwordResetMail(meta, 'TOK', 1800);
     expect(reset.text).toContain('https://photos.example.test/app/reset-password?token=TOK');
     expect(reset.text).toContain('30 minutes');

@@ -21,7 +21,9 @@ describe.each(engines)('mailer follows the live settings (%s)', (engine) => {
   });
 
   it('escapes settings values in HTML and applies a new app name and URL without restart', async () => {
-    await c.su.settings.update({ meta: { appName: '<b>Ann & "Bob"</b>', appURL: 'https://other.example.test' } });
+    await c.su.settings.update({
+      meta: { appName: '<b>Ann & "Bob"</b>', appURL: 'https://other.example.test' },
+    });
     try {
       const { email } = await c.t.user();
       await c.t.client().collection('users').requestVerification(email);
@@ -31,7 +33,9 @@ describe.each(engines)('mailer follows the live settings (%s)', (engine) => {
       expect(mail.html).toContain('&lt;b&gt;Ann &amp; &quot;Bob&quot;&lt;/b&gt;');
       expect(mail.text).toContain('https://other.example.test/confirm-verification?token=');
     } finally {
-      await c.su.settings.update({ meta: { appName: 'Photoshoot Test', appURL: 'https://photos.example.test/app' } });
+      await c.su.settings.update({
+        meta: { appName: 'Photoshoot Test', appURL: 'https://photos.example.test/app' },
+      });
     }
   });
 

@@ -33,7 +33,10 @@ describe.each(engines)('OTP sign-in (%s)', (engine) => {
     const code = codeOf(mail);
     expect(code).toHaveLength(8);
     expect(mail.html).toContain(`>${code}</p>`);
-    const stored = await c.t.app.db.get<{ password: string }>(`SELECT "password" FROM "_otps" WHERE "id" = ?`, [otpId]);
+    const stored = await c.t.app.db.get<{ password: string }>(
+      `SELECT "password" FROM "_otps" WHERE "id" = ?`,
+      [otpId],
+    );
     expect(stored!.password).toMatch(/^\$argon2id\$/);
 
     const auth = await guest.collection('users').authWithOTP(otpId, code);
@@ -60,7 +63,11 @@ describe.each(engines)('OTP sign-in (%s)', (engine) => {
     }
     const limited = await failure(() => users.authWithOTP(otpId, code));
     expect(limited.status).toBe(429);
-    expect(limited.response).toEqual({ status: 429, message: 'Too many attempts, please try again later with a new OTP.', data: {} });
+    expect(limited.response).toEqual({
+      status: 429,
+      message: 'Too many attempts, please try again later with a new OTP.',
+      data: {},
+    });
   });
 
   it('expires after settings.otp.duration', async () => {
@@ -110,9 +117,14 @@ describe.each(engines)('OTP sign-in (%s)', (engine) => {
     try {
       const req = await failure(() => c.t.client().collection('users').requestOTP(email));
       expect(req.status).toBe(403);
-      const auth = await failure(() => c.t.client().collection('users').authWithOTP('aaaaaaaaaaaaaaa', '12345678'));
+      const auth = await failure(() =>
+        c.t.client().collection('users').authWithOTP('aaaaaaaaaaaaaaa', '12345678'),
+      );
       expect(auth.status).toBe(403);
-      expect((await c.t.client().collection('users').listAuthMethods()).otp).toEqual({ enabled: false, duration: 0 });
+      expect((await c.t.client().collection('users').listAuthMethods()).otp).toEqual({
+        enabled: false,
+        duration: 0,
+      });
     } finally {
       await c.su.settings.update({ otp: { enabled: true } });
     }
@@ -131,7 +143,9 @@ describe.each(engines)('OTP sign-in (%s)', (engine) => {
       await c.su.settings.update({ otp: { collections: ['users'] } });
     }
     const fake = await c.t.client().collection('users').requestOTP('nobody-here@example.com');
-    expect((await failure(() => c.t.client().collection('users').authWithOTP(fake.otpId, '12345678'))).status).toBe(400);
+    expect(
+      (await failure(() => c.t.client().collection('users').authWithOTP(fake.otpId, '12345678'))).status,
+    ).toBe(400);
     const empty = await failure(() => c.t.client().collection('users').authWithOTP('', ''));
     expect(empty.status).toBe(400);
     expect(Object.keys(empty.response.data).sort()).toEqual(['otpId', 'password']);

@@ -54,7 +54,9 @@ describe.each(engines)('dev outbox when SMTP is off (%s)', (engine) => {
     expect(previous).toMatchObject({ to: email, subject: 'Verify your Photoshoot email' });
     expect(Object.keys(newest).sort()).toEqual(['date', 'from', 'id', 'subject', 'text', 'to']);
     expect(newest.from).toBe('Photoshoot <no-reply@photoshoot.local>');
-    expect(Date.parse(newest.date.replace(' ', 'T'))).toBeGreaterThanOrEqual(Date.parse(previous.date.replace(' ', 'T')));
+    expect(Date.parse(newest.date.replace(' ', 'T'))).toBeGreaterThanOrEqual(
+      Date.parse(previous.date.replace(' ', 'T')),
+    );
     expect((await su.send('/api/mail/outbox', { query: { perPage: 1 } })).items).toHaveLength(1);
 
     const token = /\/reset-password\?token=(\S+)/.exec(newest.text)![1]!;

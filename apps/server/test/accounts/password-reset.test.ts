@@ -33,7 +33,9 @@ describe.each(engines)('password reset flow (%s)', (engine) => {
     await expect(guest.confirmPasswordReset(token, 'new-password-1', 'new-password-1')).resolves.toBe(true);
     const signedIn = await c.t.client().collection('users').authWithPassword(email, 'new-password-1');
     expect(signedIn.record.verified).toBe(true);
-    expect((await failure(() => c.t.client().collection('users').authWithPassword(email, password))).status).toBe(400);
+    expect(
+      (await failure(() => c.t.client().collection('users').authWithPassword(email, password))).status,
+    ).toBe(400);
     expect((await failure(() => pb.collection('users').authRefresh())).status).toBe(401);
     expect((await failure(() => otherDevice.collection('users').authRefresh())).status).toBe(401);
 
@@ -48,8 +50,13 @@ describe.each(engines)('password reset flow (%s)', (engine) => {
     const { id, email, password } = await c.t.user();
     const users = c.t.app.registry.require('users');
     const record = (await c.t.app.records.findById(users, id))!;
-    const expired = await c.t.app.auth.issueToken(users, record, 'passwordReset', { duration: -1, extra: { email } });
-    const err = await failure(() => c.t.client().collection('users').confirmPasswordReset(expired, 'new-password-1', 'new-password-1'));
+    const expired = await c.t.app.auth.issueToken(users, record, 'passwordReset', {
+      duration: -1,
+      extra: { email },
+    });
+    const err = await failure(() =>
+      c.t.client().collection('users').confirmPasswordReset(expired, 'new-password-1', 'new-password-1'),
+    );
     expect(err.status).toBe(400);
     expect(err.response.data.token.code).toBe('validation_invalid_token');
     await c.t.client().collection('users').authWithPassword(email, password);
@@ -76,7 +83,11 @@ describe.each(engines)('password reset flow (%s)', (engine) => {
     await guest.requestPasswordReset(email);
     const mails = await c.mailsTo(email);
     expect(mails).toHaveLength(1);
-    await guest.confirmPasswordReset(linkToken(mails[0]!, '/reset-password'), 'new-password-1', 'new-password-1');
+    await guest.confirmPasswordReset(
+      linkToken(mails[0]!, '/reset-password'),
+      'new-password-1',
+      'new-password-1',
+    );
     await guest.requestPasswordReset(email);
     expect(await c.mailsTo(email)).toHaveLength(2);
   });
@@ -85,7 +96,9 @@ describe.each(engines)('password reset flow (%s)', (engine) => {
     const { id, email } = await c.t.user();
     const users = c.t.app.registry.require('users');
     const record = (await c.t.app.records.findById(users, id))!;
-    const token = await c.t.app.auth.issueToken(users, record, 'passwordReset', { extra: { email: `old_${email}` } });
+    const token = await c.t.app.auth.issueToken(users, record, 'passwordReset', {
+      extra: { email: `old_${email}` },
+    });
     await c.t.client().collection('users').confirmPasswordReset(token, 'new-password-1', 'new-password-1');
     expect((await c.su.collection('users').getOne(id)).verified).toBe(false);
   });

@@ -3,8 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
 import { failure, jwtPayload, startAccounts, type AccountsContext } from './support/context.js';
 
-async function post(url: string, path: string, body: unknown): Promise<{ status: number; text: string; type: string | null }> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post(
+  url: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; text: string; type: string | null }> {
+  const res = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
 
@@ -27,7 +35,10 @@ describe.each(engines)('scenarios 34 and 35 (%s)', (engine) => {
     expect(JSON.parse(otp.text).otpId).toMatch(/^[a-z0-9]{15}$/);
     const invalid = await post(url, '/api/collections/users/request-otp', { email: 'invalid' });
     expect(invalid.status).toBe(400);
-    expect(JSON.parse(invalid.text)).toMatchObject({ status: 400, data: { email: { code: 'validation_is_email' } } });
+    expect(JSON.parse(invalid.text)).toMatchObject({
+      status: 400,
+      data: { email: { code: 'validation_is_email' } },
+    });
     expect(await c.mailsTo(unknown)).toHaveLength(0);
   });
 
@@ -62,7 +73,12 @@ describe.each(engines)('scenarios 34 and 35 (%s)', (engine) => {
     const imp = await c.su.collection('users').impersonate(u1.id, 0);
     const token = imp.authStore.token;
     const claims = jwtPayload(token);
-    expect(claims).toMatchObject({ type: 'auth', id: u1.id, collectionId: '_pb_users_auth_', refreshable: false });
+    expect(claims).toMatchObject({
+      type: 'auth',
+      id: u1.id,
+      collectionId: '_pb_users_auth_',
+      refreshable: false,
+    });
     expect(Number(claims.exp) - Date.now() / 1000).toBeGreaterThan(432000 - 60);
     expect(imp.authStore.record).toMatchObject({ id: u1.id, email: u1.email });
     expect(imp.authStore.record).not.toHaveProperty('password');
@@ -82,7 +98,9 @@ describe.each(engines)('scenarios 34 and 35 (%s)', (engine) => {
     const exp = Number(jwtPayload(short.authStore.token).exp);
     expect(exp - Date.now() / 1000).toBeGreaterThan(100);
     expect(exp - Date.now() / 1000).toBeLessThanOrEqual(121);
-    expect((await failure(() => c.su.collection('users').impersonate('nosuchrecord123', 0))).status).toBe(404);
+    expect((await failure(() => c.su.collection('users').impersonate('nosuchrecord123', 0))).status).toBe(
+      404,
+    );
     expect((await failure(() => c.su.collection('pub').impersonate(u1.id, 0))).status).toBe(404);
     const res = await fetch(`${c.t.url}/api/collections/users/impersonate/${u1.id}`, {
       method: 'POST',

@@ -47,9 +47,13 @@ describe.each(engines)('verification flow (%s)', (engine) => {
     const { id, email } = await c.t.user();
     const users = c.t.app.registry.require('users');
     const record = (await c.t.app.records.findById(users, id))!;
-    const confirm = (token: string) => failure(() => c.t.client().collection('users').confirmVerification(token));
+    const confirm = (token: string) =>
+      failure(() => c.t.client().collection('users').confirmVerification(token));
 
-    const expired = await c.t.app.auth.issueToken(users, record, 'verification', { duration: -5, extra: { email } });
+    const expired = await c.t.app.auth.issueToken(users, record, 'verification', {
+      duration: -5,
+      extra: { email },
+    });
     let err = await confirm(expired);
     expect(err.status).toBe(400);
     expect(err.response.data.token.code).toBe('validation_invalid_token');
@@ -57,7 +61,9 @@ describe.each(engines)('verification flow (%s)', (engine) => {
     const wrongType = await c.t.app.auth.issueToken(users, record, 'passwordReset', { extra: { email } });
     expect((await confirm(wrongType)).response.data.token.code).toBe('validation_invalid_token');
 
-    const otherEmail = await c.t.app.auth.issueToken(users, record, 'verification', { extra: { email: 'someone.else@example.com' } });
+    const otherEmail = await c.t.app.auth.issueToken(users, record, 'verification', {
+      extra: { email: 'someone.else@example.com' },
+    });
     expect((await confirm(otherEmail)).response.data.token.code).toBe('validation_token_email_mismatch');
 
     const noEmail = await c.t.app.auth.issueToken(users, record, 'verification');
@@ -67,9 +73,17 @@ describe.each(engines)('verification flow (%s)', (engine) => {
     expect((await confirm('')).response.data.token.code).toBe('validation_required');
 
     const nopass = c.t.app.registry.require('nopass');
-    const np = await c.su.collection('nopass').create({ email: `np_${id}@example.com`, password: 'nopass-password-1', passwordConfirm: 'nopass-password-1' });
+    const np = await c.su
+      .collection('nopass')
+      .create({
+        email: `np_${id}@example.com`,
+        password: 'nopass-password-1',
+        passwordConfirm: 'nopass-password-1',
+      });
     const npRecord = (await c.t.app.records.findById(nopass, np.id))!;
-    const foreign = await c.t.app.auth.issueToken(nopass, npRecord, 'verification', { extra: { email: npRecord.email as string } });
+    const foreign = await c.t.app.auth.issueToken(nopass, npRecord, 'verification', {
+      extra: { email: npRecord.email as string },
+    });
     err = await confirm(foreign);
     expect(err.response.data.token.code).toBe('validation_token_collection_mismatch');
     expect((await c.su.collection('users').getOne(id)).verified).toBe(false);
@@ -77,9 +91,17 @@ describe.each(engines)('verification flow (%s)', (engine) => {
 
   it('randomizes the password when verifying a collection without password sign-in', async () => {
     const nopass = c.t.app.registry.require('nopass');
-    const np = await c.su.collection('nopass').create({ email: `np_pw_${Date.now()}@example.com`, password: 'nopass-password-1', passwordConfirm: 'nopass-password-1' });
+    const np = await c.su
+      .collection('nopass')
+      .create({
+        email: `np_pw_${Date.now()}@example.com`,
+        password: 'nopass-password-1',
+        passwordConfirm: 'nopass-password-1',
+      });
     const before = (await c.t.app.records.findById(nopass, np.id))!;
-    const token = await c.t.app.auth.issueToken(nopass, before, 'verification', { extra: { email: before.email as string } });
+    const token = await c.t.app.auth.issueToken(nopass, before, 'verification', {
+      extra: { email: before.email as string },
+    });
     await c.t.client().collection('nopass').confirmVerification(token);
     const after = (await c.t.app.records.findById(nopass, np.id))!;
     expect(after.verified).toBe(true);
@@ -93,7 +115,9 @@ describe.each(engines)('verification flow (%s)', (engine) => {
     expect(err.response.data.email.code).toBe('validation_is_email');
     err = await failure(() => c.t.client().collection('users').requestVerification(''));
     expect(err.response.data.email.code).toBe('validation_required');
-    err = await failure(() => c.t.client().collection('_superusers').requestVerification('admin@example.com'));
+    err = await failure(() =>
+      c.t.client().collection('_superusers').requestVerification('admin@example.com'),
+    );
     expect(err.status).toBe(400);
     expect(err.response.message).toBe('All superusers are verified by default.');
     err = await failure(() => c.t.client().collection('_superusers').confirmVerification('x'));

@@ -11,7 +11,10 @@ describe.each(engines)('settings API (%s)', (engine) => {
   afterAll(() => t.close());
 
   it('is for superusers only: 401 guest, 403 user', async () => {
-    const guest = await t.client().settings.getAll().catch((e: ClientResponseError) => e);
+    const guest = await t
+      .client()
+      .settings.getAll()
+      .catch((e: ClientResponseError) => e);
     expect((guest as ClientResponseError).status).toBe(401);
     const { pb } = await t.user();
     const user = await pb.settings.getAll().catch((e: ClientResponseError) => e);
@@ -23,7 +26,18 @@ describe.each(engines)('settings API (%s)', (engine) => {
   it('returns the PocketBase sections with defaults', async () => {
     const su = await t.superuser();
     const s = await su.settings.getAll();
-    for (const key of ['meta', 'smtp', 'backups', 's3', 'batch', 'rateLimits', 'trustedProxy', 'logs', 'superuserIPs', 'oauth2']) {
+    for (const key of [
+      'meta',
+      'smtp',
+      'backups',
+      's3',
+      'batch',
+      'rateLimits',
+      'trustedProxy',
+      'logs',
+      'superuserIPs',
+      'oauth2',
+    ]) {
       expect(s).toHaveProperty(key);
     }
     expect(s.meta.appName).toBe('Photoshoot');
@@ -33,7 +47,9 @@ describe.each(engines)('settings API (%s)', (engine) => {
 
   it('masks secrets, keeps them when a patch omits or blanks them, and applies without restart', async () => {
     const su = await t.superuser();
-    const saved = await su.settings.update({ smtp: { enabled: true, host: '127.0.0.1', port: 2525, password: 's3cret-pass' } });
+    const saved = await su.settings.update({
+      smtp: { enabled: true, host: '127.0.0.1', port: 2525, password: 's3cret-pass' },
+    });
     expect(saved.smtp.password).toBe('');
     expect(saved.smtp.host).toBe('127.0.0.1');
     expect(t.app.settings.get().smtp.password).toBe('s3cret-pass');
@@ -62,7 +78,9 @@ describe.each(engines)('settings API (%s)', (engine) => {
     const store = new SettingsStore(t.app.db, 'k'.repeat(32));
     await store.load();
     await store.patch({ smtp: { password: 'encrypted-secret-value' } });
-    const row = await t.app.db.get<{ value: string }>(`SELECT "value" FROM "_params" WHERE "id" = 'settings'`);
+    const row = await t.app.db.get<{ value: string }>(
+      `SELECT "value" FROM "_params" WHERE "id" = 'settings'`,
+    );
     expect(row!.value).not.toContain('encrypted-secret-value');
     expect(row!.value).toContain('"enc"');
     const again = new SettingsStore(t.app.db, 'k'.repeat(32));

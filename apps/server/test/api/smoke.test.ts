@@ -14,7 +14,9 @@ describe.each(engines)('records smoke (%s)', (engine) => {
     const a = await pb.collection('pub').create({ title: 'alpha', total: 3, tags: ['a'] });
     expect(a.id).toMatch(/^[a-z0-9]{15}$/);
     await pb.collection('pub').create({ title: 'bravo', total: 5, active: true });
-    const list = await pb.collection('pub').getList(1, 10, { filter: 'total > 2 && title ~ "a"', sort: '-total' });
+    const list = await pb
+      .collection('pub')
+      .getList(1, 10, { filter: 'total > 2 && title ~ "a"', sort: '-total' });
     expect(list.items.map((i) => i.title)).toEqual(['bravo', 'alpha']);
     expect(list.totalItems).toBe(2);
     const su = await t.superuser();
@@ -27,7 +29,10 @@ describe.each(engines)('records smoke (%s)', (engine) => {
     const upd = await pb.collection('pub').update(a.id, { 'total+': 4, 'tags+': 'b' });
     expect(upd.total).toBe(7);
     expect(upd.tags).toEqual(['a', 'b']);
-    await pb.collection('pub').delete(l.id).catch(() => undefined);
+    await pb
+      .collection('pub')
+      .delete(l.id)
+      .catch(() => undefined);
     const { pb: user, id } = await t.user();
     const own = await user.collection('owned').create({ title: 'mine', author: id });
     expect((await user.collection('owned').getFullList()).map((r) => r.id)).toEqual([own.id]);

@@ -16,7 +16,9 @@ describe('record tokens (HS256)', () => {
     const token = await signToken(claims, 'key-1', 60);
     expect(await verifyToken(token, 'key-2')).toBeNull();
     const [h, p, s] = token.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ ...claims, id: 'otherid00000000', exp: 9999999999 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...claims, id: 'otherid00000000', exp: 9999999999 }),
+    ).toString('base64url');
     expect(await verifyToken(`${h}.${forged}.${s}`, 'key-1')).toBeNull();
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
     expect(await verifyToken(`${none}.${p}.`, 'key-1')).toBeNull();

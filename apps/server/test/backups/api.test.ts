@@ -50,7 +50,11 @@ describe.each(engines)('backups API (%s)', (engine) => {
   it('40: health shows canBackup only to superusers; /api/backups is 401 / 403 / 200', async () => {
     const guest = t.client();
     const { pb: user } = await t.user();
-    expect(await (await fetch(`${t.url}/api/health`)).json()).toEqual({ message: 'API is healthy.', code: 200, data: {} });
+    expect(await (await fetch(`${t.url}/api/health`)).json()).toEqual({
+      message: 'API is healthy.',
+      code: 200,
+      data: {},
+    });
     expect((await su.health.check()).data).toMatchObject({ canBackup: true });
     expect((await user.health.check()).data).toEqual({});
 
@@ -73,10 +77,14 @@ describe.each(engines)('backups API (%s)', (engine) => {
     const { pb: user } = await t.user();
     const denied = { status: 403, message: 'Insufficient permissions to access the resource.', data: {} };
 
-    const withHeader = await fetch(`${t.url}/api/backups/dl_rules.zip`, { headers: { Authorization: su.authStore.token } });
+    const withHeader = await fetch(`${t.url}/api/backups/dl_rules.zip`, {
+      headers: { Authorization: su.authStore.token },
+    });
     expect(withHeader.status).toBe(403);
     expect(await withHeader.json()).toEqual(denied);
-    const missing = await fetch(`${t.url}/api/backups/x.zip`, { headers: { Authorization: su.authStore.token } });
+    const missing = await fetch(`${t.url}/api/backups/x.zip`, {
+      headers: { Authorization: su.authStore.token },
+    });
     expect(missing.status).toBe(403);
 
     // An auth token is not a file token, and a user's file token is not a superuser's.
@@ -93,11 +101,14 @@ describe.each(engines)('backups API (%s)', (engine) => {
   });
 
   it('creates named and auto-named backups, lists them, and serves them as zip attachments', async () => {
-    const rec = await t.client().collection('notes').create({
-      title: 'in the backup',
-      seq: 7,
-      doc: new File(['attachment bytes'], 'hello.txt'),
-    });
+    const rec = await t
+      .client()
+      .collection('notes')
+      .create({
+        title: 'in the backup',
+        seq: 7,
+        doc: new File(['attachment bytes'], 'hello.txt'),
+      });
     await su.backups.create('named_backup-1.zip');
     await su.backups.create('');
     const list = await su.backups.getFullList();
@@ -131,7 +142,9 @@ describe.each(engines)('backups API (%s)', (engine) => {
           seq: 7,
           doc: rec.doc,
         });
-        expect(db.prepare(`SELECT count(*) AS n FROM "_migrations"`).get()).toEqual({ n: expect.any(Number) });
+        expect(db.prepare(`SELECT count(*) AS n FROM "_migrations"`).get()).toEqual({
+          n: expect.any(Number),
+        });
       } finally {
         db.close();
       }
@@ -145,9 +158,18 @@ describe.each(engines)('backups API (%s)', (engine) => {
       expect(manifest.migrations).toContain('0001_init');
       const table = manifest.tables.find((x) => x.name === 'notes')!;
       expect(table.columns).toEqual(expect.arrayContaining(['id', 'title', 'seq', 'doc']));
-      const rows = entries.get(table.file)!.toString().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const rows = entries
+        .get(table.file)!
+        .toString()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(rows).toHaveLength(table.rows);
-      expect(rows.find((r) => r.id === rec.id)).toMatchObject({ title: 'in the backup', seq: 7, doc: rec.doc });
+      expect(rows.find((r) => r.id === rec.id)).toMatchObject({
+        title: 'in the backup',
+        seq: 7,
+        doc: rec.doc,
+      });
     }
   });
 
@@ -156,7 +178,9 @@ describe.each(engines)('backups API (%s)', (engine) => {
     expect(bad.status).toBe(400);
     expect(bad.response.data.name.code).toBe('validation_match_invalid');
     for (const name of ['../escape.zip', 'x.tar', 'UPPER.zip', '.zip']) {
-      expect((await failure(su.backups.create(name))).response.data.name.code).toBe('validation_match_invalid');
+      expect((await failure(su.backups.create(name))).response.data.name.code).toBe(
+        'validation_match_invalid',
+      );
     }
     await su.backups.create('taken.zip');
     const taken = await failure(su.backups.create('taken.zip'));
@@ -186,11 +210,15 @@ describe.each(engines)('backups API (%s)', (engine) => {
   });
 
   it('uploads zips only (by their bytes), under a valid free name', async () => {
-    const notZip = await failure(su.backups.upload({ file: zipFile(Buffer.from('just some text'), 'fake.zip') }));
+    const notZip = await failure(
+      su.backups.upload({ file: zipFile(Buffer.from('just some text'), 'fake.zip') }),
+    );
     expect(notZip.status).toBe(400);
     expect(notZip.response.data.file.code).toBe('validation_invalid_mime_type');
     // The magic bytes alone are not enough: the archive must open.
-    const truncated = await failure(su.backups.upload({ file: zipFile(Buffer.from('PK\x03\x04 broken'), 'broken.zip') }));
+    const truncated = await failure(
+      su.backups.upload({ file: zipFile(Buffer.from('PK\x03\x04 broken'), 'broken.zip') }),
+    );
     expect(truncated.response.data.file.code).toBe('validation_invalid_mime_type');
 
     const zip = await makeZip({ 'hello.txt': 'hi' });
@@ -202,7 +230,9 @@ describe.each(engines)('backups API (%s)', (engine) => {
     await su.backups.upload({ file: zipFile(zip, 'uploaded.zip') });
     const listed = (await su.backups.getFullList()).find((b) => b.key === 'uploaded.zip');
     expect(listed?.size).toBe(zip.length);
-    const again = await failure(su.backups.upload({ file: zipFile(await makeZip({ 'other.txt': 'x' }), 'uploaded.zip') }));
+    const again = await failure(
+      su.backups.upload({ file: zipFile(await makeZip({ 'other.txt': 'x' }), 'uploaded.zip') }),
+    );
     expect(again.response.data.file.code).toBe('validation_backup_name_exists');
     expect(Buffer.from(await (await download(su, 'uploaded.zip')).arrayBuffer()).equals(zip)).toBe(true);
 
@@ -229,13 +259,28 @@ describe.each(engines)('backups API (%s)', (engine) => {
   it('never reaches a file outside the backups folder, whatever the key', async () => {
     const token = await su.files.getToken();
     writeFileSync(join(t.dataDir, 'secret.zip'), 'outside the backups folder');
-    const tricks = ['..%2Fsecret.zip', '%2e%2e%2fsecret.zip', '..%5Csecret.zip', '%2Fetc%2Fpasswd', '..', '.', 'data.db', '%00.zip'];
+    const tricks = [
+      '..%2Fsecret.zip',
+      '%2e%2e%2fsecret.zip',
+      '..%5Csecret.zip',
+      '%2Fetc%2Fpasswd',
+      '..',
+      '.',
+      'data.db',
+      '%00.zip',
+    ];
     for (const key of tricks) {
       const res = await fetch(`${t.url}/api/backups/${key}?token=${encodeURIComponent(token)}`);
       expect(res.status, key).toBe(404);
-      const del = await fetch(`${t.url}/api/backups/${key}`, { method: 'DELETE', headers: { Authorization: su.authStore.token } });
+      const del = await fetch(`${t.url}/api/backups/${key}`, {
+        method: 'DELETE',
+        headers: { Authorization: su.authStore.token },
+      });
       expect([400, 404], key).toContain(del.status);
-      const restore = await fetch(`${t.url}/api/backups/${key}/restore`, { method: 'POST', headers: { Authorization: su.authStore.token } });
+      const restore = await fetch(`${t.url}/api/backups/${key}/restore`, {
+        method: 'POST',
+        headers: { Authorization: su.authStore.token },
+      });
       expect([400, 404], key).toContain(restore.status);
     }
     expect(readFileSync(join(t.dataDir, 'secret.zip'), 'utf8')).toBe('outside the backups folder');

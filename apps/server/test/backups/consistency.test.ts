@@ -12,7 +12,15 @@ import type { RecordModel } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { backupCollections, closeServer, download, notes, until, waitUntilIdle, zipFile } from './support.js';
 
-type Written = { id: string; title: string; seq: number; doc: string; bytes: Buffer; startedAt: number; doneAt: number };
+type Written = {
+  id: string;
+  title: string;
+  seq: number;
+  doc: string;
+  bytes: Buffer;
+  startedAt: number;
+  doneAt: number;
+};
 
 /** Creates notes, each with its own random attachment, from `workers` parallel loops until stopped. */
 function startWriters(pb: PocketBase, workers: number, prefix: string) {
@@ -26,8 +34,22 @@ function startWriters(pb: PocketBase, workers: number, prefix: string) {
       const bytes = randomBytes(512 + (n % 7) * 300);
       const startedAt = performance.now();
       try {
-        const rec = await pb.collection('notes').create({ title: `${prefix}-${n}`, seq: n, doc: new File([new Uint8Array(bytes)], `note${n}.bin`) });
-        written.push({ id: rec.id, title: rec.title, seq: n, doc: rec.doc, bytes, startedAt, doneAt: performance.now() });
+        const rec = await pb
+          .collection('notes')
+          .create({
+            title: `${prefix}-${n}`,
+            seq: n,
+            doc: new File([new Uint8Array(bytes)], `note${n}.bin`),
+          });
+        written.push({
+          id: rec.id,
+          title: rec.title,
+          seq: n,
+          doc: rec.doc,
+          bytes,
+          startedAt,
+          doneAt: performance.now(),
+        });
       } catch (err) {
         errors.push(err);
       }
@@ -95,7 +117,9 @@ describe.each(engines)('backup consistency (%s)', (engine) => {
     const restoredSu = target.client();
     await until(async () => {
       try {
-        await restoredSu.collection('_superusers').authWithPassword(su.authStore.record!.email as string, 'superuser-password-1');
+        await restoredSu
+          .collection('_superusers')
+          .authWithPassword(su.authStore.record!.email as string, 'superuser-password-1');
         return true;
       } catch {
         return false;
@@ -116,7 +140,11 @@ describe.each(engines)('backup consistency (%s)', (engine) => {
       const w = byId.get(r.id);
       expect(w, `unexpected record ${r.title}`).toBeDefined();
       expect(w!.startedAt).toBeLessThan(backupDoneAt);
-      expect({ title: r.title, seq: r.seq, doc: r.doc }).toEqual({ title: w!.title, seq: w!.seq, doc: w!.doc });
+      expect({ title: r.title, seq: r.seq, doc: r.doc }).toEqual({
+        title: w!.title,
+        seq: w!.seq,
+        doc: w!.doc,
+      });
       const file = await fileBytes(guest, r);
       expect(file.status, r.title).toBe(200);
       expect(file.body.equals(w!.bytes), r.title).toBe(true);
@@ -132,14 +160,22 @@ describe.each(engines)('backup consistency (%s)', (engine) => {
     const pb = t.client();
     const old: RecordModel[] = [];
     for (let i = 0; i < 30; i++) {
-      old.push(await pb.collection('notes').create({ title: `old-${i}`, seq: i, doc: new File([`old file ${i}`], `old${i}.txt`) }));
+      old.push(
+        await pb
+          .collection('notes')
+          .create({ title: `old-${i}`, seq: i, doc: new File([`old file ${i}`], `old${i}.txt`) }),
+      );
     }
     await su.backups.create('state_one.zip');
 
     // Change everything the restore must undo: new records, deleted ones (and their files), an edit.
     const added: RecordModel[] = [];
     for (let i = 0; i < 20; i++) {
-      added.push(await pb.collection('notes').create({ title: `new-${i}`, seq: 100 + i, doc: new File([`new ${i}`], `new${i}.txt`) }));
+      added.push(
+        await pb
+          .collection('notes')
+          .create({ title: `new-${i}`, seq: 100 + i, doc: new File([`new ${i}`], `new${i}.txt`) }),
+      );
     }
     for (const r of old.slice(0, 5)) await pb.collection('notes').delete(r.id);
     await pb.collection('notes').update(old[10]!.id, { title: 'edited' });
@@ -193,7 +229,9 @@ describe.each(engines)('backup consistency (%s)', (engine) => {
     const t = await start();
     const su = await t.superuser();
     const pb = t.client();
-    const rec = await pb.collection('notes').create({ title: 'keep me', seq: 1, doc: new File(['kept'], 'kept.txt') });
+    const rec = await pb
+      .collection('notes')
+      .create({ title: 'keep me', seq: 1, doc: new File(['kept'], 'kept.txt') });
     const { default: yazl } = await import('yazl');
     const zip = new yazl.ZipFile();
     const entry = engine === 'sqlite' ? 'data.db' : 'dump/manifest.json';
@@ -220,7 +258,9 @@ describe.each(engines)('backup consistency (%s)', (engine) => {
     await su.backups.create('rt.zip');
     const pb = t.client();
     const events: string[] = [];
-    await pb.realtime.subscribe('notes/*', (e: { action: string; record: RecordModel }) => events.push(`${e.action}:${e.record.title}`));
+    await pb.realtime.subscribe('notes/*', (e: { action: string; record: RecordModel }) =>
+      events.push(`${e.action}:${e.record.title}`),
+    );
     const firstClient = pb.realtime.clientId;
     expect(firstClient).toMatch(/^.{40}$/);
 

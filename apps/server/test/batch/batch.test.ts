@@ -4,7 +4,13 @@ import type { ClientResponseError, RecordSubscription } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
 
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: ClientResponseError) => e);
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: ClientResponseError) => e,
+  );
 
 describe.each(engines)('batch (%s)', (engine) => {
   let t: TestServer;
@@ -59,12 +65,15 @@ describe.each(engines)('batch (%s)', (engine) => {
     await expect(t.client().collection('pub').getOne(doomed.id)).rejects.toMatchObject({ status: 404 });
   });
 
-  it('applies each item\'s rules with the outer auth', async () => {
+  it("applies each item's rules with the outer auth", async () => {
     const u = await t.user();
     const guestBatch = t.client().createBatch();
     guestBatch.collection('owned').create({ title: 'guest try', author: u.id });
     const e = await fail(guestBatch.send());
-    expect(e.response.data.requests['0'].response).toMatchObject({ status: 400, message: 'Failed to create record.' });
+    expect(e.response.data.requests['0'].response).toMatchObject({
+      status: 400,
+      message: 'Failed to create record.',
+    });
     const userBatch = u.pb.createBatch();
     userBatch.collection('owned').create({ title: 'mine', author: u.id });
     const [r] = await userBatch.send();

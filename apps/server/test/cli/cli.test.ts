@@ -71,7 +71,10 @@ describe('photoshoot CLI', () => {
   it('upserts a superuser who can then sign in over HTTP', async () => {
     const dir = tempDir();
     const run = (pw: string) =>
-      spawnSync(process.execPath, [CLI, 'superuser', 'upsert', 'ops@example.com', pw, `--dir=${dir}`], { env: sqliteEnv(), encoding: 'utf8' });
+      spawnSync(process.execPath, [CLI, 'superuser', 'upsert', 'ops@example.com', pw, `--dir=${dir}`], {
+        env: sqliteEnv(),
+        encoding: 'utf8',
+      });
     const first = run('first-password-1');
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('created');
@@ -96,7 +99,9 @@ describe('photoshoot CLI', () => {
   });
 
   it('rejects bad usage with a message and a non-zero exit', () => {
-    const res = spawnSync(process.execPath, [CLI, 'superuser', 'upsert', 'only-email@example.com'], { encoding: 'utf8' });
+    const res = spawnSync(process.execPath, [CLI, 'superuser', 'upsert', 'only-email@example.com'], {
+      encoding: 'utf8',
+    });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('Usage');
     const bad = spawnSync(process.execPath, [CLI, 'serve', '--http=nonsense'], { encoding: 'utf8' });

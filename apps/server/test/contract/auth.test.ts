@@ -102,13 +102,11 @@ describe.each(engines)('auth (%s)', (engine) => {
 
     it('refuses a duplicate email (case-insensitively) and a short password', async () => {
       const dup = await rejects(
-        guest
-          .collection('users')
-          .create({
-            email: u1.email.toUpperCase(),
-            password: 'long-enough-1',
-            passwordConfirm: 'long-enough-1',
-          }),
+        guest.collection('users').create({
+          email: u1.email.toUpperCase(),
+          password: 'long-enough-1',
+          passwordConfirm: 'long-enough-1',
+        }),
         400,
       );
       expect(codeOf(dup, 'email')).toBe('validation_not_unique');

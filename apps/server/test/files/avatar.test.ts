@@ -27,12 +27,21 @@ describe.each(engines)('users.avatar (%s)', (engine) => {
 
   it('refuses non-images and files over 5 MB', async () => {
     const { pb, id } = await t.user();
-    const pdf = await pb.collection('users').update(id, { avatar: file('%PDF-1.7\n', 'avatar.png', 'image/png') }).catch((e) => e);
+    const pdf = await pb
+      .collection('users')
+      .update(id, { avatar: file('%PDF-1.7\n', 'avatar.png', 'image/png') })
+      .catch((e) => e);
     expect(pdf.status).toBe(400);
     expect(pdf.response.data.avatar.code).toBe('validation_invalid_mime_type');
     const big = Buffer.concat([await image(10, 10), Buffer.alloc(5 * MiB)]);
-    const tooBig = await pb.collection('users').update(id, { avatar: file(big, 'big.png') }).catch((e) => e);
-    expect(tooBig.response.data.avatar).toMatchObject({ code: 'validation_file_size_limit', params: { maxSize: 5 * MiB } });
+    const tooBig = await pb
+      .collection('users')
+      .update(id, { avatar: file(big, 'big.png') })
+      .catch((e) => e);
+    expect(tooBig.response.data.avatar).toMatchObject({
+      code: 'validation_file_size_limit',
+      params: { maxSize: 5 * MiB },
+    });
     expect((await pb.collection('users').getOne(id)).avatar).toBe('');
   });
 
@@ -41,7 +50,9 @@ describe.each(engines)('users.avatar (%s)', (engine) => {
     const first = await pb.collection('users').update(id, { avatar: file(await image(50, 50), 'one.png') });
     const second = await pb.collection('users').update(id, { avatar: file(await image(60, 60), 'two.png') });
     await t.app.storage.idle();
-    expect(await t.app.storage.list(`_pb_users_auth_/${id}/`)).toEqual([`_pb_users_auth_/${id}/${second.avatar}`]);
+    expect(await t.app.storage.list(`_pb_users_auth_/${id}/`)).toEqual([
+      `_pb_users_auth_/${id}/${second.avatar}`,
+    ]);
     expect((await fetch(pb.files.getURL(first, first.avatar))).status).toBe(404);
     await pb.collection('users').delete(id);
     await t.app.storage.idle();

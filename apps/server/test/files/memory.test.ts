@@ -14,11 +14,12 @@ import pg from 'pg';
 import PocketBase from 'pocketbase';
 import { engines } from '../support/harness.js';
 
-
 const script = fileURLToPath(new URL('./upload-server.mjs', import.meta.url));
 
 function kib(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN);
 }
 
@@ -60,7 +61,10 @@ describe.each(engines)('upload memory (%s)', (engine) => {
         await c.end();
       };
     }
-    child = fork(script, [dataDir, JSON.stringify(db)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    child = fork(script, [dataDir, JSON.stringify(db)], {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     url = String((await next(child, 'url')).url);
   }, 120_000);

@@ -34,6 +34,7 @@ describe('stored file names', () => {
 
   it('tells safe URL names from tricks', () => {
     expect(isSafeFileName('photo_abcdefghij.png')).toBe(true);
-    for (const bad of ['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'x\0', 'x'.repeat(300)]) expect(isSafeFileName(bad)).toBe(false);
+    for (const bad of ['', '.', '..', '../x', 'a/b', 'a\\b', '.hidden', 'x\0', 'x'.repeat(300)])
+      expect(isSafeFileName(bad)).toBe(false);
   });
 });

@@ -38,13 +38,27 @@ describe.each(engines)('S3 storage (%s)', (engine) => {
 
   beforeAll(async () => {
     s3Dir = mkdtempSync(join(tmpdir(), 'photoshoot-s3rver-'));
-    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
     t = await startServer({ engine, collections: fileCollections });
     su = await t.superuser();
     await su.settings.update({
-      s3: { enabled: true, bucket: BUCKET, region: 'us-east-1', endpoint, accessKey: 'S3RVER', secret: 'S3RVER', forcePathStyle: true },
+      s3: {
+        enabled: true,
+        bucket: BUCKET,
+        region: 'us-east-1',
+        endpoint,
+        accessKey: 'S3RVER',
+        secret: 'S3RVER',
+        forcePathStyle: true,
+      },
     });
   });
   afterAll(async () => {
@@ -62,7 +76,9 @@ describe.each(engines)('S3 storage (%s)', (engine) => {
       images: file(png, 'photo.png'),
     });
     const dir = `${fdocs.id}/${rec.id}/`;
-    expect(await bucketKeys(dir)).toEqual([...rec.docs, ...rec.images].map((n: string) => `${dir}${n}`).sort());
+    expect(await bucketKeys(dir)).toEqual(
+      [...rec.docs, ...rec.images].map((n: string) => `${dir}${n}`).sort(),
+    );
     // Nothing went to the local folder.
     expect(await t.app.storage.local.list(dir)).toEqual([]);
 
@@ -78,7 +94,9 @@ describe.each(engines)('S3 storage (%s)', (engine) => {
     expect(thumb.status).toBe(200);
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([100, 100]);
-    expect(await bucketKeys(`${dir}thumbs_${rec.images[0]}/`)).toEqual([`${dir}thumbs_${rec.images[0]}/100x100_${rec.images[0]}`]);
+    expect(await bucketKeys(`${dir}thumbs_${rec.images[0]}/`)).toEqual([
+      `${dir}thumbs_${rec.images[0]}/100x100_${rec.images[0]}`,
+    ]);
 
     await pb.collection('fdocs').update(rec.id, { 'docs-': rec.docs[0] });
     expect(await bucketKeys(dir)).not.toContain(`${dir}${rec.docs[0]}`);
@@ -91,14 +109,20 @@ describe.each(engines)('S3 storage (%s)', (engine) => {
   it('leaves nothing in the bucket when a create fails', async () => {
     const id = 's3failaaaaaaaaa';
     await expect(
-      t.client().collection('fdocs').create({ id, title: 's3-bad', n: 99, docs: [file('a', 'a.txt')] }),
+      t
+        .client()
+        .collection('fdocs')
+        .create({ id, title: 's3-bad', n: 99, docs: [file('a', 'a.txt')] }),
     ).rejects.toMatchObject({ status: 400 });
     expect(await bucketKeys(`${fdocs.id}/${id}/`)).toEqual([]);
   });
 
   it('goes back to the local folder when S3 is switched off', async () => {
     await su.settings.update({ s3: { enabled: false } });
-    const rec = await t.client().collection('fdocs').create({ title: 'local-again', docs: file('local', 'local.txt') });
+    const rec = await t
+      .client()
+      .collection('fdocs')
+      .create({ title: 'local-again', docs: file('local', 'local.txt') });
     expect(await stored(t, `${fdocs.id}/${rec.id}/`)).toEqual([`${fdocs.id}/${rec.id}/${rec.docs[0]}`]);
     expect(await bucketKeys(`${fdocs.id}/${rec.id}/`)).toEqual([]);
     await su.settings.update({ s3: { enabled: true } });

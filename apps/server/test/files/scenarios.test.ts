@@ -34,7 +34,9 @@ describe.each(engines)('files scenarios (%s)', (engine) => {
 
   it('21: docs- removes a name (and its file), docs+ appends an upload', async () => {
     const pb = t.client();
-    const rec = await pb.collection('fdocs').create({ title: 't21', docs: [file('one', 'one.txt'), file('two', 'two.txt')] });
+    const rec = await pb
+      .collection('fdocs')
+      .create({ title: 't21', docs: [file('one', 'one.txt'), file('two', 'two.txt')] });
     const [name1, name2] = rec.docs as string[];
     const removedUrl = pb.files.getURL(rec, name1!);
     expect((await fetch(removedUrl)).status).toBe(200);
@@ -64,7 +66,9 @@ describe.each(engines)('files scenarios (%s)', (engine) => {
 
     const su = await t.superuser();
     const png = await image(300, 200);
-    const locked = await su.collection('flocked').create({ title: 'x', file_one: file(png, 'secret.png'), open_one: file(png, 'open.png') });
+    const locked = await su
+      .collection('flocked')
+      .create({ title: 'x', file_one: file(png, 'secret.png'), open_one: file(png, 'open.png') });
     const url = su.files.getURL(locked, locked.file_one);
     expect((await fetch(url)).status).toBe(404);
     // The Authorization header does not unlock a protected file; only ?token= does.
@@ -75,8 +79,13 @@ describe.each(engines)('files scenarios (%s)', (engine) => {
     expect(Buffer.from(await ok.arrayBuffer()).equals(png)).toBe(true);
     // A user's token does not pass the locked view rule.
     expect((await fetch(su.files.getURL(locked, locked.file_one, { token: userToken }))).status).toBe(404);
-    const suRecord = await t.app.records.findById(t.app.registry.require('_superusers'), su.authStore.record!.id);
-    const expired = await t.app.auth.issueToken(t.app.registry.require('_superusers'), suRecord!, 'file', { duration: -10 });
+    const suRecord = await t.app.records.findById(
+      t.app.registry.require('_superusers'),
+      su.authStore.record!.id,
+    );
+    const expired = await t.app.auth.issueToken(t.app.registry.require('_superusers'), suRecord!, 'file', {
+      duration: -10,
+    });
     expect((await fetch(su.files.getURL(locked, locked.file_one, { token: expired }))).status).toBe(404);
 
     const big = await fetch(su.files.getURL(locked, locked.open_one, { thumb: '999x999' }));
@@ -97,11 +106,18 @@ describe.each(engines)('files scenarios (%s)', (engine) => {
     expect((await fetch(`${base}/flocked/aaaaaaaaaaaaaaa/${locked.open_one}`)).status).toBe(404);
     expect((await fetch(`${base}/flocked/${locked.id}/missing_0123456789.png`)).status).toBe(404);
     const missing = await fetch(`${base}/flocked/${locked.id}/missing_0123456789.png`);
-    expect(await missing.json()).toEqual({ status: 404, message: "The requested resource wasn't found.", data: {} });
+    expect(await missing.json()).toEqual({
+      status: 404,
+      message: "The requested resource wasn't found.",
+      data: {},
+    });
   });
 
   it('refuses a guest file token request in the error shape', async () => {
-    const err = await t.client().files.getToken().catch((e: ClientResponseError) => e);
+    const err = await t
+      .client()
+      .files.getToken()
+      .catch((e: ClientResponseError) => e);
     expect(err).toBeInstanceOf(ClientResponseError);
     expect((err as ClientResponseError).response).toMatchObject({ status: 401, data: {} });
   });

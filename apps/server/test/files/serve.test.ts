@@ -19,16 +19,24 @@ describe.each(engines)('serving files (%s)', (engine) => {
   let t: TestServer;
   let rec: RecordModel;
   let tall: Buffer;
-  const url = (name: string, query: Record<string, unknown> = {}) => t.client().files.getURL(rec, name, query);
+  const url = (name: string, query: Record<string, unknown> = {}) =>
+    t.client().files.getURL(rec, name, query);
 
   beforeAll(async () => {
     t = await startServer({ engine, collections: fileCollections });
     tall = await image(100, 300, 'png', true);
-    rec = await t.client().collection('fdocs').create({
-      title: 'serve',
-      docs: [file('0123456789abcdefghij', 'notes.txt'), file('%PDF-1.4\n%âãÏÓ\n1 0 obj\n', 'paper.pdf')],
-      images: [file(tall, 'tall.png'), file(await image(40, 30, 'jpeg'), 'small.jpg'), file(await image(64, 64, 'webp'), 'pic.webp')],
-    });
+    rec = await t
+      .client()
+      .collection('fdocs')
+      .create({
+        title: 'serve',
+        docs: [file('0123456789abcdefghij', 'notes.txt'), file('%PDF-1.4\n%âãÏÓ\n1 0 obj\n', 'paper.pdf')],
+        images: [
+          file(tall, 'tall.png'),
+          file(await image(40, 30, 'jpeg'), 'small.jpg'),
+          file(await image(64, 64, 'webp'), 'pic.webp'),
+        ],
+      });
   });
   afterAll(() => t.close());
 
@@ -38,7 +46,9 @@ describe.each(engines)('serving files (%s)', (engine) => {
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(png.headers.get('content-disposition')).toBe(`inline; filename=${rec.images[0]}`);
     expect(png.headers.get('cache-control')).toBe('max-age=2592000, stale-while-revalidate=86400');
-    expect(png.headers.get('content-security-policy')).toBe("default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+    expect(png.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(png.headers.get('x-frame-options')).toBeNull();
     expect(png.headers.get('x-content-type-options')).toBe('nosniff');
     expect(png.headers.get('accept-ranges')).toBe('bytes');
@@ -69,7 +79,9 @@ describe.each(engines)('serving files (%s)', (engine) => {
     const past = await fetch(url(rec.docs[0]), { headers: { Range: 'bytes=20-30' } });
     expect(past.status).toBe(416);
     expect(past.headers.get('content-range')).toBe('bytes */20');
-    const stale = await fetch(url(rec.docs[0]), { headers: { Range: 'bytes=2-5', 'If-Range': '"not-the-etag"' } });
+    const stale = await fetch(url(rec.docs[0]), {
+      headers: { Range: 'bytes=2-5', 'If-Range': '"not-the-etag"' },
+    });
     expect(stale.status).toBe(200);
     expect((await body(stale)).length).toBe(20);
   });
@@ -79,7 +91,9 @@ describe.each(engines)('serving files (%s)', (engine) => {
     const etag = first.headers.get('etag')!;
     const lastModified = first.headers.get('last-modified')!;
     expect((await fetch(url(rec.docs[0]), { headers: { 'If-None-Match': etag } })).status).toBe(304);
-    expect((await fetch(url(rec.docs[0]), { headers: { 'If-Modified-Since': lastModified } })).status).toBe(304);
+    expect((await fetch(url(rec.docs[0]), { headers: { 'If-Modified-Since': lastModified } })).status).toBe(
+      304,
+    );
     expect((await fetch(url(rec.docs[0]), { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
   });
 
@@ -102,10 +116,18 @@ describe.each(engines)('serving files (%s)', (engine) => {
       expect([size, meta.width, meta.height]).toEqual([size, w, h]);
     }
     // Top crop keeps the red top half, bottom crop the blue bottom half.
-    expect(await pixel(await body(await fetch(url(rec.images[0], { thumb: '50x40t' }))), 25, 39)).toEqual([255, 0, 0]);
-    expect(await pixel(await body(await fetch(url(rec.images[0], { thumb: '50x40b' }))), 25, 0)).toEqual([0, 0, 255]);
+    expect(await pixel(await body(await fetch(url(rec.images[0], { thumb: '50x40t' }))), 25, 39)).toEqual([
+      255, 0, 0,
+    ]);
+    expect(await pixel(await body(await fetch(url(rec.images[0], { thumb: '50x40b' }))), 25, 0)).toEqual([
+      0, 0, 255,
+    ]);
     const keys = await stored(t, `${fdocs.id}/${rec.id}/thumbs_${rec.images[0]}/`);
-    expect(keys).toEqual(Object.keys(expected).map((s) => `${fdocs.id}/${rec.id}/thumbs_${rec.images[0]}/${s}_${rec.images[0]}`).sort());
+    expect(keys).toEqual(
+      Object.keys(expected)
+        .map((s) => `${fdocs.id}/${rec.id}/thumbs_${rec.images[0]}/${s}_${rec.images[0]}`)
+        .sort(),
+    );
     // Fit never enlarges; other formats keep their format.
     const small = await sharp(await body(await fetch(url(rec.images[1], { thumb: '50x40f' })))).metadata();
     expect([small.width, small.height, small.format]).toEqual([40, 30, 'jpeg']);
@@ -125,14 +147,19 @@ describe.each(engines)('serving files (%s)', (engine) => {
 
   it('generates a thumb once when many requests ask for it at the same time', async () => {
     const spy = vi.spyOn(t.app.storage, 'putBuffer');
-    const results = await Promise.all(Array.from({ length: 6 }, () => fetch(url(rec.images[2], { thumb: '50x40' })).then(body)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => fetch(url(rec.images[2], { thumb: '50x40' })).then(body)),
+    );
     for (const r of results) expect(r.equals(results[0]!)).toBe(true);
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
   });
 
   it('answers 404 to path tricks in any segment', async () => {
-    const other = await t.client().collection('fdocs').create({ title: 'other', docs: [file('other', 'other.txt')] });
+    const other = await t
+      .client()
+      .collection('fdocs')
+      .create({ title: 'other', docs: [file('other', 'other.txt')] });
     const name = rec.docs[0] as string;
     const paths = [
       `/api/files/fdocs/${rec.id}/..%2F..%2F..%2Fetc%2Fpasswd`,
@@ -160,7 +187,9 @@ describe.each(engines)('serving files (%s)', (engine) => {
   it('checks protected files against the view rule in the protectedFile context', async () => {
     const owner = await t.user();
     const stranger = await t.user();
-    const rec2 = await owner.pb.collection('fowned').create({ owner: owner.id, secret: file(await image(10, 10), 'mine.png') });
+    const rec2 = await owner.pb
+      .collection('fowned')
+      .create({ owner: owner.id, secret: file(await image(10, 10), 'mine.png') });
     // The view rule only opens in the protectedFile context, so the plain record view is refused...
     await expect(owner.pb.collection('fowned').getOne(rec2.id)).rejects.toMatchObject({ status: 404 });
     // ...while the file opens with the owner's file token, and not with a stranger's.
@@ -173,14 +202,18 @@ describe.each(engines)('serving files (%s)', (engine) => {
 
   it('deletes a record\u2019s files (and thumbs) with the record, cascades included', async () => {
     const pb = t.client();
-    const victim = await pb.collection('fdocs').create({ title: 'victim', docs: [file('x', 'x.txt')], images: [file(await image(20, 20), 'i.png')] });
+    const victim = await pb
+      .collection('fdocs')
+      .create({ title: 'victim', docs: [file('x', 'x.txt')], images: [file(await image(20, 20), 'i.png')] });
     await fetch(pb.files.getURL(victim, victim.images[0], { thumb: '100x100' }));
     expect(await stored(t, `${fdocs.id}/${victim.id}/`)).toHaveLength(3);
     await pb.collection('fdocs').delete(victim.id);
     expect(await stored(t, `${fdocs.id}/${victim.id}/`)).toEqual([]);
 
     const parent = await pb.collection('fparent').create({ title: 'p' });
-    const child = await pb.collection('fchild').create({ parent: parent.id, doc: file('child', 'child.txt') });
+    const child = await pb
+      .collection('fchild')
+      .create({ parent: parent.id, doc: file('child', 'child.txt') });
     expect(await stored(t, `${fchild.id}/${child.id}/`)).toHaveLength(1);
     await pb.collection('fparent').delete(parent.id);
     await expect(pb.collection('fchild').getOne(child.id)).rejects.toMatchObject({ status: 404 });
@@ -189,7 +222,9 @@ describe.each(engines)('serving files (%s)', (engine) => {
 
   it('deletes a removed image together with its cached thumbs', async () => {
     const pb = t.client();
-    const r = await pb.collection('fdocs').create({ title: 'thumbs-go', images: [file(await image(20, 20), 'a.png')] });
+    const r = await pb
+      .collection('fdocs')
+      .create({ title: 'thumbs-go', images: [file(await image(20, 20), 'a.png')] });
     await fetch(pb.files.getURL(r, r.images[0], { thumb: '100x100' }));
     expect(await stored(t, `${fdocs.id}/${r.id}/`)).toHaveLength(2);
     await pb.collection('fdocs').update(r.id, { 'images-': r.images[0] });

@@ -52,23 +52,43 @@ export const fchild = defineCollection({
 });
 
 /** Room for the 20 × 8 MB upload. */
-export const fbig = defineCollection({ name: 'fbig', fields: [f.file('docs', { maxSelect: 20, maxSize: 9 * MiB })], ...open });
+export const fbig = defineCollection({
+  name: 'fbig',
+  fields: [f.file('docs', { maxSelect: 20, maxSize: 9 * MiB })],
+  ...open,
+});
 
 /** A small body limit: 32 MiB + 1 MiB. */
-export const fsmall = defineCollection({ name: 'fsmall', fields: [f.file('doc', { maxSize: MiB })], ...open });
+export const fsmall = defineCollection({
+  name: 'fsmall',
+  fields: [f.file('doc', { maxSize: MiB })],
+  ...open,
+});
 
 export const fileCollections = [fdocs, flocked, fowned, fparent, fchild, fbig, fsmall];
 
 export const STORED_NAME = /^[a-z0-9_]+_[a-z0-9]{10}\.[A-Za-z0-9]+$/;
 
 /** A solid-colour image; `split` makes the top half red and the bottom half blue. */
-export async function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png', split = false): Promise<Buffer> {
+export async function image(
+  width: number,
+  height: number,
+  format: 'png' | 'jpeg' | 'webp' | 'gif' = 'png',
+  split = false,
+): Promise<Buffer> {
   if (!split) {
-    return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })[format]().toBuffer();
+    const base = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
+    return base[format]().toBuffer();
   }
   const half = Math.floor(height / 2);
-  const blue = await sharp({ create: { width, height: height - half, channels: 3, background: { r: 0, g: 0, b: 255 } } }).png().toBuffer();
-  const img = sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } }).composite([{ input: blue, top: half, left: 0 }]);
+  const blue = await sharp({
+    create: { width, height: height - half, channels: 3, background: { r: 0, g: 0, b: 255 } },
+  })
+    .png()
+    .toBuffer();
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } }).composite(
+    [{ input: blue, top: half, left: 0 }],
+  );
   return img[format]().toBuffer();
 }
 
@@ -83,7 +103,11 @@ export async function stored(t: TestServer, prefix = ''): Promise<string[]> {
 }
 
 /** A GET/HEAD with the path sent exactly as written (fetch would resolve `..` segments first). */
-export function rawRequest(url: string, path: string, method = 'GET'): Promise<{ status: number; body: Buffer }> {
+export function rawRequest(
+  url: string,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; body: Buffer }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ hostname, port, path, method }, (res) => {

@@ -8,7 +8,13 @@ import { engines, startServer, type TestServer } from '../support/harness.js';
 import { fdocs, file, fileCollections, fsmall, image, KiB, MiB, stored } from './support.js';
 
 /** A minimal HEIC header (ftyp box, brand `heic`), which is what an iPhone photo starts with. */
-const HEIC = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic'), Buffer.alloc(4), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+const HEIC = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypheic'),
+  Buffer.alloc(4),
+  Buffer.from('mif1heic'),
+  Buffer.alloc(64),
+]);
 
 async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
   return p.then(
@@ -36,7 +42,14 @@ describe.each(engines)('file uploads (%s)', (engine) => {
   it('refuses a non-image renamed .jpg, whatever Content-Type the client claims', async () => {
     const id = newId();
     const err = await failure(
-      t.client().collection('fdocs').create({ id, title: 'fake', images: file('just some text, not a picture', 'holiday.jpg', 'image/jpeg') }),
+      t
+        .client()
+        .collection('fdocs')
+        .create({
+          id,
+          title: 'fake',
+          images: file('just some text, not a picture', 'holiday.jpg', 'image/jpeg'),
+        }),
     );
     expect(err.status).toBe(400);
     expect(err.response.data.images.code).toBe('validation_invalid_mime_type');
@@ -46,14 +59,21 @@ describe.each(engines)('file uploads (%s)', (engine) => {
 
   it('accepts an image by its bytes and serves it with the sniffed type', async () => {
     const pb = t.client();
-    const rec = await pb.collection('fdocs').create({ title: 'png-as-jpg', images: file(await image(20, 20, 'png'), 'photo.jpg', 'image/jpeg') });
+    const rec = await pb
+      .collection('fdocs')
+      .create({ title: 'png-as-jpg', images: file(await image(20, 20, 'png'), 'photo.jpg', 'image/jpeg') });
     expect(rec.images[0]).toMatch(/^photo_[a-z0-9]{10}\.jpg$/);
     const res = await fetch(pb.files.getURL(rec, rec.images[0]));
     expect(res.headers.get('content-type')).toBe('image/png');
   });
 
   it('refuses HEIC photos with a message that says how to convert them', async () => {
-    const err = await failure(t.client().collection('fdocs').create({ title: 'heic', images: file(HEIC, 'IMG_0001.HEIC', 'image/heic') }));
+    const err = await failure(
+      t
+        .client()
+        .collection('fdocs')
+        .create({ title: 'heic', images: file(HEIC, 'IMG_0001.HEIC', 'image/heic') }),
+    );
     expect(err.response.data.images.code).toBe('validation_invalid_mime_type');
     expect(err.response.data.images.message).toMatch(/HEIC/);
     expect(err.response.data.images.message).toMatch(/JPEG/);
@@ -61,9 +81,17 @@ describe.each(engines)('file uploads (%s)', (engine) => {
 
   it('refuses a file over the field maxSize with a field error', async () => {
     const id = newId();
-    const err = await failure(t.client().collection('fdocs').create({ id, title: 'big', docs: file(Buffer.alloc(300 * KiB, 1), 'big.bin') }));
+    const err = await failure(
+      t
+        .client()
+        .collection('fdocs')
+        .create({ id, title: 'big', docs: file(Buffer.alloc(300 * KiB, 1), 'big.bin') }),
+    );
     expect(err.status).toBe(400);
-    expect(err.response.data.docs).toMatchObject({ code: 'validation_file_size_limit', params: { maxSize: 256 * KiB } });
+    expect(err.response.data.docs).toMatchObject({
+      code: 'validation_file_size_limit',
+      params: { maxSize: 256 * KiB },
+    });
     expect(await stored(t, dir(id))).toEqual([]);
   });
 
@@ -71,7 +99,10 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     const pb = t.client();
     const five = [1, 2, 3, 4, 5].map((i) => file(`doc ${i}`, `d${i}.txt`));
     const err = await failure(pb.collection('fdocs').create({ title: 'many', docs: five }));
-    expect(err.response.data.docs).toMatchObject({ code: 'validation_too_many_files', params: { maxSelect: 4 } });
+    expect(err.response.data.docs).toMatchObject({
+      code: 'validation_too_many_files',
+      params: { maxSelect: 4 },
+    });
     const rec = await pb.collection('fdocs').create({ title: 'four', docs: five.slice(0, 4) });
     const err2 = await failure(pb.collection('fdocs').update(rec.id, { 'docs+': file('x', 'x.txt') }));
     expect(err2.response.data.docs.code).toBe('validation_too_many_files');
@@ -80,7 +111,9 @@ describe.each(engines)('file uploads (%s)', (engine) => {
 
   it('keeps only the last file on a single-file field', async () => {
     const pb = t.client();
-    const rec = await pb.collection('fdocs').create({ title: 'single', single: [file('first', 'first.txt'), file('second', 'second.txt')] });
+    const rec = await pb
+      .collection('fdocs')
+      .create({ title: 'single', single: [file('first', 'first.txt'), file('second', 'second.txt')] });
     expect(rec.single).toMatch(/^second_[a-z0-9]{10}\.txt$/);
     expect(await stored(t, dir(rec.id))).toEqual([`${dir(rec.id)}${rec.single}`]);
     const replaced = await pb.collection('fdocs').update(rec.id, { single: file('third', 'third.txt') });
@@ -93,7 +126,9 @@ describe.each(engines)('file uploads (%s)', (engine) => {
 
   it('replaces docs unless the old names are listed, prepends with +docs, clears with []', async () => {
     const pb = t.client();
-    const rec = await pb.collection('fdocs').create({ title: 'mods', docs: [file('a', 'alpha.txt'), file('b', 'bravo.txt')] });
+    const rec = await pb
+      .collection('fdocs')
+      .create({ title: 'mods', docs: [file('a', 'alpha.txt'), file('b', 'bravo.txt')] });
     const [a, b] = rec.docs as string[];
     const kept = await pb.collection('fdocs').update(rec.id, { docs: [a, file('c', 'charlie.txt')] });
     expect(kept.docs).toHaveLength(2);
@@ -118,13 +153,20 @@ describe.each(engines)('file uploads (%s)', (engine) => {
   it('ignores plain names that are not already on the record', async () => {
     const pb = t.client();
     const rec = await pb.collection('fdocs').create({ title: 'names', docs: [file('a', 'a.txt')] });
-    const upd = await pb.collection('fdocs').update(rec.id, { docs: [rec.docs[0], 'other_0123456789.txt', '../../etc/passwd'] });
+    const upd = await pb
+      .collection('fdocs')
+      .update(rec.id, { docs: [rec.docs[0], 'other_0123456789.txt', '../../etc/passwd'] });
     expect(upd.docs).toEqual(rec.docs);
   });
 
   it('leaves no file and no record when another field fails validation', async () => {
     const id = newId();
-    const err = await failure(t.client().collection('fdocs').create({ id, title: 'bad-n', n: 99, docs: [file('a', 'a.txt')] }));
+    const err = await failure(
+      t
+        .client()
+        .collection('fdocs')
+        .create({ id, title: 'bad-n', n: 99, docs: [file('a', 'a.txt')] }),
+    );
     expect(err.response.data.n.code).toBe('validation_max_number_constraint');
     expect(await stored(t, dir(id))).toEqual([]);
     await expect(t.client().collection('fdocs').getOne(id)).rejects.toMatchObject({ status: 404 });
@@ -134,18 +176,25 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     const pb = t.client();
     await pb.collection('fdocs').create({ title: 'taken' });
     const id = newId();
-    const err = await failure(pb.collection('fdocs').create({ id, title: 'taken', docs: [file('a', 'a.txt'), file('b', 'b.txt')] }));
+    const err = await failure(
+      pb.collection('fdocs').create({ id, title: 'taken', docs: [file('a', 'a.txt'), file('b', 'b.txt')] }),
+    );
     expect(err.response.data.title.code).toBe('validation_not_unique');
     expect(await stored(t, dir(id))).toEqual([]);
 
     const other = await pb.collection('fdocs').create({ title: 'other', docs: [file('keep', 'keep.txt')] });
-    const err2 = await failure(pb.collection('fdocs').update(other.id, { title: 'taken', 'docs+': file('new', 'new.txt') }));
+    const err2 = await failure(
+      pb.collection('fdocs').update(other.id, { title: 'taken', 'docs+': file('new', 'new.txt') }),
+    );
     expect(err2.response.data.title.code).toBe('validation_not_unique');
     expect(await stored(t, dir(other.id))).toEqual([`${dir(other.id)}${other.docs[0]}`]);
   });
 
   it('drops parts for keys that are not file fields', async () => {
-    const rec = await t.client().collection('fdocs').create({ title: 'extra', nope: file('zzz', 'zzz.txt'), title2: file('q', 'q.txt') });
+    const rec = await t
+      .client()
+      .collection('fdocs')
+      .create({ title: 'extra', nope: file('zzz', 'zzz.txt'), title2: file('q', 'q.txt') });
     expect(await stored(t, dir(rec.id))).toEqual([]);
   });
 
@@ -163,7 +212,12 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (sent === 0) controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="doc"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+        if (sent === 0)
+          controller.enqueue(
+            new TextEncoder().encode(
+              `--${boundary}\r\nContent-Disposition: form-data; name="doc"; filename="x.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+            ),
+          );
         if (sent >= 40) {
           controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
           controller.close();
@@ -188,9 +242,13 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     const pb = t.client();
     await pb.collection('fdocs').create({ title: 'tmp-ok', docs: [file('a', 'a.txt')] });
     await failure(pb.collection('fdocs').create({ title: 'tmp-bad', n: 99, docs: [file('a', 'a.txt')] }));
-    await failure(pb.collection('fdocs').create({ title: 'tmp-big', docs: [file(Buffer.alloc(300 * KiB), 'big.bin')] }));
+    await failure(
+      pb.collection('fdocs').create({ title: 'tmp-big', docs: [file(Buffer.alloc(300 * KiB), 'big.bin')] }),
+    );
     // note: the cleanup runs in onResponse, just after the client has its answer.
-    await expect.poll(async () => readdir(join(t.dataDir, '.tmp')).catch(() => []), { timeout: 5000 }).toEqual([]);
+    await expect
+      .poll(async () => readdir(join(t.dataDir, '.tmp')).catch(() => []), { timeout: 5000 })
+      .toEqual([]);
   });
 
   it('removes the spooled files of an upload the client abandons half way', async () => {
@@ -204,8 +262,12 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     );
     socket.write(Buffer.alloc(256 * KiB, 97));
     // Wait until the server has started spooling, then walk away mid-file.
-    await expect.poll(async () => (await readdir(join(t.dataDir, '.tmp')).catch(() => [])).length, { timeout: 5000 }).toBe(1);
+    await expect
+      .poll(async () => (await readdir(join(t.dataDir, '.tmp')).catch(() => [])).length, { timeout: 5000 })
+      .toBe(1);
     socket.destroy();
-    await expect.poll(async () => readdir(join(t.dataDir, '.tmp')).catch(() => []), { timeout: 5000 }).toEqual([]);
+    await expect
+      .poll(async () => readdir(join(t.dataDir, '.tmp')).catch(() => []), { timeout: 5000 })
+      .toEqual([]);
   });
 });

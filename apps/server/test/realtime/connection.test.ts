@@ -14,7 +14,11 @@ afterEach(async () => {
 });
 
 async function boot(dataDir: string, port: number, realtime?: { idleMs: number; lifetimeMs: number }) {
-  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, extraCollections: scenarioCollections });
+  const app = await App.open({
+    dataDir,
+    db: { kind: 'sqlite', dataDir },
+    extraCollections: scenarioCollections,
+  });
   const server = await createServer(app, { realtime });
   await server.listen({ host: '127.0.0.1', port });
   const address = server.server.address() as { port: number };

@@ -61,18 +61,30 @@ describe.each(engines)('realtime (%s)', (engine) => {
     const conn = await connectRaw(t.url);
     try {
       expect(conn.clientId).toMatch(/^[A-Za-z0-9]{40}$/);
-      expect(conn.frame).toBe(`id:${conn.clientId}\nevent:PB_CONNECT\ndata:{"clientId":"${conn.clientId}"}\n\n`);
+      expect(conn.frame).toBe(
+        `id:${conn.clientId}\nevent:PB_CONNECT\ndata:{"clientId":"${conn.clientId}"}\n\n`,
+      );
       const u1 = await t.user();
       const u2 = await t.user();
       expect((await post(t.url, { clientId: 'nope', subscriptions: [] })).status).toBe(404);
       const empty = await post(t.url, {});
       expect(empty.status).toBe(400);
       expect(empty.json.data.clientId.code).toBe('validation_required');
-      const many = await post(t.url, { clientId: conn.clientId, subscriptions: Array.from({ length: 1001 }, (_, i) => `t${i}`) });
+      const many = await post(t.url, {
+        clientId: conn.clientId,
+        subscriptions: Array.from({ length: 1001 }, (_, i) => `t${i}`),
+      });
       expect(many.status).toBe(400);
       expect(many.json.data.subscriptions.code).toBe('validation_length_too_long');
-      expect((await post(t.url, { clientId: conn.clientId, subscriptions: ['pub/*'] }, u1.pb.authStore.token)).status).toBe(204);
-      const other = await post(t.url, { clientId: conn.clientId, subscriptions: ['pub/*'] }, u2.pb.authStore.token);
+      expect(
+        (await post(t.url, { clientId: conn.clientId, subscriptions: ['pub/*'] }, u1.pb.authStore.token))
+          .status,
+      ).toBe(204);
+      const other = await post(
+        t.url,
+        { clientId: conn.clientId, subscriptions: ['pub/*'] },
+        u2.pb.authStore.token,
+      );
       expect(other.status).toBe(403);
       expect(other.json).toMatchObject({ status: 403, data: {} });
       expect((await post(t.url, { clientId: conn.clientId, subscriptions: ['pub/*'] })).status).toBe(403);
@@ -109,13 +121,18 @@ describe.each(engines)('realtime (%s)', (engine) => {
     await guest.realtime.unsubscribe();
   });
 
-  it('applies each subscriber\'s rights: owner, another user and a superuser see exactly what rules allow', async () => {
+  it("applies each subscriber's rights: owner, another user and a superuser see exactly what rules allow", async () => {
     const u1 = await t.user();
     const u2 = await t.user();
     const su = await t.superuser();
     const seen: Record<string, RecordSubscription[]> = { u1: [], u2: [], su: [], guest: [] };
     const guest = t.client();
-    const subs: [PocketBase, string][] = [[u1.pb, 'u1'], [u2.pb, 'u2'], [su, 'su'], [guest, 'guest']];
+    const subs: [PocketBase, string][] = [
+      [u1.pb, 'u1'],
+      [u2.pb, 'u2'],
+      [su, 'su'],
+      [guest, 'guest'],
+    ];
     for (const [pb, name] of subs) await pb.collection('owned').subscribe('*', (e) => seen[name]!.push(e));
     const mine = await u1.pb.collection('owned').create({ title: 'u1 private', author: u1.id });
     const theirs = await u2.pb.collection('owned').create({ title: 'u2 private', author: u2.id });
@@ -155,7 +172,9 @@ describe.each(engines)('realtime (%s)', (engine) => {
     const su = await t.superuser();
     await su.collection('owned').create({ title: 'before', author: u.id });
     await until(() => (seen.length === 1 ? true : undefined));
-    await su.collection('users').update(u.id, { password: 'new-password-123', passwordConfirm: 'new-password-123' });
+    await su
+      .collection('users')
+      .update(u.id, { password: 'new-password-123', passwordConfirm: 'new-password-123' });
     await settle();
     await su.collection('owned').create({ title: 'after', author: u.id });
     await settle();
@@ -165,19 +184,27 @@ describe.each(engines)('realtime (%s)', (engine) => {
 });
 
 // Only meaningful with PostgreSQL (SQLite runs one process); defined only when it is available.
-if (engines.includes('postgres')) describe('realtime across processes (postgres)', () => {
-  it('delivers a change made through one server to a subscriber of another', async () => {
-    const a = await startServer({ engine: 'postgres', collections: scenarioCollections });
-    const b = await startServer({ engine: 'postgres', collections: scenarioCollections, shareSchemaWith: a });
-    try {
-      const seen: RecordSubscription[] = [];
-      await b.client().collection('pub').subscribe('*', (e) => seen.push(e));
-      const rec = await a.client().collection('pub').create({ title: 'cross-process' });
-      await until(() => (seen.length ? true : undefined));
-      expect(seen[0]).toMatchObject({ action: 'create', record: { id: rec.id, title: 'cross-process' } });
-    } finally {
-      await b.close();
-      await a.close();
-    }
+if (engines.includes('postgres'))
+  describe('realtime across processes (postgres)', () => {
+    it('delivers a change made through one server to a subscriber of another', async () => {
+      const a = await startServer({ engine: 'postgres', collections: scenarioCollections });
+      const b = await startServer({
+        engine: 'postgres',
+        collections: scenarioCollections,
+        shareSchemaWith: a,
+      });
+      try {
+        const seen: RecordSubscription[] = [];
+        await b
+          .client()
+          .collection('pub')
+          .subscribe('*', (e) => seen.push(e));
+        const rec = await a.client().collection('pub').create({ title: 'cross-process' });
+        await until(() => (seen.length ? true : undefined));
+        expect(seen[0]).toMatchObject({ action: 'create', record: { id: rec.id, title: 'cross-process' } });
+      } finally {
+        await b.close();
+        await a.close();
+      }
+    });
   });
-});

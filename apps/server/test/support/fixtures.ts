@@ -4,7 +4,12 @@ import { f } from '../../src/core/schema/fields.js';
 
 export const pub = defineCollection({
   name: 'pub',
-  fields: [f.text('title', { required: true, min: 3 }), f.bool('active'), f.number('total'), f.select('tags', ['a', 'b', 'c'], { maxSelect: 3 })],
+  fields: [
+    f.text('title', { required: true, min: 3 }),
+    f.bool('active'),
+    f.number('total'),
+    f.select('tags', ['a', 'b', 'c'], { maxSelect: 3 }),
+  ],
   indexes: [{ name: 'idx_pub_title', columns: ['title'], unique: true }],
   listRule: '',
   viewRule: '',

@@ -31,7 +31,9 @@ export type TestServer = {
   /** An SDK client signed in as a new superuser. */
   superuser(): Promise<PocketBase>;
   /** Creates a user through the API and returns an SDK client signed in as them. */
-  user(fields?: Record<string, unknown>): Promise<{ pb: PocketBase; id: string; email: string; password: string }>;
+  user(
+    fields?: Record<string, unknown>,
+  ): Promise<{ pb: PocketBase; id: string; email: string; password: string }>;
   close(): Promise<void>;
 };
 
@@ -100,7 +102,9 @@ export async function startServer(opts: {
       const email = `user${++counter}_${randomString(6, 'abcdefghij')}@example.com`;
       const password = 'user-password-1';
       const pb = client();
-      const rec = await pb.collection('users').create({ email, password, passwordConfirm: password, name: 'Test User', ...fields });
+      const rec = await pb
+        .collection('users')
+        .create({ email, password, passwordConfirm: password, name: 'Test User', ...fields });
       await pb.collection('users').authWithPassword(email, password);
       return { pb, id: rec.id, email, password };
     },

@@ -38,7 +38,12 @@ export class AuthService {
       passwordReset: a.passwordResetTokenDuration,
       emailChange: a.emailChangeTokenDuration,
     };
-    const claims: Omit<TokenClaims, 'exp'> = { id: String(record.id), type, collectionId: collection.id, ...opts.extra };
+    const claims: Omit<TokenClaims, 'exp'> = {
+      id: String(record.id),
+      type,
+      collectionId: collection.id,
+      ...opts.extra,
+    };
     if (type === 'auth') claims.refreshable = opts.refreshable ?? true;
     return signToken(claims, this.key(collection, record, type), opts.duration || durations[type]);
   }
@@ -66,7 +71,12 @@ export class AuthService {
     if (!token) return null;
     const found = await this.verifyRecordToken(token, 'auth');
     if (!found) return null;
-    return { collection: found.collection, record: found.record, refreshable: found.claims.refreshable !== false, token };
+    return {
+      collection: found.collection,
+      record: found.record,
+      refreshable: found.claims.refreshable !== false,
+      token,
+    };
   }
 
   /** Throws 403 when the record fails the collection's authRule. */
@@ -76,7 +86,9 @@ export class AuthService {
     if (rule === null) throw ApiError.forbidden(message);
     if (rule === '') return;
     const asSelf: Caller = { ...caller, auth: { collection, record, refreshable: true, token: '' } };
-    if (!(await recordMatchesRule(this.app.db, this.app.registry, collection, rule, asSelf, String(record.id)))) {
+    if (
+      !(await recordMatchesRule(this.app.db, this.app.registry, collection, rule, asSelf, String(record.id)))
+    ) {
       throw ApiError.forbidden(message);
     }
   }
@@ -108,8 +120,15 @@ export class AuthService {
     let record: RecordData | null = null;
     for (const field of fields) {
       if (field === 'email' && !EMAIL_SHAPE.test(identity)) continue;
-      const ci = field === 'email' ? (this.app.db.dialect === 'postgres' ? `LOWER(${q(field)}) = LOWER(?)` : `${q(field)} = ? COLLATE NOCASE`) : `${q(field)} = ?`;
-      const row = await this.app.db.get(`SELECT * FROM ${q(collection.name)} WHERE ${ci} LIMIT 1`, [identity]);
+      const ci =
+        field === 'email'
+          ? this.app.db.dialect === 'postgres'
+            ? `LOWER(${q(field)}) = LOWER(?)`
+            : `${q(field)} = ? COLLATE NOCASE`
+          : `${q(field)} = ?`;
+      const row = await this.app.db.get(`SELECT * FROM ${q(collection.name)} WHERE ${ci} LIMIT 1`, [
+        identity,
+      ]);
       if (row) {
         record = (await this.app.records.findById(collection, String(row.id)))!;
         break;
@@ -119,7 +138,8 @@ export class AuthService {
       await dummyVerify(password);
       throw ApiError.badRequest('Failed to authenticate.');
     }
-    if (!(await verifyPassword(String(record.password ?? ''), password))) throw ApiError.badRequest('Failed to authenticate.');
+    if (!(await verifyPassword(String(record.password ?? ''), password)))
+      throw ApiError.badRequest('Failed to authenticate.');
     return record;
   }
 }

@@ -18,18 +18,26 @@ import { peekToken } from './tokens.js';
 const INVALID_DATA = 'An error occurred while validating the submitted data.';
 
 function refuseSuperusers(collection: CollectionDef): void {
-  if (collection.name === '_superusers') throw ApiError.badRequest('All superusers can change their emails directly.');
+  if (collection.name === '_superusers')
+    throw ApiError.badRequest('All superusers can change their emails directly.');
 }
 
 /** Mails a confirmation link to `newEmail` for the signed-in `record`. */
-export async function requestEmailChange(app: App, collection: CollectionDef, record: RecordData, newEmail: string): Promise<void> {
+export async function requestEmailChange(
+  app: App,
+  collection: CollectionDef,
+  record: RecordData,
+  newEmail: string,
+): Promise<void> {
   refuseSuperusers(collection);
   const errors = new ValidationErrors();
   checkEmailInput(errors, 'newEmail', newEmail);
-  if (errors.empty && sameEmail(newEmail, record.email)) errors.add('newEmail', 'validation_not_in_invalid', 'Must be a valid value.');
+  if (errors.empty && sameEmail(newEmail, record.email))
+    errors.add('newEmail', 'validation_not_in_invalid', 'Must be a valid value.');
   if (errors.empty) {
     const other = await findAuthRecordByEmail(app, collection, newEmail);
-    if (other && other.id !== record.id) errors.add('newEmail', 'validation_invalid_new_email', 'Invalid new email address.');
+    if (other && other.id !== record.id)
+      errors.add('newEmail', 'validation_invalid_new_email', 'Invalid new email address.');
   }
   errors.throwIfAny(INVALID_DATA);
   // note: keyed by the target address too, so correcting a typo is not swallowed by the throttle.
@@ -37,9 +45,14 @@ export async function requestEmailChange(app: App, collection: CollectionDef, re
   const key = `emailChange:${collection.id}:${String(record.id)}:${newEmail.toLowerCase()}`;
   if (!throttle.claim(key)) return;
   const validFor = collection.auth!.emailChangeTokenDuration;
-  const token = await app.auth.issueToken(collection, record, 'emailChange', { extra: { email: String(record.email), newEmail } });
+  const token = await app.auth.issueToken(collection, record, 'emailChange', {
+    extra: { email: String(record.email), newEmail },
+  });
   try {
-    await app.mailer.send({ to: newEmail, ...emailChangeMail(app.settings.get().meta, token, newEmail, validFor) });
+    await app.mailer.send({
+      to: newEmail,
+      ...emailChangeMail(app.settings.get().meta, token, newEmail, validFor),
+    });
   } catch {
     throttle.release(key);
     throw ApiError.badRequest('Failed to request email change.');
@@ -49,16 +62,22 @@ export async function requestEmailChange(app: App, collection: CollectionDef, re
 export type EmailChangeInput = { token: string; password: string };
 
 /** Moves the account to the new address, marks it verified and ends every session (tokenKey rotates). */
-export async function confirmEmailChange(app: App, collection: CollectionDef, input: EmailChangeInput): Promise<void> {
+export async function confirmEmailChange(
+  app: App,
+  collection: CollectionDef,
+  input: EmailChangeInput,
+): Promise<void> {
   refuseSuperusers(collection);
   const errors = new ValidationErrors();
   const newEmail = input.token ? peekToken(input.token)?.newEmail : undefined;
   let found = null;
-  if (input.token && !newEmail) errors.add('token', 'validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.');
+  if (input.token && !newEmail)
+    errors.add('token', 'validation_invalid_token_payload', 'Invalid token payload - newEmail must be set.');
   else found = await readFlowToken(app, collection, input.token, 'emailChange', errors);
   if (found) {
     const other = await findAuthRecordByEmail(app, collection, newEmail!);
-    if (other && other.id !== found.record.id) errors.add('token', 'validation_invalid_token_email', 'The new email address is invalid.');
+    if (other && other.id !== found.record.id)
+      errors.add('token', 'validation_invalid_token_email', 'The new email address is invalid.');
   }
   if (input.password === '') errors.add('password', 'validation_required', 'Cannot be blank.');
   else if (!found || !(await verifyPassword(String(found.record.password ?? ''), input.password))) {
@@ -67,7 +86,9 @@ export async function confirmEmailChange(app: App, collection: CollectionDef, in
   errors.throwIfAny(INVALID_DATA);
   const record = found!.record;
   if (!(await spendFlowToken(app, collection, record))) {
-    throw ApiError.badRequest(INVALID_DATA, { token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' } });
+    throw ApiError.badRequest(INVALID_DATA, {
+      token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+    });
   }
   await updateAsSystem(app, collection, String(record.id), { email: newEmail, verified: true });
 }

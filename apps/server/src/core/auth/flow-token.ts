@@ -29,7 +29,11 @@ export async function readFlowToken(
     return null;
   }
   if (found.collection.id !== collection.id) {
-    errors.add('token', 'validation_token_collection_mismatch', 'The provided token is for different auth collection.');
+    errors.add(
+      'token',
+      'validation_token_collection_mismatch',
+      'The provided token is for different auth collection.',
+    );
     return null;
   }
   return { record: found.record, claims: found.claims };
@@ -39,11 +43,14 @@ export async function readFlowToken(
  * Spends a single-use token: atomically swaps the record's tokenKey (which signed the token) for a
  * new one, so of two concurrent confirmations only one gets past this point.
  */
-export async function spendFlowToken(app: App, collection: CollectionDef, record: RecordData): Promise<boolean> {
-  const { changes } = await app.db.run(`UPDATE ${q(collection.name)} SET "tokenKey" = ? WHERE "id" = ? AND "tokenKey" = ?`, [
-    newTokenKey(),
-    record.id,
-    record.tokenKey,
-  ]);
+export async function spendFlowToken(
+  app: App,
+  collection: CollectionDef,
+  record: RecordData,
+): Promise<boolean> {
+  const { changes } = await app.db.run(
+    `UPDATE ${q(collection.name)} SET "tokenKey" = ? WHERE "id" = ? AND "tokenKey" = ?`,
+    [newTokenKey(), record.id, record.tokenKey],
+  );
   return changes === 1;
 }

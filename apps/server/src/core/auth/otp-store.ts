@@ -36,7 +36,9 @@ export function liveOtps(db: Db, collectionRef: string, recordRef: string, since
 /** Counts one more attempt and returns the new count (atomic, so parallel guesses all count). */
 export async function countAttempt(db: Db, id: string): Promise<number> {
   await db.run(`UPDATE "_otps" SET "attempts" = "attempts" + 1 WHERE "id" = ?`, [id]);
-  const row = await db.get<{ attempts: number | string }>(`SELECT "attempts" FROM "_otps" WHERE "id" = ?`, [id]);
+  const row = await db.get<{ attempts: number | string }>(`SELECT "attempts" FROM "_otps" WHERE "id" = ?`, [
+    id,
+  ]);
   return row ? Number(row.attempts) : Number.POSITIVE_INFINITY;
 }
 
@@ -50,5 +52,8 @@ export async function deleteExpiredOtps(db: Db, before: string): Promise<void> {
 }
 
 export async function deleteOtpsOf(db: Db, collectionRef: string, recordRef: string): Promise<void> {
-  await db.run(`DELETE FROM "_otps" WHERE "collectionRef" = ? AND "recordRef" = ?`, [collectionRef, recordRef]);
+  await db.run(`DELETE FROM "_otps" WHERE "collectionRef" = ? AND "recordRef" = ?`, [
+    collectionRef,
+    recordRef,
+  ]);
 }

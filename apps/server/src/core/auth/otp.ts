@@ -29,7 +29,8 @@ export function otpEnabled(app: App, collection: CollectionDef): boolean {
 }
 
 function requireOtp(app: App, collection: CollectionDef): void {
-  if (!otpEnabled(app, collection)) throw ApiError.forbidden('The collection is not configured to allow OTP authentication.');
+  if (!otpEnabled(app, collection))
+    throw ApiError.forbidden('The collection is not configured to allow OTP authentication.');
 }
 
 function cutoff(durationSeconds: number): string {
@@ -54,7 +55,15 @@ export async function requestOtp(app: App, collection: CollectionDef, email: str
   if (live.length >= MAX_LIVE_OTPS) return live[0]!.id;
   const id = newId();
   const to = String(record.email);
-  await insertOtp(app.db, { id, collectionRef: collection.id, recordRef: String(record.id), password: hash, sentTo: to, attempts: 0, created: nowString() });
+  await insertOtp(app.db, {
+    id,
+    collectionRef: collection.id,
+    recordRef: String(record.id),
+    password: hash,
+    sentTo: to,
+    attempts: 0,
+    created: nowString(),
+  });
   app.mailer.sendInBackground({ to, ...otpMail(app.settings.get().meta, code, settings.duration) }, () => {
     void deleteOtp(app.db, id).catch(() => {});
   });
@@ -62,20 +71,28 @@ export async function requestOtp(app: App, collection: CollectionDef, email: str
 }
 
 /** Spends the code and returns the record it signs in (verified if the code went to its current email). */
-export async function authenticateWithOtp(app: App, collection: CollectionDef, otpId: string, password: string): Promise<RecordData> {
+export async function authenticateWithOtp(
+  app: App,
+  collection: CollectionDef,
+  otpId: string,
+  password: string,
+): Promise<RecordData> {
   requireOtp(app, collection);
   const errors = new ValidationErrors();
   if (otpId === '') errors.add('otpId', 'validation_required', 'Cannot be blank.');
-  else if (otpId.length > 255) errors.add('otpId', 'validation_length_out_of_range', 'The length must be between 1 and 255.');
+  else if (otpId.length > 255)
+    errors.add('otpId', 'validation_length_out_of_range', 'The length must be between 1 and 255.');
   if (password === '') errors.add('password', 'validation_required', 'Cannot be blank.');
-  else if (password.length > 71) errors.add('password', 'validation_length_out_of_range', 'The length must be between 1 and 71.');
+  else if (password.length > 71)
+    errors.add('password', 'validation_length_out_of_range', 'The length must be between 1 and 71.');
   errors.throwIfAny(INVALID_DATA);
 
   const invalid = () => ApiError.badRequest('Invalid or expired OTP.');
   const otp = await findOtp(app.db, otpId);
   const created = otp ? parseDate(otp.created) : null;
   const maxAge = app.settings.get().otp.duration * 1000;
-  if (!otp || otp.collectionRef !== collection.id || !created || Date.now() - created.getTime() >= maxAge) throw invalid();
+  if (!otp || otp.collectionRef !== collection.id || !created || Date.now() - created.getTime() >= maxAge)
+    throw invalid();
   const record = await app.records.findById(collection, otp.recordRef);
   if (!record) throw invalid();
   if ((await countAttempt(app.db, otp.id)) > OTP_MAX_ATTEMPTS) {

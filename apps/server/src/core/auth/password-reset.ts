@@ -21,10 +21,15 @@ function requirePasswordAuth(collection: CollectionDef): void {
   }
 }
 
-const throttleKey = (collection: CollectionDef, id: unknown) => `passwordReset:${collection.id}:${String(id)}`;
+const throttleKey = (collection: CollectionDef, id: unknown) =>
+  `passwordReset:${collection.id}:${String(id)}`;
 
 /** Mails a reset link unless the address is unknown or was mailed within the resend window. */
-export async function requestPasswordReset(app: App, collection: CollectionDef, email: string): Promise<void> {
+export async function requestPasswordReset(
+  app: App,
+  collection: CollectionDef,
+  email: string,
+): Promise<void> {
   requirePasswordAuth(collection);
   const errors = new ValidationErrors();
   checkEmailInput(errors, 'email', email);
@@ -37,28 +42,45 @@ export async function requestPasswordReset(app: App, collection: CollectionDef, 
   const to = String(record.email);
   const validFor = collection.auth!.passwordResetTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'passwordReset', { extra: { email: to } });
-  app.mailer.sendInBackground({ to, ...passwordResetMail(app.settings.get().meta, token, validFor) }, () => throttle.release(key));
+  app.mailer.sendInBackground({ to, ...passwordResetMail(app.settings.get().meta, token, validFor) }, () =>
+    throttle.release(key),
+  );
 }
 
 export type PasswordResetInput = { token: string; password: string; passwordConfirm: string };
 
-export async function confirmPasswordReset(app: App, collection: CollectionDef, input: PasswordResetInput): Promise<void> {
+export async function confirmPasswordReset(
+  app: App,
+  collection: CollectionDef,
+  input: PasswordResetInput,
+): Promise<void> {
   const errors = new ValidationErrors();
   const found = await readFlowToken(app, collection, input.token, 'passwordReset', errors);
   const min = collection.auth!.minPasswordLength;
   const length = [...input.password].length;
   if (input.password === '') errors.add('password', 'validation_required', 'Cannot be blank.');
-  else if (length < min) errors.add('password', 'validation_min_text_constraint', `Must be at least ${min} character(s).`, { min });
+  else if (length < min)
+    errors.add('password', 'validation_min_text_constraint', `Must be at least ${min} character(s).`, {
+      min,
+    });
   else if (length > MAX_PASSWORD) {
-    errors.add('password', 'validation_max_text_constraint', `Must be less than ${MAX_PASSWORD} character(s).`, { max: MAX_PASSWORD });
+    errors.add(
+      'password',
+      'validation_max_text_constraint',
+      `Must be less than ${MAX_PASSWORD} character(s).`,
+      { max: MAX_PASSWORD },
+    );
   }
   if (input.passwordConfirm === '') errors.add('passwordConfirm', 'validation_required', 'Cannot be blank.');
-  else if (input.passwordConfirm !== input.password) errors.add('passwordConfirm', 'validation_values_mismatch', "Values don't match.");
+  else if (input.passwordConfirm !== input.password)
+    errors.add('passwordConfirm', 'validation_values_mismatch', "Values don't match.");
   errors.throwIfAny(INVALID_DATA);
 
   const { record, claims } = found!;
   if (!(await spendFlowToken(app, collection, record))) {
-    throw ApiError.badRequest(INVALID_DATA, { token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' } });
+    throw ApiError.badRequest(INVALID_DATA, {
+      token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+    });
   }
   const body: Record<string, unknown> = { password: input.password, passwordConfirm: input.passwordConfirm };
   // note: following the link proves the mailbox, but only if the address has not changed since.

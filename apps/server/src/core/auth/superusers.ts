@@ -2,15 +2,27 @@ import type { App } from '../app.js';
 import { systemCaller } from '../records/caller.js';
 
 /** Creates or updates an operator account (the CLI's `superuser upsert`). */
-export async function upsertSuperuser(app: App, email: string, password: string): Promise<{ created: boolean }> {
+export async function upsertSuperuser(
+  app: App,
+  email: string,
+  password: string,
+): Promise<{ created: boolean }> {
   const collection = app.registry.require('_superusers');
   const caller = systemCaller(collection);
-  const existing = await app.db.get<{ id: string }>(`SELECT "id" FROM "_superusers" WHERE LOWER("email") = LOWER(?)`, [email]);
+  const existing = await app.db.get<{ id: string }>(
+    `SELECT "id" FROM "_superusers" WHERE LOWER("email") = LOWER(?)`,
+    [email],
+  );
   if (existing) {
     await app.records.update(collection, caller, existing.id, { password, passwordConfirm: password });
     return { created: false };
   }
-  await app.records.create(collection, caller, { email, password, passwordConfirm: password, verified: true });
+  await app.records.create(collection, caller, {
+    email,
+    password,
+    passwordConfirm: password,
+    verified: true,
+  });
   return { created: true };
 }
 

@@ -40,7 +40,9 @@ export async function signToken(
 
 function parts(token: string): [string, string, string] | null {
   const p = token.split('.');
-  return p.length === 3 && p.every((x) => /^[A-Za-z0-9_-]*$/.test(x)) ? (p as [string, string, string]) : null;
+  return p.length === 3 && p.every((x) => /^[A-Za-z0-9_-]*$/.test(x))
+    ? (p as [string, string, string])
+    : null;
 }
 
 function decodePart(part: string): Record<string, unknown> | null {
@@ -56,7 +58,12 @@ function decodePart(part: string): Record<string, unknown> | null {
 export function peekToken(token: string): TokenClaims | null {
   const p = parts(token);
   const payload = p && decodePart(p[1]);
-  if (!payload || typeof payload.id !== 'string' || typeof payload.collectionId !== 'string' || typeof payload.type !== 'string') {
+  if (
+    !payload ||
+    typeof payload.id !== 'string' ||
+    typeof payload.collectionId !== 'string' ||
+    typeof payload.type !== 'string'
+  ) {
     return null;
   }
   return payload as unknown as TokenClaims;

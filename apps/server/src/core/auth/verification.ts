@@ -33,7 +33,9 @@ export async function requestVerification(app: App, collection: CollectionDef, e
   const to = String(record.email);
   const validFor = collection.auth!.verificationTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'verification', { extra: { email: to } });
-  app.mailer.sendInBackground({ to, ...verificationMail(app.settings.get().meta, token, validFor) }, () => throttle.release(key));
+  app.mailer.sendInBackground({ to, ...verificationMail(app.settings.get().meta, token, validFor) }, () =>
+    throttle.release(key),
+  );
 }
 
 /** Marks the record verified; a repeated confirmation of a still-valid token is a harmless no-op. */
@@ -42,10 +44,15 @@ export async function confirmVerification(app: App, collection: CollectionDef, t
   const errors = new ValidationErrors();
   const claimedEmail = token ? peekToken(token)?.email : undefined;
   let found = null;
-  if (token && !claimedEmail) errors.add('token', 'validation_invalid_token_claims', 'Missing email token claim.');
+  if (token && !claimedEmail)
+    errors.add('token', 'validation_invalid_token_claims', 'Missing email token claim.');
   else found = await readFlowToken(app, collection, token, 'verification', errors);
   if (found && found.record.email !== claimedEmail) {
-    errors.add('token', 'validation_token_email_mismatch', "The record email doesn't match with the requested token claims.");
+    errors.add(
+      'token',
+      'validation_token_email_mismatch',
+      "The record email doesn't match with the requested token claims.",
+    );
   }
   errors.throwIfAny(INVALID_DATA);
   const record = found!.record;

@@ -61,7 +61,8 @@ export class BackupDir {
   async sweepScratch(): Promise<void> {
     const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
     for (const e of entries) {
-      if (e.name.startsWith(SCRATCH_PREFIX)) await rm(join(this.root, e.name), { recursive: true, force: true });
+      if (e.name.startsWith(SCRATCH_PREFIX))
+        await rm(join(this.root, e.name), { recursive: true, force: true });
     }
   }
 

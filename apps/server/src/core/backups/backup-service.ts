@@ -84,7 +84,11 @@ export class BackupService {
     if (this.active) throw ApiError.badRequest(BUSY);
     const explicit = name !== undefined && name !== null && name !== '';
     if (explicit && !isBackupName(name)) {
-      throw fieldError('name', 'validation_match_invalid', 'Must be a lowercase name of letters, digits, _ and - ending in .zip.');
+      throw fieldError(
+        'name',
+        'validation_match_invalid',
+        'Must be a lowercase name of letters, digits, _ and - ending in .zip.',
+      );
     }
     return this.exclusively(explicit ? String(name) : '', async (slot) => {
       const key = explicit ? String(name) : await this.freeName(prefix);
@@ -117,10 +121,22 @@ export class BackupService {
       throw err;
     };
     if (!isBackupName(filename)) {
-      refuse(fieldError('file', 'validation_invalid_name', 'The file name must be lowercase letters, digits, _ and - ending in .zip.'));
+      refuse(
+        fieldError(
+          'file',
+          'validation_invalid_name',
+          'The file name must be lowercase letters, digits, _ and - ending in .zip.',
+        ),
+      );
     }
     if ((await this.dir.size(filename)) !== null) {
-      refuse(fieldError('file', 'validation_backup_name_exists', 'Backup file with the specified name already exists.'));
+      refuse(
+        fieldError(
+          'file',
+          'validation_backup_name_exists',
+          'Backup file with the specified name already exists.',
+        ),
+      );
     }
     const work = await this.dir.scratch();
     try {
@@ -132,7 +148,11 @@ export class BackupService {
         throw notZip;
       });
       if (!(await this.dir.publish(tmp, filename))) {
-        throw fieldError('file', 'validation_backup_name_exists', 'Backup file with the specified name already exists.');
+        throw fieldError(
+          'file',
+          'validation_backup_name_exists',
+          'Backup file with the specified name already exists.',
+        );
       }
       return filename;
     } finally {
@@ -142,7 +162,8 @@ export class BackupService {
 
   /** @throws {ApiError} 400 when the backup is missing or in use. */
   async delete(key: string): Promise<void> {
-    if (this.active?.key === key) throw ApiError.badRequest('The backup is currently being used and cannot be deleted.');
+    if (this.active?.key === key)
+      throw ApiError.badRequest('The backup is currently being used and cannot be deleted.');
     if (!(await this.dir.remove(key))) throw ApiError.badRequest('Invalid or already deleted backup file.');
   }
 
@@ -161,12 +182,16 @@ export class BackupService {
       if (await gate) await this.replaceLiveData(file!);
     });
     try {
-      if (!file || (await this.dir.size(key)) === null) throw ApiError.badRequest('Missing or invalid backup file.');
+      if (!file || (await this.dir.size(key)) === null)
+        throw ApiError.badRequest('Missing or invalid backup file.');
       const names = await zipEntryNames(file).catch(() => [] as string[]);
       const needed = this.app.db instanceof SqliteDb ? SQLITE_ENTRY : PG_MANIFEST;
       if (!names.includes(needed)) {
-        const other = this.app.db instanceof SqliteDb ? names.includes(PG_MANIFEST) : names.includes(SQLITE_ENTRY);
-        throw ApiError.badRequest(other ? 'The backup was made with another database engine.' : 'Missing or invalid backup file.');
+        const other =
+          this.app.db instanceof SqliteDb ? names.includes(PG_MANIFEST) : names.includes(SQLITE_ENTRY);
+        throw ApiError.badRequest(
+          other ? 'The backup was made with another database engine.' : 'Missing or invalid backup file.',
+        );
       }
     } catch (err) {
       proceed(false);
@@ -234,7 +259,11 @@ export class BackupService {
     const since = Date.now() - ADOPT_MARGIN_MS;
     const work = await this.dir.scratch();
     try {
-      await extractZip(file, work, (name) => name === SQLITE_ENTRY || name.startsWith('storage/') || name.startsWith('dump/'));
+      await extractZip(
+        file,
+        work,
+        (name) => name === SQLITE_ENTRY || name.startsWith('storage/') || name.startsWith('dump/'),
+      );
       const staged = join(work, 'storage');
       await mkdir(staged, { recursive: true });
       const live = localStorageDir(this.app.dataDir);

@@ -26,7 +26,12 @@ export type PgManifest = {
 };
 
 /** Rows of one table as JSON lines, fetched through a cursor so a big table is never in memory. */
-async function* tableLines(tx: Db, table: string, cursor: string, counted: (rows: number) => void): AsyncGenerator<Buffer> {
+async function* tableLines(
+  tx: Db,
+  table: string,
+  cursor: string,
+  counted: (rows: number) => void,
+): AsyncGenerator<Buffer> {
   await tx.exec(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${q(table)} t`);
   let rows = 0;
   try {
@@ -43,7 +48,12 @@ async function* tableLines(tx: Db, table: string, cursor: string, counted: (rows
 }
 
 /** Writes the dump and the storage snapshot into `zip` and finishes it, inside the snapshot transaction. */
-export async function writePgBackup(db: PostgresDb, storageDir: string, workDir: string, zip: ZipOut): Promise<void> {
+export async function writePgBackup(
+  db: PostgresDb,
+  storageDir: string,
+  workDir: string,
+  zip: ZipOut,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     // note: the first query fixes the snapshot; files are linked right after it, before any later
@@ -55,16 +65,27 @@ export async function writePgBackup(db: PostgresDb, storageDir: string, workDir:
     const migrations = tables.some((t) => t.name === '_migrations')
       ? (await tx.all<{ id: string }>(`SELECT "id" FROM "_migrations" ORDER BY "id"`)).map((r) => r.id)
       : [];
-    const manifest: PgManifest = { format: PG_DUMP_FORMAT, version: 1, created: nowString(), migrations, tables: [] };
+    const manifest: PgManifest = {
+      format: PG_DUMP_FORMAT,
+      version: 1,
+      created: nowString(),
+      migrations,
+      tables: [],
+    };
     tables.forEach((t, i) => {
       const entry = { name: t.name, file: `dump/${i}.jsonl`, columns: t.columns, rows: 0 };
       manifest.tables.push(entry);
       zip.addLazy(entry.file, () =>
-        Readable.from(tableLines(tx, t.name, `backup_cursor_${i}`, (n) => (entry.rows = n)), { objectMode: false }),
+        Readable.from(
+          tableLines(tx, t.name, `backup_cursor_${i}`, (n) => (entry.rows = n)),
+          { objectMode: false },
+        ),
       );
     });
     // note: lazy, so it is serialised after every table entry has been read and counted.
-    zip.addLazy(PG_MANIFEST, () => Readable.from([Buffer.from(JSON.stringify(manifest), 'utf8')], { objectMode: false }));
+    zip.addLazy(PG_MANIFEST, () =>
+      Readable.from([Buffer.from(JSON.stringify(manifest), 'utf8')], { objectMode: false }),
+    );
     await zip.finish();
   });
 }

@@ -34,23 +34,38 @@ export async function readPgManifest(dir: string): Promise<PgManifest> {
   }
   const tablesOk =
     Array.isArray(m.tables) &&
-    m.tables.every((t) => t && typeof t.name === 'string' && typeof t.file === 'string' && /^dump\/\d+\.jsonl$/.test(t.file) && isStringArray(t.columns));
+    m.tables.every(
+      (t) =>
+        t &&
+        typeof t.name === 'string' &&
+        typeof t.file === 'string' &&
+        /^dump\/\d+\.jsonl$/.test(t.file) &&
+        isStringArray(t.columns),
+    );
   if (m.format !== PG_DUMP_FORMAT || m.version !== 1 || !tablesOk || !isStringArray(m.migrations)) {
     throw new RestoreError('the backup manifest is not a PostgreSQL dump this server understands');
   }
-  if (!m.tables!.some((t) => t.name === '_migrations')) throw new RestoreError('the backup dump has no _migrations table');
+  if (!m.tables!.some((t) => t.name === '_migrations'))
+    throw new RestoreError('the backup dump has no _migrations table');
   return m as PgManifest;
 }
 
 async function insertBatch(tx: Db, table: string, columns: string[], lines: string[]): Promise<void> {
   const cols = columns.map(q).join(', ');
   // note: json_populate_recordset converts each JSON value with the column's own input function.
-  await tx.run(`INSERT INTO ${q(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${q(table)}, ?::json)`, [
-    `[${lines.join(',')}]`,
-  ]);
+  await tx.run(
+    `INSERT INTO ${q(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${q(table)}, ?::json)`,
+    [`[${lines.join(',')}]`],
+  );
 }
 
-async function loadTable(tx: Db, file: string, table: string, columns: string[], expectedRows: number): Promise<void> {
+async function loadTable(
+  tx: Db,
+  file: string,
+  table: string,
+  columns: string[],
+  expectedRows: number,
+): Promise<void> {
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let batch: string[] = [];
   let bytes = 0;

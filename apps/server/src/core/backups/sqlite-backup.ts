@@ -21,7 +21,11 @@ const ALL_PAGES = 0x7fffffff;
  * Copies the database and hard-links the storage folder while holding the connection lock, so both
  * show the same instant: every committed record has its files, and no transaction is half in.
  */
-export async function snapshotSqlite(db: SqliteDb, storageDir: string, workDir: string): Promise<{ dbFile: string; storage: string }> {
+export async function snapshotSqlite(
+  db: SqliteDb,
+  storageDir: string,
+  workDir: string,
+): Promise<{ dbFile: string; storage: string }> {
   const dbFile = join(workDir, SQLITE_ENTRY);
   const storage = join(workDir, 'storage');
   await db.exclusive(async () => {
@@ -57,7 +61,9 @@ export async function prepareSqliteRestore(app: App, live: SqliteDb, file: strin
     } catch (err) {
       throw new RestoreError('the backup database is damaged or not a SQLite database', err);
     }
-    const hasMigrations = conn.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'`).get();
+    const hasMigrations = conn
+      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_migrations'`)
+      .get();
     if (!hasMigrations) throw new RestoreError('the backup database has no _migrations table');
     const pageSize = live.raw.pragma('page_size', { simple: true }) as number;
     // note: SQLite refuses to back up into a WAL database with a different page size.

@@ -82,7 +82,10 @@ async function recentFiles(dir: string, since: number): Promise<string[]> {
  * `commit`), so a failure later in the restore can put the old files back with `rollback`.
  */
 export async function swapStorage(live: string, staged: string): Promise<StorageSwap> {
-  const aside = join(dirname(live), `.storage_old_${randomString(8, 'abcdefghijklmnopqrstuvwxyz0123456789')}`);
+  const aside = join(
+    dirname(live),
+    `.storage_old_${randomString(8, 'abcdefghijklmnopqrstuvwxyz0123456789')}`,
+  );
   let hadLive = true;
   try {
     await rename(live, aside);

@@ -10,14 +10,19 @@ import yauzl from 'yauzl';
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((ok, fail) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) =>
-      err || !zip ? fail(err ?? new Error('cannot open zip')) : ok(zip),
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: true, strictFileNames: true, validateEntrySizes: true },
+      (err, zip) => (err || !zip ? fail(err ?? new Error('cannot open zip')) : ok(zip)),
     ),
   );
 }
 
 /** Visits every entry in order; `visit` may read the entry before the next one is read. */
-async function eachEntry(file: string, visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<void>): Promise<void> {
+async function eachEntry(
+  file: string,
+  visit: (zip: yauzl.ZipFile, entry: yauzl.Entry) => Promise<void>,
+): Promise<void> {
   const zip = await openZip(file);
   await new Promise<void>((ok, fail) => {
     let failed = false;
@@ -49,7 +54,11 @@ export async function zipEntryNames(file: string): Promise<string[]> {
 }
 
 /** Extracts the file entries `accept` selects into `dest`, one stream at a time. */
-export async function extractZip(file: string, dest: string, accept: (name: string) => boolean): Promise<void> {
+export async function extractZip(
+  file: string,
+  dest: string,
+  accept: (name: string) => boolean,
+): Promise<void> {
   const root = resolve(dest);
   await eachEntry(file, async (zip, entry) => {
     const name = entry.fileName;
@@ -58,7 +67,9 @@ export async function extractZip(file: string, dest: string, accept: (name: stri
     if (!target.startsWith(root + sep)) throw new Error('unsafe entry name in zip');
     await mkdir(dirname(target), { recursive: true });
     const stream = await new Promise<NodeJS.ReadableStream>((ok, fail) =>
-      zip.openReadStream(entry, (err, s) => (err || !s ? fail(err ?? new Error('cannot read entry')) : ok(s))),
+      zip.openReadStream(entry, (err, s) =>
+        err || !s ? fail(err ?? new Error('cannot read entry')) : ok(s),
+      ),
     );
     // note: 'wx' refuses a second entry with the same name instead of silently overwriting the first.
     await pipeline(stream, createWriteStream(target, { flags: 'wx' }));

@@ -8,7 +8,12 @@ import { ApiError, toApiError } from '../errors.js';
 import type { Caller } from '../records/caller.js';
 import { pickFields } from '../../tools/picker.js';
 
-export type BatchItem = { method: string; url: string; headers?: Record<string, string>; body?: Record<string, unknown> };
+export type BatchItem = {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+};
 export type BatchResult = { body: unknown; status: number };
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -17,11 +22,16 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export function validateBatch(raw: unknown, maxRequests: number): BatchItem[] {
   const message = 'Invalid batch request data.';
   if (!Array.isArray(raw) || raw.length === 0) {
-    throw ApiError.badRequest(message, { requests: { code: 'validation_required', message: 'Cannot be blank.' } });
+    throw ApiError.badRequest(message, {
+      requests: { code: 'validation_required', message: 'Cannot be blank.' },
+    });
   }
   if (raw.length > maxRequests) {
     throw ApiError.badRequest(message, {
-      requests: { code: 'validation_length_too_long', message: `The length must be no more than ${maxRequests}.` },
+      requests: {
+        code: 'validation_length_too_long',
+        message: `The length must be no more than ${maxRequests}.`,
+      },
     });
   }
   const problems: Record<string, unknown> = {};
@@ -30,22 +40,36 @@ export function validateBatch(raw: unknown, maxRequests: number): BatchItem[] {
     const method = typeof item.method === 'string' ? item.method.toUpperCase() : '';
     const url = typeof item.url === 'string' ? item.url : '';
     const itemErrors: Record<string, unknown> = {};
-    if (!METHODS.includes(method)) itemErrors.method = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
+    if (!METHODS.includes(method))
+      itemErrors.method = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
     if (!url) itemErrors.url = { code: 'validation_required', message: 'Cannot be blank.' };
-    else if (url.length > 2000) itemErrors.url = { code: 'validation_length_too_long', message: 'The length must be no more than 2000.' };
+    else if (url.length > 2000)
+      itemErrors.url = {
+        code: 'validation_length_too_long',
+        message: 'The length must be no more than 2000.',
+      };
     if (Object.keys(itemErrors).length) problems[i] = itemErrors;
     const headers: Record<string, string> = {};
     if (item.headers && typeof item.headers === 'object') {
-      for (const [k, v] of Object.entries(item.headers as Record<string, unknown>)) headers[k.toLowerCase().replace(/-/g, '_')] = String(v);
+      for (const [k, v] of Object.entries(item.headers as Record<string, unknown>))
+        headers[k.toLowerCase().replace(/-/g, '_')] = String(v);
     }
-    const body = item.body && typeof item.body === 'object' && !Array.isArray(item.body) ? (item.body as Record<string, unknown>) : {};
+    const body =
+      item.body && typeof item.body === 'object' && !Array.isArray(item.body)
+        ? (item.body as Record<string, unknown>)
+        : {};
     return { method, url, headers, body };
   });
   if (Object.keys(problems).length) throw ApiError.badRequest(message, { requests: problems });
   return items;
 }
 
-type Route = { action: 'create' | 'update' | 'upsert' | 'delete'; collection: string; id: string; query: URLSearchParams };
+type Route = {
+  action: 'create' | 'update' | 'upsert' | 'delete';
+  collection: string;
+  id: string;
+  query: URLSearchParams;
+};
 
 function route(item: BatchItem): Route | null {
   const u = new URL(item.url, 'http://batch.local');
@@ -60,7 +84,12 @@ function route(item: BatchItem): Route | null {
   return null;
 }
 
-export async function runBatch(app: App, outer: Caller, items: BatchItem[], timeoutSeconds: number): Promise<BatchResult[]> {
+export async function runBatch(
+  app: App,
+  outer: Caller,
+  items: BatchItem[],
+  timeoutSeconds: number,
+): Promise<BatchResult[]> {
   const deadline = Date.now() + (timeoutSeconds > 0 ? timeoutSeconds : 3) * 1000;
   const pending: (() => void)[] = [];
   const results = await app.db.transaction(async (tx) => {
@@ -73,7 +102,13 @@ export async function runBatch(app: App, outer: Caller, items: BatchItem[], time
         const response = toApiError(err);
         if (response.status >= 500) throw err;
         throw ApiError.badRequest('Batch transaction failed.', {
-          requests: { [i]: { code: 'batch_request_failed', message: 'Batch request failed.', response: response.toJSON() } },
+          requests: {
+            [i]: {
+              code: 'batch_request_failed',
+              message: 'Batch request failed.',
+              response: response.toJSON(),
+            },
+          },
         });
       }
     }
@@ -94,7 +129,13 @@ async function runItem(
   if (!r) throw ApiError.notFound();
   const collection = app.registry.require(r.collection);
   const query = Object.fromEntries(r.query);
-  const caller: Caller = { ...outer, method: item.method, headers: { ...outer.headers, ...item.headers, authorization: outer.headers.authorization ?? '' }, query, context: 'batch' };
+  const caller: Caller = {
+    ...outer,
+    method: item.method,
+    headers: { ...outer.headers, ...item.headers, authorization: outer.headers.authorization ?? '' },
+    query,
+    context: 'batch',
+  };
   const opts = { tx, afterCommit, expand: query.expand };
   const body = item.body ?? {};
   const shaped = (json: unknown) => ({ body: pickFields(json, query.fields), status: 200 });

@@ -4,7 +4,8 @@ import type { Db } from './db.js';
 import { PostgresDb } from './postgres.js';
 import { SqliteDb } from './sqlite.js';
 
-export type DbConfig = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; schema?: string };
+export type DbConfig =
+  { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string; schema?: string };
 
 /** Opens the configured engine. SQLite lives in the data dir; PostgreSQL is selected by DATABASE_URL. */
 export function connect(config: DbConfig): Db {

@@ -35,7 +35,9 @@ async function existingColumns(db: Db, table: string): Promise<Set<string>> {
 
 function indexSql(table: string, index: IndexDef, dialect: Dialect): string {
   const cols = index.columns
-    .map((c) => (index.nocase ? (dialect === 'postgres' ? `LOWER(${q(c)})` : `${q(c)} COLLATE NOCASE`) : q(c)))
+    .map((c) =>
+      index.nocase ? (dialect === 'postgres' ? `LOWER(${q(c)})` : `${q(c)} COLLATE NOCASE`) : q(c),
+    )
     .join(', ');
   // note: optional unique text values ('' = unset) must not collide with each other.
   const where = index.unique && index.columns.length === 1 ? ` WHERE ${q(index.columns[0]!)} != ''` : '';

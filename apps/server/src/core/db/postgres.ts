@@ -35,9 +35,16 @@ function convert(sql: string): string {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-async function query<T>(target: Queryable, sql: string, params: readonly unknown[] = []): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+async function query<T>(
+  target: Queryable,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
   try {
-    return await target.query<T & pg.QueryResultRow>(convert(sql), params.map((p) => (p === undefined ? null : p)));
+    return await target.query<T & pg.QueryResultRow>(
+      convert(sql),
+      params.map((p) => (p === undefined ? null : p)),
+    );
   } catch (err) {
     throw normalise(err);
   }
@@ -116,9 +123,13 @@ function normalise(err: unknown): unknown {
   const e = err as { code?: string; constraint?: string; detail?: string };
   if (e?.code === '23505') {
     const cols = /^Key \((.+?)\)=/.exec(e.detail ?? '')?.[1];
-    return new ConstraintError('unique', [e.constraint ?? '', ...(cols ? cols.split(',').map((c) => c.trim()) : [])], {
-      cause: err,
-    });
+    return new ConstraintError(
+      'unique',
+      [e.constraint ?? '', ...(cols ? cols.split(',').map((c) => c.trim()) : [])],
+      {
+        cause: err,
+      },
+    );
   }
   if (e?.code === '23503') return new ConstraintError('foreign_key', [e.constraint ?? ''], { cause: err });
   if (e?.code?.startsWith('23')) return new ConstraintError('other', [e.constraint ?? ''], { cause: err });

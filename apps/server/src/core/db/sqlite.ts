@@ -194,11 +194,12 @@ function normalise(err: unknown): unknown {
     const detail = m?.[1] ?? '';
     const index = /^index '(.+)'$/.exec(detail)?.[1];
     const columns = index ? [index] : detail.split(',').map((s) => s.trim().split('.').pop()!);
-    const kind = e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-      ? 'unique'
-      : e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
-        ? 'foreign_key'
-        : 'other';
+    const kind =
+      e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+        ? 'unique'
+        : e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+          ? 'foreign_key'
+          : 'other';
     return new ConstraintError(kind, columns, { cause: err });
   }
   return err;

@@ -16,7 +16,12 @@ export function localStorageDir(dataDir: string): string {
   return join(dataDir, 'storage');
 }
 
-type Deps = { dataDir: string; settings: () => Settings; events: RecordEvents; log?: (err: unknown, what: string) => void };
+type Deps = {
+  dataDir: string;
+  settings: () => Settings;
+  events: RecordEvents;
+  log?: (err: unknown, what: string) => void;
+};
 
 export class AppStorage implements FileStorage {
   readonly local: LocalStorage;
@@ -27,7 +32,10 @@ export class AppStorage implements FileStorage {
     this.local = new LocalStorage(localStorageDir(deps.dataDir));
     deps.events.on((event) => {
       if (event.action !== 'delete' || !event.collection.fields.some((f) => f.type === 'file')) return;
-      this.background(this.deletePrefix(recordDir(event.collection.id, String(event.record.id))), 'delete record files');
+      this.background(
+        this.deletePrefix(recordDir(event.collection.id, String(event.record.id))),
+        'delete record files',
+      );
     });
   }
 
@@ -45,7 +53,9 @@ export class AppStorage implements FileStorage {
 
   /** Runs cleanup without making the caller wait; failures are logged, never thrown. */
   background(work: Promise<unknown>, what: string): void {
-    const log = this.deps.log ?? ((err: unknown) => process.emitWarning(`${what} failed: ${(err as Error)?.message ?? err}`));
+    const log =
+      this.deps.log ??
+      ((err: unknown) => process.emitWarning(`${what} failed: ${(err as Error)?.message ?? err}`));
     const p = work.catch((err) => log(err, what)).finally(() => this.pending.delete(p));
     this.pending.add(p);
   }

@@ -8,7 +8,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { randomString } from '../../tools/random.js';
 import { sniffFile } from './sniff.js';
-import { assertSafeKey, assertSafePrefix, UnsafeKeyError, type ByteRange, type FileStat, type FileStorage } from './storage.js';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  UnsafeKeyError,
+  type ByteRange,
+  type FileStat,
+  type FileStorage,
+} from './storage.js';
 
 const PART_SUFFIX = '.part';
 const TYPE_CACHE_MAX = 2000;

@@ -39,7 +39,10 @@ export function snakeCase(text: string): string {
 export function storedFileName(original: string, detectedExt = ''): string {
   const name = baseName(original).replace(/^\.+|\.+$/g, '');
   const rawExt = extractExtension(name);
-  let ext = rawExt.replace(/[^A-Za-z0-9_.-]+/g, '').replace(/\.{2,}/g, '.').replace(/\.$/, '');
+  let ext = rawExt
+    .replace(/[^A-Za-z0-9_.-]+/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/\.$/, '');
   if (ext === '' || ext === '.') ext = detectedExt.replace(/[^A-Za-z0-9_.]+/g, '');
   if (ext.length > MAX_EXT) ext = `.${ext.slice(-MAX_EXT).replace(/^\.+/, '')}`;
   let base = snakeCase(rawExt ? name.slice(0, -rawExt.length) : name);

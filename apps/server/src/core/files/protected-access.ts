@@ -18,12 +18,21 @@ export async function fileTokenCaller(
 ): Promise<Caller> {
   const found = token ? await app.auth.verifyRecordToken(token.trim(), 'file') : null;
   let caller: Caller = { ...request, auth: null, context: 'protectedFile' };
-  if (found) caller = { ...caller, auth: { collection: found.collection, record: found.record, refreshable: false, token: '' } };
+  if (found)
+    caller = {
+      ...caller,
+      auth: { collection: found.collection, record: found.record, refreshable: false, token: '' },
+    };
   if (isSuperuser(caller) && !allowSuperuser) caller = { ...caller, auth: null };
   return caller;
 }
 
-export async function canReadProtected(app: App, collection: CollectionDef, record: RecordData, caller: Caller): Promise<boolean> {
+export async function canReadProtected(
+  app: App,
+  collection: CollectionDef,
+  record: RecordData,
+  caller: Caller,
+): Promise<boolean> {
   if (isSuperuser(caller)) return true;
   if (collection.viewRule === null) return false;
   return recordMatchesRule(app.db, app.registry, collection, collection.viewRule, caller, String(record.id));

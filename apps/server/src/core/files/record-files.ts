@@ -36,13 +36,22 @@ export class RecordFiles {
   ) {}
 
   /** Names and sniffs the uploads aimed at file fields; parts under other keys are ignored. */
-  static async prepare(storage: FileStorage, collection: CollectionDef, uploads: readonly Upload[] = []): Promise<RecordFiles> {
+  static async prepare(
+    storage: FileStorage,
+    collection: CollectionDef,
+    uploads: readonly Upload[] = [],
+  ): Promise<RecordFiles> {
     const pending: Pending[] = [];
     for (const upload of uploads) {
       const field = fileFieldForKey(collection, upload.key);
       if (!field) continue;
       const sniffed = await sniffFile(upload.path);
-      pending.push({ ...upload, field, name: storedFileName(upload.filename, sniffed.ext), mime: sniffed.mime });
+      pending.push({
+        ...upload,
+        field,
+        name: storedFileName(upload.filename, sniffed.ext),
+        mime: sniffed.mime,
+      });
     }
     return new RecordFiles(storage, collection, pending);
   }
@@ -65,25 +74,38 @@ export class RecordFiles {
       if (field.type !== 'file' || !submitted.has(field.name) || errors.fields[field.name]) continue;
       const list = names(data[field.name]);
       if (isMultiValue(field) && list.length > field.maxSelect) {
-        errors.add(field.name, 'validation_too_many_files', `The maximum allowed files is ${field.maxSelect}.`, {
-          maxSelect: field.maxSelect,
-        });
+        errors.add(
+          field.name,
+          'validation_too_many_files',
+          `The maximum allowed files is ${field.maxSelect}.`,
+          {
+            maxSelect: field.maxSelect,
+          },
+        );
         continue;
       }
       for (const p of this.kept(data).filter((k) => k.field === field)) {
         const max = fileMaxSize(field);
         if (p.oversize || p.size > max) {
-          errors.add(field.name, 'validation_file_size_limit', `Failed to upload "${p.filename}" - the maximum allowed file size is ${max} bytes.`, {
-            file: p.filename,
-            maxSize: max,
-          });
+          errors.add(
+            field.name,
+            'validation_file_size_limit',
+            `Failed to upload "${p.filename}" - the maximum allowed file size is ${max} bytes.`,
+            {
+              file: p.filename,
+              maxSize: max,
+            },
+          );
           break;
         }
         if (!mimeAllowed(p.mime, field.mimeTypes)) {
           const message = isHeif(p.mime)
             ? heifMessage(p.filename)
             : `"${p.filename}" mime type must be one of: ${(field.mimeTypes ?? []).join(', ')}.`;
-          errors.add(field.name, 'validation_invalid_mime_type', message, { file: p.filename, mimeType: p.mime });
+          errors.add(field.name, 'validation_invalid_mime_type', message, {
+            file: p.filename,
+            mimeType: p.mime,
+          });
           break;
         }
       }
@@ -112,7 +134,12 @@ export class RecordFiles {
   }
 
   /** Files in `before` that `after` no longer lists, with their cached thumbs; run after commit. */
-  static async deleteReplaced(storage: FileStorage, collection: CollectionDef, before: RecordData, after: RecordData): Promise<void> {
+  static async deleteReplaced(
+    storage: FileStorage,
+    collection: CollectionDef,
+    before: RecordData,
+    after: RecordData,
+  ): Promise<void> {
     const id = String(before.id);
     for (const field of collection.fields) {
       if (field.type !== 'file') continue;

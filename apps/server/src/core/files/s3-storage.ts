@@ -14,7 +14,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { Settings } from '../settings/settings.js';
-import { assertSafeKey, assertSafePrefix, type ByteRange, type FileStat, type FileStorage } from './storage.js';
+import {
+  assertSafeKey,
+  assertSafePrefix,
+  type ByteRange,
+  type FileStat,
+  type FileStorage,
+} from './storage.js';
 
 export type S3Config = Settings['s3'];
 
@@ -44,13 +50,27 @@ export class S3Storage implements FileStorage {
     assertSafeKey(key);
     const { size } = await fsStat(localPath);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(localPath), ContentLength: size, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(localPath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 
   async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentLength: data.length,
+        ContentType: contentType,
+      }),
+    );
   }
 
   async stat(key: string): Promise<FileStat | null> {
@@ -61,7 +81,8 @@ export class S3Storage implements FileStorage {
       return {
         size: Number(head.ContentLength ?? 0),
         modified,
-        etag: head.ETag ?? `"${Number(head.ContentLength ?? 0).toString(16)}-${modified.getTime().toString(16)}"`,
+        etag:
+          head.ETag ?? `"${Number(head.ContentLength ?? 0).toString(16)}-${modified.getTime().toString(16)}"`,
         contentType: head.ContentType || 'application/octet-stream',
       };
     } catch (err) {
@@ -73,7 +94,11 @@ export class S3Storage implements FileStorage {
   async read(key: string, range?: ByteRange): Promise<Readable> {
     assertSafeKey(key);
     const out = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
     );
     const body = out.Body;
     if (body instanceof Readable) return body;
@@ -107,7 +132,11 @@ export class S3Storage implements FileStorage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix || undefined,
+          ContinuationToken: token,
+        }),
       );
       for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

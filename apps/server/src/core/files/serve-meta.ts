@@ -8,11 +8,31 @@ import type { ByteRange, FileStat } from './storage.js';
 
 /** Types a browser may show in place; everything else downloads. */
 const INLINE = new Set([
-  'image/png', 'image/jpg', 'image/jpeg', 'image/gif', 'image/webp', 'image/x-icon', 'image/bmp',
-  'video/webm', 'video/mp4', 'video/3gpp', 'video/quicktime', 'video/x-ms-wmv',
-  'audio/basic', 'audio/aiff', 'audio/mpeg', 'audio/midi', 'audio/mp3', 'audio/wave',
-  'audio/wav', 'audio/x-wav', 'audio/x-mpeg', 'audio/x-m4a', 'audio/aac',
-  'application/pdf', 'application/x-pdf',
+  'image/png',
+  'image/jpg',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/x-icon',
+  'image/bmp',
+  'video/webm',
+  'video/mp4',
+  'video/3gpp',
+  'video/quicktime',
+  'video/x-ms-wmv',
+  'audio/basic',
+  'audio/aiff',
+  'audio/mpeg',
+  'audio/midi',
+  'audio/mp3',
+  'audio/wave',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/x-mpeg',
+  'audio/x-m4a',
+  'audio/aac',
+  'application/pdf',
+  'application/x-pdf',
 ]);
 
 /** Extensions whose sniffed type is too generic (or misleading) for browsers to handle them. */
@@ -48,14 +68,18 @@ export function dispositionFor(name: string, stat: FileStat, download: boolean):
   return `${kind}; filename=${safe}`;
 }
 
-export type RangeAnswer = { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
+export type RangeAnswer =
+  { kind: 'full' } | { kind: 'partial'; range: ByteRange } | { kind: 'unsatisfiable' };
 
 /** One `bytes=` range; several ranges are answered with the whole file, which RFC 9110 allows. */
 export function parseRange(header: string | undefined, size: number): RangeAnswer {
   if (!header) return { kind: 'full' };
   const m = /^bytes=\s*(.*)$/i.exec(header.trim());
   if (!m) return { kind: 'unsatisfiable' };
-  const specs = m[1]!.split(',').map((s) => s.trim()).filter(Boolean);
+  const specs = m[1]!
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (specs.length !== 1) return specs.length === 0 ? { kind: 'unsatisfiable' } : { kind: 'full' };
   const spec = /^(\d*)-(\d*)$/.exec(specs[0]!);
   if (!spec || (spec[1] === '' && spec[2] === '')) return { kind: 'unsatisfiable' };
@@ -75,7 +99,10 @@ function seconds(d: Date): number {
 }
 
 /** Whether a conditional GET may be answered 304 (If-None-Match wins over If-Modified-Since). */
-export function notModified(headers: { ifNoneMatch?: string; ifModifiedSince?: string }, stat: FileStat): boolean {
+export function notModified(
+  headers: { ifNoneMatch?: string; ifModifiedSince?: string },
+  stat: FileStat,
+): boolean {
   if (headers.ifNoneMatch) {
     const tags = headers.ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
     return tags.includes('*') || tags.includes(stat.etag.replace(/^W\//, ''));

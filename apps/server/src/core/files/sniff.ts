@@ -20,9 +20,15 @@ function sniffText(head: Buffer): Sniffed {
   } catch {
     return OCTET;
   }
-  const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
-  if (start.startsWith('<svg') || (start.startsWith('<?xml') && start.includes('<svg'))) return { mime: 'image/svg+xml', ext: '.svg' };
-  if (start.startsWith('<!doctype html') || start.startsWith('<html')) return { mime: 'text/html; charset=utf-8', ext: '.html' };
+  const start = text
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 512)
+    .toLowerCase();
+  if (start.startsWith('<svg') || (start.startsWith('<?xml') && start.includes('<svg')))
+    return { mime: 'image/svg+xml', ext: '.svg' };
+  if (start.startsWith('<!doctype html') || start.startsWith('<html'))
+    return { mime: 'text/html; charset=utf-8', ext: '.html' };
   if (start.startsWith('<?xml')) return { mime: 'text/xml; charset=utf-8', ext: '.xml' };
   return { mime: 'text/plain; charset=utf-8', ext: '.txt' };
 }

@@ -39,7 +39,8 @@ export class UnsafeKeyError extends Error {}
 const SEGMENT = /^(?!\.{1,2}$)[^/\\\0]+$/;
 
 export function assertSafeKey(key: string): void {
-  if (!key || key.startsWith('/') || !key.split('/').every((s) => SEGMENT.test(s))) throw new UnsafeKeyError(`unsafe storage key`);
+  if (!key || key.startsWith('/') || !key.split('/').every((s) => SEGMENT.test(s)))
+    throw new UnsafeKeyError(`unsafe storage key`);
 }
 
 export function assertSafePrefix(prefix: string): void {

@@ -41,7 +41,11 @@ export class TempUploads {
    * Writes `source` to a new temporary file, keeping at most `limit` bytes (the rest is read and
    * dropped so the request can still be answered with a field error).
    */
-  async write(source: Readable, limit: number, budget: BodyBudget): Promise<{ path: string; size: number; oversize: boolean }> {
+  async write(
+    source: Readable,
+    limit: number,
+    budget: BodyBudget,
+  ): Promise<{ path: string; size: number; oversize: boolean }> {
     const path = await this.nextPath();
     let size = 0;
     const meter = new Transform({

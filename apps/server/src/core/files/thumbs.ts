@@ -25,7 +25,9 @@ export function parseThumbSize(size: string): ThumbSize | null {
 
 /** Only 100x100 and the sizes the field lists may be generated; anything else serves the original. */
 export function thumbAllowed(field: FileField, size: string): boolean {
-  return parseThumbSize(size) !== null && (DEFAULT_THUMBS.includes(size) || (field.thumbs ?? []).includes(size));
+  return (
+    parseThumbSize(size) !== null && (DEFAULT_THUMBS.includes(size) || (field.thumbs ?? []).includes(size))
+  );
 }
 
 export function canThumb(contentType: string): boolean {
@@ -42,7 +44,10 @@ export async function renderThumb(input: Buffer, size: ThumbSize, contentType: s
   } else if (mode === 'f') {
     img = img.resize(width, height, { fit: 'inside', withoutEnlargement: true });
   } else {
-    img = img.resize(width, height, { fit: 'cover', position: mode === 't' ? 'top' : mode === 'b' ? 'bottom' : 'centre' });
+    img = img.resize(width, height, {
+      fit: 'cover',
+      position: mode === 't' ? 'top' : mode === 'b' ? 'bottom' : 'centre',
+    });
   }
   switch (baseMime(contentType)) {
     case 'image/jpeg':

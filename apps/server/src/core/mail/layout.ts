@@ -37,8 +37,11 @@ function isWebUrl(url: string): boolean {
 function htmlBody(meta: MailMeta, c: MailContent): string {
   const e = escapeHtml;
   const parts: string[] = [];
-  parts.push(`<h1 style="margin:0 0 16px;font-size:20px;line-height:28px;color:#111827;">${e(c.heading)}</h1>`);
-  for (const p of c.paragraphs) parts.push(`<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#374151;">${e(p)}</p>`);
+  parts.push(
+    `<h1 style="margin:0 0 16px;font-size:20px;line-height:28px;color:#111827;">${e(c.heading)}</h1>`,
+  );
+  for (const p of c.paragraphs)
+    parts.push(`<p style="margin:0 0 16px;font-size:15px;line-height:24px;color:#374151;">${e(p)}</p>`);
   if (c.code) {
     parts.push(
       `<p style="margin:8px 0 24px;font-size:28px;letter-spacing:6px;font-weight:700;font-family:ui-monospace,Menlo,Consolas,monospace;color:#111827;">${e(c.code)}</p>`,
@@ -54,12 +57,22 @@ function htmlBody(meta: MailMeta, c: MailContent): string {
   }
   if (c.details?.length) {
     const rows = c.details
-      .map((d) => `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;">${e(d.label)}</td><td style="padding:6px 0;color:#111827;text-align:right;">${e(d.value)}</td></tr>`)
+      .map(
+        (d) =>
+          `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;">${e(d.label)}</td><td style="padding:6px 0;color:#111827;text-align:right;">${e(d.value)}</td></tr>`,
+      )
       .join('');
-    parts.push(`<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse;font-size:14px;">${rows}</table>`);
+    parts.push(
+      `<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse;font-size:14px;">${rows}</table>`,
+    );
   }
-  if (c.footnote) parts.push(`<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#6b7280;">${e(c.footnote)}</p>`);
-  const home = isWebUrl(meta.appURL) ? `<a href="${e(meta.appURL)}" style="color:#6b7280;">${e(meta.appName)}</a>` : e(meta.appName);
+  if (c.footnote)
+    parts.push(
+      `<p style="margin:16px 0 0;font-size:13px;line-height:20px;color:#6b7280;">${e(c.footnote)}</p>`,
+    );
+  const home = isWebUrl(meta.appURL)
+    ? `<a href="${e(meta.appURL)}" style="color:#6b7280;">${e(meta.appName)}</a>`
+    : e(meta.appName);
   return [
     '<!DOCTYPE html>',
     `<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(c.subject)}</title></head>`,

@@ -34,14 +34,18 @@ export class Mailer {
     }
     const path = await saveToOutbox(this.outboxDir, from, message);
     // note: the path only; the message holds a live token and must not reach the logs.
-    this.log(`[mail] SMTP is disabled; "${message.subject}" was saved to ${path} (superusers: GET /api/mail/outbox)`);
+    this.log(
+      `[mail] SMTP is disabled; "${message.subject}" was saved to ${path} (superusers: GET /api/mail/outbox)`,
+    );
   }
 
   /** Sends without making the caller wait; a failure is logged and `onFailure` runs (undo a throttle, drop an OTP). */
   sendInBackground(message: MailMessage, onFailure?: () => void): void {
     const job = this.send(message)
       .catch((err: unknown) => {
-        this.log(`[mail] sending "${message.subject}" failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.log(
+          `[mail] sending "${message.subject}" failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
         onFailure?.();
       })
       .finally(() => this.pending.delete(job));

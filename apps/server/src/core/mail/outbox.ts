@@ -10,7 +10,15 @@ import { newId } from '../../tools/random.js';
 import { formatDate } from '../../tools/dates.js';
 import type { MailMessage, Sender } from './message.js';
 
-export type OutboxItem = { id: string; date: string; from: string; to: string; subject: string; text: string; html: string };
+export type OutboxItem = {
+  id: string;
+  date: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+};
 
 let sequence = 0;
 
@@ -33,7 +41,14 @@ export async function saveToOutbox(dir: string, from: Sender, message: MailMessa
   const item: OutboxItem = { id, date: formatDate(now), from: formatSender(from), ...message };
   const eml = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    .sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, date: now });
+    .sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      date: now,
+    });
   const jsonPath = join(dir, `${stem}.json`);
   await writeFile(join(dir, `${stem}.eml`), eml.message as Buffer, { mode: 0o600 });
   await writeFile(jsonPath, `${JSON.stringify(item, null, 2)}\n`, { mode: 0o600 });
@@ -41,7 +56,10 @@ export async function saveToOutbox(dir: string, from: Sender, message: MailMessa
 }
 
 /** The newest `limit` mails, newest first, and how many there are in all. */
-export async function listOutbox(dir: string, limit: number): Promise<{ total: number; items: OutboxItem[] }> {
+export async function listOutbox(
+  dir: string,
+  limit: number,
+): Promise<{ total: number; items: OutboxItem[] }> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.json'));

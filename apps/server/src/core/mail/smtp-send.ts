@@ -20,7 +20,13 @@ export async function sendSmtp(smtp: Settings['smtp'], from: Sender, message: Ma
     socketTimeout: 30_000,
   });
   try {
-    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
   } finally {
     transport.close();
   }

@@ -6,7 +6,9 @@ export function verificationMail(meta: MailMeta, token: string, validFor: number
   return renderMail(meta, {
     subject: `Verify your ${meta.appName} email`,
     heading: 'Confirm your email address',
-    paragraphs: [`Thanks for joining ${meta.appName}. Confirm that this is your email address to finish setting up your account.`],
+    paragraphs: [
+      `Thanks for joining ${meta.appName}. Confirm that this is your email address to finish setting up your account.`,
+    ],
     action: { label: 'Verify email', url: appLink(meta.appURL, '/confirm-verification', { token }) },
     footnote: `The link is valid for ${humanDuration(validFor)}. If you did not create an account, you can ignore this email.`,
   });
@@ -16,17 +18,26 @@ export function passwordResetMail(meta: MailMeta, token: string, validFor: numbe
   return renderMail(meta, {
     subject: `Reset your ${meta.appName} password`,
     heading: 'Reset your password',
-    paragraphs: ['Someone asked to reset the password of your account. Choose a new one with the link below.'],
+    paragraphs: [
+      'Someone asked to reset the password of your account. Choose a new one with the link below.',
+    ],
     action: { label: 'Choose a new password', url: appLink(meta.appURL, '/reset-password', { token }) },
     footnote: `The link works once and is valid for ${humanDuration(validFor)}. If you did not ask for this, ignore this email; your password stays the same.`,
   });
 }
 
-export function emailChangeMail(meta: MailMeta, token: string, newEmail: string, validFor: number): RenderedMail {
+export function emailChangeMail(
+  meta: MailMeta,
+  token: string,
+  newEmail: string,
+  validFor: number,
+): RenderedMail {
   return renderMail(meta, {
     subject: `Confirm your new ${meta.appName} email`,
     heading: 'Confirm your new email address',
-    paragraphs: [`Confirm ${newEmail} as the new email address of your ${meta.appName} account. You will be asked for your password.`],
+    paragraphs: [
+      `Confirm ${newEmail} as the new email address of your ${meta.appName} account. You will be asked for your password.`,
+    ],
     action: { label: 'Confirm new email', url: appLink(meta.appURL, '/confirm-email-change', { token }) },
     footnote: `The link works once and is valid for ${humanDuration(validFor)}. If you did not ask for this, ignore this email.`,
   });

@@ -54,7 +54,13 @@ export class RealtimeBroker {
 
   private async deliver(client: RealtimeClient, topic: Topic, event: RecordEvent): Promise<void> {
     const { collection, record } = event;
-    const caller: Caller = { auth: client.auth, method: 'GET', headers: topic.headers, query: topic.query, context: 'realtime' };
+    const caller: Caller = {
+      auth: client.auth,
+      method: 'GET',
+      headers: topic.headers,
+      query: topic.query,
+      context: 'realtime',
+    };
     const su = isSuperuser(caller);
     const rule = topic.recordId !== null ? collection.viewRule : collection.listRule;
     if (!su && rule === null) return;
@@ -62,9 +68,23 @@ export class RealtimeBroker {
     let extra: { sql: string; params: unknown[] } | null = null;
     if (filter && filter.trim() !== '') {
       checkClientExpression(filter, caller);
-      extra = compileFilter(filter, filterContext(this.app.db, this.app.registry, collection, caller, { forRule: false, superuser: su }));
+      extra = compileFilter(
+        filter,
+        filterContext(this.app.db, this.app.registry, collection, caller, { forRule: false, superuser: su }),
+      );
     }
-    if (!(await valuesMatchRule(this.app.db, this.app.registry, collection, su ? '' : rule!, caller, record, extra))) return;
+    if (
+      !(await valuesMatchRule(
+        this.app.db,
+        this.app.registry,
+        collection,
+        su ? '' : rule!,
+        caller,
+        record,
+        extra,
+      ))
+    )
+      return;
     const [json] = await this.app.records.shape(collection, [record], caller, { expand: topic.query.expand });
     client.send(topic.raw, { action: event.action, record: pickFields(json, topic.query.fields) });
   }

@@ -19,7 +19,10 @@ export class RealtimeClient {
     readonly ip: string,
     private readonly res: ServerResponse,
     private readonly onClose: (client: RealtimeClient) => void,
-    timeouts: { idleMs: number; lifetimeMs: number } = { idleMs: IDLE_TIMEOUT_MS, lifetimeMs: MAX_LIFETIME_MS },
+    timeouts: { idleMs: number; lifetimeMs: number } = {
+      idleMs: IDLE_TIMEOUT_MS,
+      lifetimeMs: MAX_LIFETIME_MS,
+    },
   ) {
     this.idle = setTimeout(() => this.close(), timeouts.idleMs);
     this.lifetime = setTimeout(() => this.close(), timeouts.lifetimeMs);

@@ -37,7 +37,10 @@ export class PgFanout {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, options: this.schema ? `-c search_path=${this.schema}` : undefined });
+    const client = new pg.Client({
+      connectionString: this.url,
+      options: this.schema ? `-c search_path=${this.schema}` : undefined,
+    });
     client.on('error', () => undefined);
     client.on('end', () => {
       // Reconnect after a dropped connection so delivery resumes (events in between are lost).
@@ -54,8 +57,16 @@ export class PgFanout {
     let payload = JSON.stringify(wire);
     if (payload.length > MAX_INLINE) {
       const ref = newId();
-      await this.pool.query(`INSERT INTO "_realtime_events" ("id", "payload", "created") VALUES ($1, $2, $3)`, [ref, payload, nowString()]);
-      payload = JSON.stringify({ o: this.origin, a: event.action, c: event.collection.id, ref } satisfies Wire);
+      await this.pool.query(
+        `INSERT INTO "_realtime_events" ("id", "payload", "created") VALUES ($1, $2, $3)`,
+        [ref, payload, nowString()],
+      );
+      payload = JSON.stringify({
+        o: this.origin,
+        a: event.action,
+        c: event.collection.id,
+        ref,
+      } satisfies Wire);
     }
     await this.pool.query(`SELECT pg_notify($1, $2)`, [this.channel, payload]);
   }
@@ -64,7 +75,10 @@ export class PgFanout {
     let wire = JSON.parse(payload) as Wire;
     if (wire.o === this.origin) return;
     if (wire.ref) {
-      const res = await this.pool.query<{ payload: string }>(`SELECT "payload" FROM "_realtime_events" WHERE "id" = $1`, [wire.ref]);
+      const res = await this.pool.query<{ payload: string }>(
+        `SELECT "payload" FROM "_realtime_events" WHERE "id" = $1`,
+        [wire.ref],
+      );
       if (!res.rows[0]) return;
       wire = JSON.parse(res.rows[0].payload) as Wire;
     }
@@ -76,6 +90,8 @@ export class PgFanout {
   async stop(): Promise<void> {
     this.stopped = true;
     await this.listener?.end().catch(() => undefined);
-    await this.pool.query(`DELETE FROM "_realtime_events" WHERE "created" < $1`, [nowString().slice(0, 10)]).catch(() => undefined);
+    await this.pool
+      .query(`DELETE FROM "_realtime_events" WHERE "created" < $1`, [nowString().slice(0, 10)])
+      .catch(() => undefined);
   }
 }

@@ -4,12 +4,20 @@ import { PostgresDb } from '../db/postgres.js';
 import { RealtimeBroker } from './broker.js';
 import { PgFanout } from './pg-fanout.js';
 
-export async function startRealtime(app: App): Promise<{ broker: RealtimeBroker; stop: () => Promise<void> }> {
+export async function startRealtime(
+  app: App,
+): Promise<{ broker: RealtimeBroker; stop: () => Promise<void> }> {
   const broker = new RealtimeBroker(app);
   let fanout: PgFanout | null = null;
   const config = app.options.db;
   if (config.kind === 'postgres' && app.db instanceof PostgresDb) {
-    fanout = new PgFanout(app.db.pool, config.url, config.schema, app.registry, (event) => void broker.dispatch(event));
+    fanout = new PgFanout(
+      app.db.pool,
+      config.url,
+      config.schema,
+      app.registry,
+      (event) => void broker.dispatch(event),
+    );
     await fanout.start();
   }
   const off = app.events.on((event) => {

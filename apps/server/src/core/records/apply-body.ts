@@ -84,7 +84,11 @@ export function applyBody(
     if (field.name === 'id' || field.type === 'autodate' || field.name === 'tokenKey') continue;
     if (field.hidden && field.type !== 'password' && !opts.superuser) continue;
     if (field.system && collection.type !== 'auth' && !opts.superuser) {
-      errors.add(field.name, 'validation_readonly', 'This field is managed by the server and cannot be changed.');
+      errors.add(
+        field.name,
+        'validation_readonly',
+        'This field is managed by the server and cannot be changed.',
+      );
       continue;
     }
     if (field.type === 'file' && (op.kind === 'set' || op.kind === 'append' || op.kind === 'prepend')) {

@@ -44,11 +44,18 @@ export async function applyAuthFields(input: Input): Promise<void> {
     if (password === '') {
       errors.add('password', 'validation_required', 'Cannot be blank.');
     } else if ([...password].length < opts.minPasswordLength) {
-      errors.add('password', 'validation_min_text_constraint', `Must be at least ${opts.minPasswordLength} character(s).`, {
-        min: opts.minPasswordLength,
-      });
+      errors.add(
+        'password',
+        'validation_min_text_constraint',
+        `Must be at least ${opts.minPasswordLength} character(s).`,
+        {
+          min: opts.minPasswordLength,
+        },
+      );
     } else if ([...password].length > 71) {
-      errors.add('password', 'validation_max_text_constraint', 'Must be less than 71 character(s).', { max: 71 });
+      errors.add('password', 'validation_max_text_constraint', 'Must be less than 71 character(s).', {
+        max: 71,
+      });
     }
     const confirm = body.passwordConfirm;
     if (confirm === undefined || confirm === null || confirm === '') {

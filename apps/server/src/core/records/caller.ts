@@ -11,14 +11,7 @@ export type AuthState = {
 };
 
 export type RequestContextName =
-  | 'default'
-  | 'oauth2'
-  | 'otp'
-  | 'password'
-  | 'realtime'
-  | 'protectedFile'
-  | 'batch'
-  | 'expand';
+  'default' | 'oauth2' | 'otp' | 'password' | 'realtime' | 'protectedFile' | 'batch' | 'expand';
 
 export type Caller = {
   auth: AuthState | null;

@@ -16,13 +16,19 @@ function referencesTo(app: App, collection: CollectionDef): { owner: CollectionD
   const out: { owner: CollectionDef; field: RelationField }[] = [];
   for (const owner of app.registry.all()) {
     for (const field of owner.fields) {
-      if (field.type === 'relation' && app.registry.find(field.collection)?.id === collection.id) out.push({ owner, field });
+      if (field.type === 'relation' && app.registry.find(field.collection)?.id === collection.id)
+        out.push({ owner, field });
     }
   }
   return out;
 }
 
-async function referencing(db: Db, owner: CollectionDef, field: RelationField, id: string): Promise<RecordData[]> {
+async function referencing(
+  db: Db,
+  owner: CollectionDef,
+  field: RelationField,
+  id: string,
+): Promise<RecordData[]> {
   const col = q(field.name);
   const sql = isMultiValue(field)
     ? db.dialect === 'sqlite'
@@ -56,8 +62,12 @@ export async function deleteWithReferences(
       }
       const current = row[field.name];
       const remaining = Array.isArray(current) ? current.filter((v) => v !== id) : '';
-      if (field.required && (!Array.isArray(remaining) || remaining.length === 0)) throw ApiError.badRequest(REFERENCE_MESSAGE);
-      await tx.run(`UPDATE ${q(owner.name)} SET ${q(field.name)} = ? WHERE "id" = ?`, [encodeValue(field, remaining), row.id]);
+      if (field.required && (!Array.isArray(remaining) || remaining.length === 0))
+        throw ApiError.badRequest(REFERENCE_MESSAGE);
+      await tx.run(`UPDATE ${q(owner.name)} SET ${q(field.name)} = ? WHERE "id" = ?`, [
+        encodeValue(field, remaining),
+        row.id,
+      ]);
     }
   }
   await tx.run(`DELETE FROM ${q(collection.name)} WHERE "id" = ?`, [id]);

@@ -43,7 +43,10 @@ async function fetchVisible(
   const su = isSuperuser(caller);
   if (!su && target.viewRule === null) return null;
   const expandCaller: Caller = { ...caller, context: 'expand' };
-  const cond = su || target.viewRule === null ? null : ruleCondition(db, app.registry, target, target.viewRule, expandCaller);
+  const cond =
+    su || target.viewRule === null
+      ? null
+      : ruleCondition(db, app.registry, target, target.viewRule, expandCaller);
   const sql = `SELECT ${BASE_ALIAS}.* FROM ${q(target.name)} ${BASE_ALIAS} WHERE (${where})${cond ? ` AND (${cond.sql})` : ''}`;
   const rows = await db.all(sql, [...params, ...(cond?.params ?? [])]);
   return rows.map((row) => decodeRow(target, row));
@@ -58,7 +61,10 @@ function resolveRelation(
   app: App,
   collection: CollectionDef,
   name: string,
-): { kind: 'forward'; field: RelationField; target: CollectionDef } | { kind: 'back'; field: RelationField; target: CollectionDef } | null {
+):
+  | { kind: 'forward'; field: RelationField; target: CollectionDef }
+  | { kind: 'back'; field: RelationField; target: CollectionDef }
+  | null {
   const field = getField(collection, name);
   if (field?.type === 'relation') {
     const target = app.registry.find(field.collection);
@@ -68,7 +74,8 @@ function resolveRelation(
   if (!m) return null;
   const target = app.registry.find(m[1]!);
   const back = target && getField(target, m[2]!);
-  if (!target || back?.type !== 'relation' || app.registry.find(back.collection)?.id !== collection.id) return null;
+  if (!target || back?.type !== 'relation' || app.registry.find(back.collection)?.id !== collection.id)
+    return null;
   return { kind: 'back', field: back, target };
 }
 
@@ -92,7 +99,14 @@ export async function expandRecords(
         for (const id of Array.isArray(v) ? v : v ? [v] : []) ids.add(String(id));
       }
       if (ids.size === 0) continue;
-      const rows = await fetchVisible(app, db, rel.target, caller, `${BASE_ALIAS}."id" IN (${placeholders(ids.size)})`, [...ids]);
+      const rows = await fetchVisible(
+        app,
+        db,
+        rel.target,
+        caller,
+        `${BASE_ALIAS}."id" IN (${placeholders(ids.size)})`,
+        [...ids],
+      );
       if (!rows) continue;
       const related = await toExpandables(app, db, rel.target, rows, subtree, caller);
       const byId = new Map(related.map((r) => [r.data.id as string, r.json]));
@@ -119,7 +133,9 @@ export async function expandRecords(
       // note: a back-relation whose field is single and unique-indexed yields one record, not a list.
       const single =
         !isMultiValue(rel.field) &&
-        rel.target.indexes.some((ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === rel.field.name);
+        rel.target.indexes.some(
+          (ix) => ix.unique && ix.columns.length === 1 && ix.columns[0] === rel.field.name,
+        );
       for (const item of items) {
         const mine = related.filter((r) => {
           const v = r.data[rel.field.name];
@@ -140,7 +156,10 @@ async function toExpandables(
   subtree: Tree,
   caller: Caller,
 ): Promise<Expandable[]> {
-  const out = rows.map((data) => ({ data, json: serializeRecord(collection, data, visibilityFor(collection, data, caller)) }));
+  const out = rows.map((data) => ({
+    data,
+    json: serializeRecord(collection, data, visibilityFor(collection, data, caller)),
+  }));
   if (subtree.size) await expandRecords(app, collection, out, subtree, caller, db);
   return out;
 }

@@ -21,7 +21,13 @@ export type ListParams = {
   expand?: string;
 };
 
-export type ListResult = { items: RecordJson[]; page: number; perPage: number; totalItems: number; totalPages: number };
+export type ListResult = {
+  items: RecordJson[];
+  page: number;
+  perPage: number;
+  totalItems: number;
+  totalPages: number;
+};
 
 const DEFAULT_PER_PAGE = 30;
 const MAX_PER_PAGE = 1000;
@@ -49,9 +55,15 @@ export function checkClientExpression(expr: string | undefined, caller: Caller):
   }
 }
 
-export async function listRecords(app: App, collection: CollectionDef, caller: Caller, params: ListParams): Promise<ListResult> {
+export async function listRecords(
+  app: App,
+  collection: CollectionDef,
+  caller: Caller,
+  params: ListParams,
+): Promise<ListResult> {
   const su = isSuperuser(caller);
-  if (!su && collection.listRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+  if (!su && collection.listRule === null)
+    throw ApiError.forbidden('Only superusers can perform this action.');
   const page = parseIntParam(params.page, 1);
   const perPage = Math.min(parseIntParam(params.perPage, DEFAULT_PER_PAGE), MAX_PER_PAGE);
   const skipTotal = parseBoolParam(params.skipTotal);

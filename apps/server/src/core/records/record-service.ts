@@ -45,7 +45,11 @@ export class RecordService {
   }
 
   /** Finds one record by exact field values (`WHERE a = ? AND b = ?`). */
-  async findOneBy(collection: CollectionDef, where: Record<string, unknown>, db: Db = this.app.db): Promise<RecordData | null> {
+  async findOneBy(
+    collection: CollectionDef,
+    where: Record<string, unknown>,
+    db: Db = this.app.db,
+  ): Promise<RecordData | null> {
     const keys = Object.keys(where);
     const cond = keys.map((k) => `${q(k)} = ?`).join(' AND ');
     const params = keys.map((k) => encodeValue(getField(collection, k)!, where[k]));
@@ -54,10 +58,25 @@ export class RecordService {
   }
 
   /** Serialises for `caller`, applying `?expand=`. */
-  async shape(collection: CollectionDef, records: RecordData[], caller: Caller, opts: ShapeOptions = {}): Promise<RecordJson[]> {
-    const items = records.map((data) => ({ data, json: serializeRecord(collection, data, visibilityFor(collection, data, caller)) }));
+  async shape(
+    collection: CollectionDef,
+    records: RecordData[],
+    caller: Caller,
+    opts: ShapeOptions = {},
+  ): Promise<RecordJson[]> {
+    const items = records.map((data) => ({
+      data,
+      json: serializeRecord(collection, data, visibilityFor(collection, data, caller)),
+    }));
     if (opts.expand !== undefined && opts.expand !== '') {
-      await expandRecords(this.app, collection, items, parseExpand(opts.expand), caller, opts.tx ?? this.app.db);
+      await expandRecords(
+        this.app,
+        collection,
+        items,
+        parseExpand(opts.expand),
+        caller,
+        opts.tx ?? this.app.db,
+      );
     }
     return items.map((i) => i.json);
   }
@@ -66,35 +85,60 @@ export class RecordService {
     return listRecords(this.app, collection, caller, params);
   }
 
-  async view(collection: CollectionDef, caller: Caller, id: string, opts: ShapeOptions = {}): Promise<RecordJson> {
+  async view(
+    collection: CollectionDef,
+    caller: Caller,
+    id: string,
+    opts: ShapeOptions = {},
+  ): Promise<RecordJson> {
     const su = isSuperuser(caller);
     const db = opts.tx ?? this.app.db;
-    if (!su && collection.viewRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+    if (!su && collection.viewRule === null)
+      throw ApiError.forbidden('Only superusers can perform this action.');
     const data = await this.findById(collection, id, db);
     if (!data) throw ApiError.notFound();
-    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.viewRule, caller, id))) {
+    if (
+      !su &&
+      !(await recordMatchesRule(db, this.app.registry, collection, collection.viewRule, caller, id))
+    ) {
       throw ApiError.notFound();
     }
     return (await this.shape(collection, [data], caller, opts))[0]!;
   }
 
-  private async canManage(collection: CollectionDef, caller: Caller, existing: RecordData | null, db: Db): Promise<boolean> {
+  private async canManage(
+    collection: CollectionDef,
+    caller: Caller,
+    existing: RecordData | null,
+    db: Db,
+  ): Promise<boolean> {
     if (isSuperuser(caller)) return true;
     const rule = collection.auth?.manageRule ?? null;
     if (rule === null || !existing) return false;
     return recordMatchesRule(db, this.app.registry, collection, rule, caller, existing.id as string);
   }
 
-  private emitLater(opts: WriteOptions, action: RecordAction, collection: CollectionDef, record: RecordData): void {
+  private emitLater(
+    opts: WriteOptions,
+    action: RecordAction,
+    collection: CollectionDef,
+    record: RecordData,
+  ): void {
     const fire = () => this.app.events.emit({ action, collection, record });
     if (opts.afterCommit) opts.afterCommit(fire);
     else fire();
   }
 
-  async create(collection: CollectionDef, caller: Caller, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Saved> {
+  async create(
+    collection: CollectionDef,
+    caller: Caller,
+    body: Record<string, unknown>,
+    opts: WriteOptions = {},
+  ): Promise<Saved> {
     const su = isSuperuser(caller);
     const db = opts.tx ?? this.app.db;
-    if (!su && collection.createRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+    if (!su && collection.createRule === null)
+      throw ApiError.forbidden('Only superusers can perform this action.');
     const base: RecordData = {};
     for (const field of collection.fields) base[field.name] = zeroValue(field);
     const files = await RecordFiles.prepare(this.app.storage, collection, opts.files);
@@ -104,11 +148,20 @@ export class RecordService {
     if (id !== undefined && id !== null && id !== '') data.id = String(id);
     else data.id = fromPattern('[a-z0-9]{15}');
     if (collection.type === 'auth') {
-      await applyAuthFields({ collection, body, data, existing: null, submitted: applied.submitted, canManage: su, errors });
+      await applyAuthFields({
+        collection,
+        body,
+        data,
+        existing: null,
+        submitted: applied.submitted,
+        canManage: su,
+        errors,
+      });
       await this.checkAuthIdUnique(collection, String(data.id), errors, db);
     }
     const now = nowString();
-    for (const field of collection.fields) if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
+    for (const field of collection.fields)
+      if (field.type === 'autodate' && field.onCreate) data[field.name] = now;
     files.check(data, applied.submitted, errors);
     await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to create record.');
@@ -116,20 +169,38 @@ export class RecordService {
     await files.store(data);
     opts.afterRollback?.(() => void files.discard());
 
-    const saved = await db.transaction(async (tx) => {
-      await this.app.hooks.run('beforeCreate', { app: this.app, collection, caller, tx, record: data, existing: null, submitted: applied.submitted });
-      await this.insertRow(collection, data, tx);
-      if (!su && collection.createRule) {
-        const ok = await recordMatchesRule(tx, this.app.registry, collection, collection.createRule, caller, data.id as string, {
-          body: applied.ruleBody,
+    const saved = await db
+      .transaction(async (tx) => {
+        await this.app.hooks.run('beforeCreate', {
+          app: this.app,
+          collection,
+          caller,
+          tx,
+          record: data,
+          existing: null,
+          submitted: applied.submitted,
         });
-        if (!ok) throw ApiError.badRequest('Failed to create record.');
-      }
-      return data;
-    }).catch(async (err: unknown) => {
-      await files.discard();
-      throw err;
-    });
+        await this.insertRow(collection, data, tx);
+        if (!su && collection.createRule) {
+          const ok = await recordMatchesRule(
+            tx,
+            this.app.registry,
+            collection,
+            collection.createRule,
+            caller,
+            data.id as string,
+            {
+              body: applied.ruleBody,
+            },
+          );
+          if (!ok) throw ApiError.badRequest('Failed to create record.');
+        }
+        return data;
+      })
+      .catch(async (err: unknown) => {
+        await files.discard();
+        throw err;
+      });
     this.emitLater(opts, 'create', collection, saved);
     const json = (await this.shape(collection, [saved], caller, opts))[0]!;
     return { data: saved, json };
@@ -144,7 +215,8 @@ export class RecordService {
   ): Promise<Saved> {
     const su = isSuperuser(caller);
     const db = opts.tx ?? this.app.db;
-    if (!su && collection.updateRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+    if (!su && collection.updateRule === null)
+      throw ApiError.forbidden('Only superusers can perform this action.');
     const existing = await this.findById(collection, id, db);
     if (!existing) throw ApiError.notFound();
     const files = await RecordFiles.prepare(this.app.storage, collection, opts.files);
@@ -153,33 +225,58 @@ export class RecordService {
     if (body.id !== undefined && body.id !== existing.id) {
       errors.add('id', 'validation_pk_change', 'The record primary key cannot be changed.');
     }
-    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.updateRule, caller, id, {
-      body: applied.ruleBody,
-      existing,
-    }))) {
+    if (
+      !su &&
+      !(await recordMatchesRule(db, this.app.registry, collection, collection.updateRule, caller, id, {
+        body: applied.ruleBody,
+        existing,
+      }))
+    ) {
       throw ApiError.notFound();
     }
     if (collection.type === 'auth') {
       const canManage = await this.canManage(collection, caller, existing, db);
-      await applyAuthFields({ collection, body, data, existing, submitted: applied.submitted, canManage, errors });
+      await applyAuthFields({
+        collection,
+        body,
+        data,
+        existing,
+        submitted: applied.submitted,
+        canManage,
+        errors,
+      });
     }
     const now = nowString();
-    for (const field of collection.fields) if (field.type === 'autodate' && field.onUpdate) data[field.name] = now;
+    for (const field of collection.fields)
+      if (field.type === 'autodate' && field.onUpdate) data[field.name] = now;
     files.check(data, applied.submitted, errors);
     await this.validate(collection, data, errors, db);
     errors.throwIfAny('Failed to update record.');
     await files.store(data);
-    await db.transaction(async (tx) => {
-      await this.app.hooks.run('beforeUpdate', { app: this.app, collection, caller, tx, record: data, existing, submitted: applied.submitted });
-      await this.updateRow(collection, data, tx);
-    }).catch(async (err: unknown) => {
-      await files.discard();
-      throw err;
-    });
+    await db
+      .transaction(async (tx) => {
+        await this.app.hooks.run('beforeUpdate', {
+          app: this.app,
+          collection,
+          caller,
+          tx,
+          record: data,
+          existing,
+          submitted: applied.submitted,
+        });
+        await this.updateRow(collection, data, tx);
+      })
+      .catch(async (err: unknown) => {
+        await files.discard();
+        throw err;
+      });
     opts.afterRollback?.(() => void files.discard());
     // Files the update replaced or removed go once the change has committed.
     const dropReplaced = () =>
-      this.app.storage.background(RecordFiles.deleteReplaced(this.app.storage, collection, existing, data), 'delete replaced files');
+      this.app.storage.background(
+        RecordFiles.deleteReplaced(this.app.storage, collection, existing, data),
+        'delete replaced files',
+      );
     if (opts.afterCommit) opts.afterCommit(dropReplaced);
     else dropReplaced();
     this.emitLater(opts, 'update', collection, data);
@@ -187,21 +284,39 @@ export class RecordService {
     return { data, json };
   }
 
-  async delete(collection: CollectionDef, caller: Caller, id: string, opts: WriteOptions = {}): Promise<RecordData> {
+  async delete(
+    collection: CollectionDef,
+    caller: Caller,
+    id: string,
+    opts: WriteOptions = {},
+  ): Promise<RecordData> {
     const su = isSuperuser(caller);
     const db = opts.tx ?? this.app.db;
-    if (!su && collection.deleteRule === null) throw ApiError.forbidden('Only superusers can perform this action.');
+    if (!su && collection.deleteRule === null)
+      throw ApiError.forbidden('Only superusers can perform this action.');
     const existing = await this.findById(collection, id, db);
     if (!existing) throw ApiError.notFound();
-    if (!su && !(await recordMatchesRule(db, this.app.registry, collection, collection.deleteRule, caller, id))) {
+    if (
+      !su &&
+      !(await recordMatchesRule(db, this.app.registry, collection, collection.deleteRule, caller, id))
+    ) {
       throw ApiError.notFound();
     }
     if (collection.name === '_superusers') {
       const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM "_superusers"`);
-      if (Number(row?.n ?? 0) <= 1) throw ApiError.badRequest('You can\'t delete the only existing superuser.');
+      if (Number(row?.n ?? 0) <= 1)
+        throw ApiError.badRequest("You can't delete the only existing superuser.");
     }
     const deleted = await db.transaction(async (tx) => {
-      await this.app.hooks.run('beforeDelete', { app: this.app, collection, caller, tx, record: existing, existing, submitted: new Set() });
+      await this.app.hooks.run('beforeDelete', {
+        app: this.app,
+        collection,
+        caller,
+        tx,
+        record: existing,
+        existing,
+        submitted: new Set(),
+      });
       return deleteWithReferences(this.app, collection, existing, tx);
     });
     for (const d of deleted) this.emitLater(opts, 'delete', d.collection, d.record);
@@ -209,7 +324,12 @@ export class RecordService {
   }
 
   /** Field validation plus relation existence; adds to `errors`. */
-  async validate(collection: CollectionDef, data: RecordData, errors: ValidationErrors, db: Db = this.app.db): Promise<void> {
+  async validate(
+    collection: CollectionDef,
+    data: RecordData,
+    errors: ValidationErrors,
+    db: Db = this.app.db,
+  ): Promise<void> {
     for (const field of collection.fields) {
       if (field.type === 'password' || field.name === 'tokenKey' || errors.fields[field.name]) continue;
       const problem = validateField(field, data[field.name]);
@@ -227,13 +347,22 @@ export class RecordService {
           wanted,
         );
         if (found.length !== new Set(wanted).size) {
-          errors.add(field.name, 'validation_missing_rel_records', 'Failed to find all relation records with the provided ids.');
+          errors.add(
+            field.name,
+            'validation_missing_rel_records',
+            'Failed to find all relation records with the provided ids.',
+          );
         }
       }
     }
   }
 
-  private async checkAuthIdUnique(collection: CollectionDef, id: string, errors: ValidationErrors, db: Db): Promise<void> {
+  private async checkAuthIdUnique(
+    collection: CollectionDef,
+    id: string,
+    errors: ValidationErrors,
+    db: Db,
+  ): Promise<void> {
     for (const other of this.app.registry.all()) {
       if (other.type !== 'auth' || other.id === collection.id) continue;
       if (await db.get(`SELECT 1 AS x FROM ${q(other.name)} WHERE "id" = ?`, [id])) {
@@ -246,24 +375,41 @@ export class RecordService {
   async insertRow(collection: CollectionDef, data: RecordData, db: Db = this.app.db): Promise<void> {
     const cols = collection.fields.map((f) => q(f.name)).join(', ');
     const vals = collection.fields.map(() => '?').join(', ');
-    await this.write(collection, db, `INSERT INTO ${q(collection.name)} (${cols}) VALUES (${vals})`,
-      collection.fields.map((f) => encodeValue(f, data[f.name])), 'Failed to create record.');
+    await this.write(
+      collection,
+      db,
+      `INSERT INTO ${q(collection.name)} (${cols}) VALUES (${vals})`,
+      collection.fields.map((f) => encodeValue(f, data[f.name])),
+      'Failed to create record.',
+    );
   }
 
   async updateRow(collection: CollectionDef, data: RecordData, db: Db = this.app.db): Promise<void> {
     const fields = collection.fields.filter((f) => f.name !== 'id');
     const sets = fields.map((f) => `${q(f.name)} = ?`).join(', ');
-    await this.write(collection, db, `UPDATE ${q(collection.name)} SET ${sets} WHERE "id" = ?`,
-      [...fields.map((f) => encodeValue(f, data[f.name])), data.id], 'Failed to update record.');
+    await this.write(
+      collection,
+      db,
+      `UPDATE ${q(collection.name)} SET ${sets} WHERE "id" = ?`,
+      [...fields.map((f) => encodeValue(f, data[f.name])), data.id],
+      'Failed to update record.',
+    );
   }
 
-  private async write(collection: CollectionDef, db: Db, sql: string, params: unknown[], message: string): Promise<void> {
+  private async write(
+    collection: CollectionDef,
+    db: Db,
+    sql: string,
+    params: unknown[],
+    message: string,
+  ): Promise<void> {
     try {
       await db.run(sql, params);
     } catch (err) {
       if (err instanceof ConstraintError && err.kind === 'unique') {
         const errors = new ValidationErrors();
-        for (const name of uniqueFields(collection, err.columns)) errors.add(name, 'validation_not_unique', 'Value must be unique.');
+        for (const name of uniqueFields(collection, err.columns))
+          errors.add(name, 'validation_not_unique', 'Value must be unique.');
         if (errors.empty) errors.add('id', 'validation_not_unique', 'Value must be unique.');
         throw ApiError.badRequest(message, errors.fields);
       }

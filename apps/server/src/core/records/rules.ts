@@ -56,7 +56,10 @@ export function ruleCondition(
   input: RuleInput = {},
 ): { sql: string; params: unknown[] } | null {
   if (rule.trim() === '') return null;
-  return compileFilter(rule, filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input }));
+  return compileFilter(
+    rule,
+    filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input }),
+  );
 }
 
 /** Whether the stored record `id` satisfies `rule` for this caller. */
@@ -102,7 +105,10 @@ export async function valuesMatchRule(
     cols.push(`${castParam(db, field)} AS ${q(field.name)}`);
     params.push(encodeValue(field, data[field.name]));
   }
-  const where = [cond?.sql, extra?.sql].filter(Boolean).map((s) => `(${s})`).join(' AND ');
+  const where = [cond?.sql, extra?.sql]
+    .filter(Boolean)
+    .map((s) => `(${s})`)
+    .join(' AND ');
   const row = await db.get(`SELECT 1 AS ok FROM (SELECT ${cols.join(', ')}) ${BASE_ALIAS} WHERE ${where}`, [
     ...params,
     ...(cond?.params ?? []),

@@ -12,7 +12,11 @@ export type SerializeOptions = {
   showHidden?: boolean;
 };
 
-export function serializeRecord(collection: CollectionDef, data: RecordData, opts: SerializeOptions = {}): RecordJson {
+export function serializeRecord(
+  collection: CollectionDef,
+  data: RecordData,
+  opts: SerializeOptions = {},
+): RecordJson {
   const out: Record<string, unknown> = { collectionId: collection.id, collectionName: collection.name };
   for (const field of collection.fields) {
     if (field.type === 'password' || field.name === 'tokenKey') continue;
@@ -26,6 +30,7 @@ export function serializeRecord(collection: CollectionDef, data: RecordData, opt
 /** Serialisation options for what `caller` may see of `data`. */
 export function visibilityFor(collection: CollectionDef, data: RecordData, caller: Caller): SerializeOptions {
   const su = isSuperuser(caller);
-  const self = caller.auth !== null && caller.auth.collection.id === collection.id && caller.auth.record.id === data.id;
+  const self =
+    caller.auth !== null && caller.auth.collection.id === collection.id && caller.auth.record.id === data.id;
   return { showHidden: su, showEmail: su || self };
 }

@@ -25,15 +25,24 @@ function domainOf(email: string): string {
 export function validateField(field: Field, value: unknown): FieldError | null {
   if (value === INVALID_DATE) return err('validation_invalid_date', 'Must be a valid date.');
   if (isBlank(field, value)) {
-    return field.required && field.type !== 'autodate' ? err('validation_required', 'Cannot be blank.') : null;
+    return field.required && field.type !== 'autodate'
+      ? err('validation_required', 'Cannot be blank.')
+      : null;
   }
-  if (isMultiValue(field) && (field.type === 'select' || field.type === 'relation' || field.type === 'file')) {
+  if (
+    isMultiValue(field) &&
+    (field.type === 'select' || field.type === 'relation' || field.type === 'file')
+  ) {
     const list = value as string[];
     if (list.length > field.maxSelect) {
-      return err('validation_too_many_values', `Select no more than ${field.maxSelect}.`, { maxSelect: field.maxSelect });
+      return err('validation_too_many_values', `Select no more than ${field.maxSelect}.`, {
+        maxSelect: field.maxSelect,
+      });
     }
     if (field.type === 'relation' && field.minSelect && list.length < field.minSelect) {
-      return err('validation_not_enough_values', `Select at least ${field.minSelect}.`, { minSelect: field.minSelect });
+      return err('validation_not_enough_values', `Select at least ${field.minSelect}.`, {
+        minSelect: field.minSelect,
+      });
     }
   }
   switch (field.type) {
@@ -43,7 +52,9 @@ export function validateField(field: Field, value: unknown): FieldError | null {
       const len = [...s].length;
       const max = field.max || (field.type === 'text' ? DEFAULT_TEXT_MAX : 0);
       if (field.min && len < field.min) {
-        return err('validation_min_text_constraint', `Must be at least ${field.min} character(s).`, { min: field.min });
+        return err('validation_min_text_constraint', `Must be at least ${field.min} character(s).`, {
+          min: field.min,
+        });
       }
       if (max && len > max) {
         return err('validation_max_text_constraint', `Must be less than ${max} character(s).`, { max });
@@ -55,10 +66,14 @@ export function validateField(field: Field, value: unknown): FieldError | null {
     }
     case 'number': {
       const n = value as number;
-      if (!Number.isFinite(n)) return err('validation_not_a_number', 'The submitted number is not properly formatted.');
-      if (field.onlyInt && !Number.isInteger(n)) return err('validation_only_int_constraint', 'Decimal numbers are not allowed.');
+      if (!Number.isFinite(n))
+        return err('validation_not_a_number', 'The submitted number is not properly formatted.');
+      if (field.onlyInt && !Number.isInteger(n))
+        return err('validation_only_int_constraint', 'Decimal numbers are not allowed.');
       if (field.min !== undefined && n < field.min) {
-        return err('validation_min_number_constraint', `Must be larger than ${field.min}.`, { min: field.min });
+        return err('validation_min_number_constraint', `Must be larger than ${field.min}.`, {
+          min: field.min,
+        });
       }
       if (field.max !== undefined && n > field.max) {
         return err('validation_max_number_constraint', `Must be less than ${field.max}.`, { max: field.max });
@@ -67,7 +82,8 @@ export function validateField(field: Field, value: unknown): FieldError | null {
     }
     case 'email': {
       const s = value as string;
-      if (s.length > 255 || !EMAIL_RE.test(s)) return err('validation_is_email', 'Must be a valid email address.');
+      if (s.length > 255 || !EMAIL_RE.test(s))
+        return err('validation_is_email', 'Must be a valid email address.');
       if (field.onlyDomains?.length && !field.onlyDomains.includes(domainOf(s))) {
         return err('validation_email_domain_not_allowed', 'Email domain is not allowed.');
       }
@@ -87,19 +103,25 @@ export function validateField(field: Field, value: unknown): FieldError | null {
     }
     case 'select': {
       const list = isMultiValue(field) ? (value as string[]) : [value as string];
-      if (list.some((v) => !field.values.includes(v))) return err('validation_invalid_value', 'Must be a valid value.');
+      if (list.some((v) => !field.values.includes(v)))
+        return err('validation_invalid_value', 'Must be a valid value.');
       return null;
     }
     case 'json': {
       const size = Buffer.byteLength(JSON.stringify(value) ?? '');
       const max = field.maxSize || 1024 * 1024;
-      if (size > max) return err('validation_json_size_limit', `The maximum allowed JSON size is ${max} bytes.`, { maxSize: max });
+      if (size > max)
+        return err('validation_json_size_limit', `The maximum allowed JSON size is ${max} bytes.`, {
+          maxSize: max,
+        });
       return null;
     }
     case 'date': {
       const s = value as string;
-      if (field.min && s < field.min) return err('validation_min_date_constraint', `Must be no earlier than ${field.min}.`);
-      if (field.max && s > field.max) return err('validation_max_date_constraint', `Must be no later than ${field.max}.`);
+      if (field.min && s < field.min)
+        return err('validation_min_date_constraint', `Must be no earlier than ${field.min}.`);
+      if (field.max && s > field.max)
+        return err('validation_max_date_constraint', `Must be no later than ${field.max}.`);
       return null;
     }
     default:

@@ -80,7 +80,9 @@ export type Field =
 
 /** True for select, relation and file fields that hold an array of values. */
 export function isMultiValue(field: Field): boolean {
-  return (field.type === 'select' || field.type === 'relation' || field.type === 'file') && field.maxSelect > 1;
+  return (
+    (field.type === 'select' || field.type === 'relation' || field.type === 'file') && field.maxSelect > 1
+  );
 }
 
 /** The value a field has when nothing was stored (protocol §2.3). */

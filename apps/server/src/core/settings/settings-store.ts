@@ -78,10 +78,12 @@ export class SettingsStore {
     if (!next.smtp.password) next.smtp.password = prev.smtp.password;
     if (!next.s3.secret) next.s3.secret = prev.s3.secret;
     for (const p of next.oauth2.providers ?? []) {
-      if (!p.clientSecret) p.clientSecret = prev.oauth2.providers.find((o) => o.name === p.name)?.clientSecret ?? '';
+      if (!p.clientSecret)
+        p.clientSecret = prev.oauth2.providers.find((o) => o.name === p.name)?.clientSecret ?? '';
     }
     const errors = validateSettings(next);
-    if (Object.keys(errors).length) throw ApiError.badRequest('An error occurred while saving the new settings.', errors);
+    if (Object.keys(errors).length)
+      throw ApiError.badRequest('An error occurred while saving the new settings.', errors);
     await writeParam(this.db, 'settings', this.key ? { enc: this.encrypt(next) } : next);
     this.current = next;
     this.loadedAt = Date.now();
@@ -100,10 +102,13 @@ export class SettingsStore {
   }
 
   private decrypt(enc: string): Plain {
-    if (!this.key) throw new Error('settings are encrypted: set PHOTOSHOOT_ENCRYPTION_KEY to the key used to save them');
+    if (!this.key)
+      throw new Error('settings are encrypted: set PHOTOSHOOT_ENCRYPTION_KEY to the key used to save them');
     const raw = Buffer.from(enc, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as Plain;
+    return JSON.parse(
+      Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+    ) as Plain;
   }
 }

@@ -3,7 +3,12 @@
  * make a fresh install work offline: mail goes to the dev outbox, rate limits are on, batch is off.
  */
 
-export type RateLimitRule = { label: string; maxRequests: number; duration: number; audience?: '' | '@guest' | '@auth' };
+export type RateLimitRule = {
+  label: string;
+  maxRequests: number;
+  duration: number;
+  audience?: '' | '@guest' | '@auth';
+};
 
 export type OAuth2ProviderSettings = {
   name: string;
@@ -33,7 +38,15 @@ export type Settings = {
     localName: string;
   };
   backups: { cron: string; cronMaxKeep: number };
-  s3: { enabled: boolean; bucket: string; region: string; endpoint: string; accessKey: string; secret: string; forcePathStyle: boolean };
+  s3: {
+    enabled: boolean;
+    bucket: string;
+    region: string;
+    endpoint: string;
+    accessKey: string;
+    secret: string;
+    forcePathStyle: boolean;
+  };
   batch: { enabled: boolean; maxRequests: number; timeout: number; maxBodySize: number };
   rateLimits: { enabled: boolean; rules: RateLimitRule[] };
   trustedProxy: { headers: string[]; useLeftmostIP: boolean };
@@ -53,9 +66,26 @@ export function defaultSettings(): Settings {
       senderAddress: 'no-reply@photoshoot.local',
       hideControls: false,
     },
-    smtp: { enabled: false, host: '', port: 587, username: '', password: '', authMethod: '', tls: false, localName: '' },
+    smtp: {
+      enabled: false,
+      host: '',
+      port: 587,
+      username: '',
+      password: '',
+      authMethod: '',
+      tls: false,
+      localName: '',
+    },
     backups: { cron: '0 3 * * *', cronMaxKeep: 7 },
-    s3: { enabled: false, bucket: '', region: '', endpoint: '', accessKey: '', secret: '', forcePathStyle: false },
+    s3: {
+      enabled: false,
+      bucket: '',
+      region: '',
+      endpoint: '',
+      accessKey: '',
+      secret: '',
+      forcePathStyle: false,
+    },
     batch: { enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 },
     rateLimits: {
       enabled: true,

@@ -17,41 +17,62 @@ export function validateSettings(s: Settings): Errors {
       return false;
     }
   };
-  if (typeof s.meta.appName !== 'string' || !s.meta.appName.trim()) add('meta', 'appName', 'validation_required', 'Cannot be blank.');
-  if (typeof s.meta.appURL !== 'string' || !isUrl(s.meta.appURL)) add('meta', 'appURL', 'validation_is_url', 'Must be a valid url.');
+  if (typeof s.meta.appName !== 'string' || !s.meta.appName.trim())
+    add('meta', 'appName', 'validation_required', 'Cannot be blank.');
+  if (typeof s.meta.appURL !== 'string' || !isUrl(s.meta.appURL))
+    add('meta', 'appURL', 'validation_is_url', 'Must be a valid url.');
   if (typeof s.meta.senderAddress !== 'string' || !EMAIL.test(s.meta.senderAddress)) {
     add('meta', 'senderAddress', 'validation_is_email', 'Must be a valid email address.');
   }
-  if (typeof s.smtp.enabled !== 'boolean') add('smtp', 'enabled', 'validation_invalid_value', 'Must be true or false.');
-  if (s.smtp.enabled && (typeof s.smtp.host !== 'string' || !s.smtp.host)) add('smtp', 'host', 'validation_required', 'Cannot be blank.');
+  if (typeof s.smtp.enabled !== 'boolean')
+    add('smtp', 'enabled', 'validation_invalid_value', 'Must be true or false.');
+  if (s.smtp.enabled && (typeof s.smtp.host !== 'string' || !s.smtp.host))
+    add('smtp', 'host', 'validation_required', 'Cannot be blank.');
   if (!Number.isInteger(s.smtp.port) || s.smtp.port < 1 || s.smtp.port > 65535) {
     add('smtp', 'port', 'validation_invalid_value', 'Must be a port number between 1 and 65535.');
   }
   if (!Number.isInteger(s.batch.maxRequests) || s.batch.maxRequests < 1) {
     add('batch', 'maxRequests', 'validation_min_number_constraint', 'Must be at least 1.');
   }
-  if (typeof s.batch.enabled !== 'boolean') add('batch', 'enabled', 'validation_invalid_value', 'Must be true or false.');
+  if (typeof s.batch.enabled !== 'boolean')
+    add('batch', 'enabled', 'validation_invalid_value', 'Must be true or false.');
   if (!Array.isArray(s.rateLimits.rules)) {
     add('rateLimits', 'rules', 'validation_invalid_value', 'Must be a list of rules.');
   } else {
     s.rateLimits.rules.forEach((r, i) => {
       const ok =
-        r && typeof r.label === 'string' && r.label.trim() !== '' && Number.isInteger(r.maxRequests) && r.maxRequests >= 1 &&
-        Number.isInteger(r.duration) && r.duration >= 1;
-      if (!ok) add('rateLimits', `rules.${i}`, 'validation_invalid_value', 'Each rule needs a label, maxRequests ≥ 1 and duration ≥ 1 (seconds).');
+        r &&
+        typeof r.label === 'string' &&
+        r.label.trim() !== '' &&
+        Number.isInteger(r.maxRequests) &&
+        r.maxRequests >= 1 &&
+        Number.isInteger(r.duration) &&
+        r.duration >= 1;
+      if (!ok)
+        add(
+          'rateLimits',
+          `rules.${i}`,
+          'validation_invalid_value',
+          'Each rule needs a label, maxRequests ≥ 1 and duration ≥ 1 (seconds).',
+        );
     });
   }
-  if (!Number.isInteger(s.logs.maxDays) || s.logs.maxDays < 0) add('logs', 'maxDays', 'validation_invalid_value', 'Must be 0 or more days.');
+  if (!Number.isInteger(s.logs.maxDays) || s.logs.maxDays < 0)
+    add('logs', 'maxDays', 'validation_invalid_value', 'Must be 0 or more days.');
   if (!Number.isInteger(s.backups.cronMaxKeep) || s.backups.cronMaxKeep < 1) {
     add('backups', 'cronMaxKeep', 'validation_min_number_constraint', 'Must be at least 1.');
   }
   if (!Array.isArray(s.oauth2.providers)) {
     add('oauth2', 'providers', 'validation_invalid_value', 'Must be a list of providers.');
   } else {
-    validateOAuth2Providers(s.oauth2.providers, (field, code, message) => add('oauth2', field, code, message));
+    validateOAuth2Providers(s.oauth2.providers, (field, code, message) =>
+      add('oauth2', field, code, message),
+    );
   }
-  if (!Number.isInteger(s.otp.length) || s.otp.length < 4 || s.otp.length > 12) add('otp', 'length', 'validation_invalid_value', 'Must be 4 to 12 digits.');
-  if (!Number.isInteger(s.otp.duration) || s.otp.duration < 30) add('otp', 'duration', 'validation_invalid_value', 'Must be at least 30 seconds.');
+  if (!Number.isInteger(s.otp.length) || s.otp.length < 4 || s.otp.length > 12)
+    add('otp', 'length', 'validation_invalid_value', 'Must be 4 to 12 digits.');
+  if (!Number.isInteger(s.otp.duration) || s.otp.duration < 30)
+    add('otp', 'duration', 'validation_invalid_value', 'Must be at least 30 seconds.');
   if (!Array.isArray(s.otp.collections) || !s.otp.collections.every((c) => typeof c === 'string')) {
     add('otp', 'collections', 'validation_invalid_value', 'Must be a list of auth collection names.');
   }

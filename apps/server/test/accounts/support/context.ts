@@ -29,8 +29,20 @@ export async function startAccounts(
   // note: rate limits are another feature with its own tests; these tests send many requests from one IP.
   await su.settings.update({
     rateLimits: { enabled: false },
-    meta: { appName: 'Photoshoot Test', appURL: 'https://photos.example.test/app', senderName: 'Photoshoot Team', senderAddress: 'hello@photos.example.test' },
-    smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, tls: false, username: opts.smtpAuth?.user ?? '', password: opts.smtpAuth?.pass ?? '' },
+    meta: {
+      appName: 'Photoshoot Test',
+      appURL: 'https://photos.example.test/app',
+      senderName: 'Photoshoot Team',
+      senderAddress: 'hello@photos.example.test',
+    },
+    smtp: {
+      enabled: true,
+      host: '127.0.0.1',
+      port: smtp.port,
+      tls: false,
+      username: opts.smtpAuth?.user ?? '',
+      password: opts.smtpAuth?.pass ?? '',
+    },
   });
   const mailsTo = async (address: string) => {
     await t.app.mailer.idle();
@@ -61,11 +73,16 @@ export function linkToken(mail: Delivered, path: string): string {
 }
 
 export function jwtPayload(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Runs `fn` and returns the SDK error it throws (fails when it does not throw). */
-export async function failure(fn: () => Promise<unknown>): Promise<{ status: number; response: { status: number; message: string; data: Record<string, any> } }> {
+export async function failure(
+  fn: () => Promise<unknown>,
+): Promise<{ status: number; response: { status: number; message: string; data: Record<string, any> } }> {
   try {
     await fn();
   } catch (err) {

@@ -3,7 +3,14 @@
  * bodies, quoted-printable and base64 parts. (`mailparser` is not installable here.)
  */
 
-export type ParsedMail = { headers: Record<string, string>; subject: string; from: string; to: string; text: string; html: string };
+export type ParsedMail = {
+  headers: Record<string, string>;
+  subject: string;
+  from: string;
+  to: string;
+  text: string;
+  html: string;
+};
 
 type Entity = { headers: Record<string, string>; body: string };
 
@@ -39,7 +46,9 @@ export function decodeWords(value: string): string {
   return value
     .replace(/(=\?[^?]+\?[QqBb]\?[^?]*\?=)\s+(?==\?)/g, '$1')
     .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_m, enc: string, data: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 
@@ -74,5 +83,11 @@ export function parseMail(raw: string): ParsedMail {
   const out = { text: '', html: '' };
   collectParts(entity, out);
   const h = entity.headers;
-  return { headers: h, subject: decodeWords(h.subject ?? ''), from: decodeWords(h.from ?? ''), to: decodeWords(h.to ?? ''), ...out };
+  return {
+    headers: h,
+    subject: decodeWords(h.subject ?? ''),
+    from: decodeWords(h.from ?? ''),
+    to: decodeWords(h.to ?? ''),
+    ...out,
+  };
 }

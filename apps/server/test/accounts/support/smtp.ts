@@ -21,7 +21,8 @@ export async function startSmtp(opts: { auth?: { user: string; pass: string } } 
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) return callback(null, { user: auth.username });
+      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass)
+        return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
@@ -33,7 +34,10 @@ export async function startSmtp(opts: { auth?: { user: string; pass: string } } 
         messages.push({
           ...parseMail(raw),
           raw,
-          envelope: { from: mailFrom ? mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address) },
+          envelope: {
+            from: mailFrom ? mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+          },
           user: typeof session.user === 'string' ? session.user : undefined,
         });
         callback();
@@ -45,7 +49,8 @@ export async function startSmtp(opts: { auth?: { user: string; pass: string } } 
   return {
     port,
     messages,
-    to: (address) => messages.filter((m) => m.envelope.to.some((r) => r.toLowerCase() === address.toLowerCase())),
+    to: (address) =>
+      messages.filter((m) => m.envelope.to.some((r) => r.toLowerCase() === address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
