@@ -16,7 +16,20 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        [
+          'console',
+          'process',
+          'URL',
+          'URLSearchParams',
+          'performance',
+          'setTimeout',
+          'clearTimeout',
+          'fetch',
+        ].map((g) => [g, 'readonly']),
+      ),
+    },
   },
   {
     rules: {
