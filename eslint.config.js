@@ -27,6 +27,7 @@ export default tseslint.config(
           'setTimeout',
           'clearTimeout',
           'fetch',
+          'Buffer',
         ].map((g) => [g, 'readonly']),
       ),
     },
