@@ -73,13 +73,11 @@ describe.each(engines)('verification flow (%s)', (engine) => {
     expect((await confirm('')).response.data.token.code).toBe('validation_required');
 
     const nopass = c.t.app.registry.require('nopass');
-    const np = await c.su
-      .collection('nopass')
-      .create({
-        email: `np_${id}@example.com`,
-        password: 'nopass-password-1',
-        passwordConfirm: 'nopass-password-1',
-      });
+    const np = await c.su.collection('nopass').create({
+      email: `np_${id}@example.com`,
+      password: 'nopass-password-1',
+      passwordConfirm: 'nopass-password-1',
+    });
     const npRecord = (await c.t.app.records.findById(nopass, np.id))!;
     const foreign = await c.t.app.auth.issueToken(nopass, npRecord, 'verification', {
       extra: { email: npRecord.email as string },
@@ -91,13 +89,11 @@ describe.each(engines)('verification flow (%s)', (engine) => {
 
   it('randomizes the password when verifying a collection without password sign-in', async () => {
     const nopass = c.t.app.registry.require('nopass');
-    const np = await c.su
-      .collection('nopass')
-      .create({
-        email: `np_pw_${Date.now()}@example.com`,
-        password: 'nopass-password-1',
-        passwordConfirm: 'nopass-password-1',
-      });
+    const np = await c.su.collection('nopass').create({
+      email: `np_pw_${Date.now()}@example.com`,
+      password: 'nopass-password-1',
+      passwordConfirm: 'nopass-password-1',
+    });
     const before = (await c.t.app.records.findById(nopass, np.id))!;
     const token = await c.t.app.auth.issueToken(nopass, before, 'verification', {
       extra: { email: before.email as string },

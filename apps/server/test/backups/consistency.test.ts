@@ -34,13 +34,11 @@ function startWriters(pb: PocketBase, workers: number, prefix: string) {
       const bytes = randomBytes(512 + (n % 7) * 300);
       const startedAt = performance.now();
       try {
-        const rec = await pb
-          .collection('notes')
-          .create({
-            title: `${prefix}-${n}`,
-            seq: n,
-            doc: new File([new Uint8Array(bytes)], `note${n}.bin`),
-          });
+        const rec = await pb.collection('notes').create({
+          title: `${prefix}-${n}`,
+          seq: n,
+          doc: new File([new Uint8Array(bytes)], `note${n}.bin`),
+        });
         written.push({
           id: rec.id,
           title: rec.title,
