@@ -6,7 +6,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Db } from '../db/db.js';
 import { ApiError } from '../errors.js';
 import { readParam, writeParam } from '../params.js';
-import { defaultSettings, type Settings } from './settings.js';
+import { defaultSettings, SECRET_PATHS, type Settings } from './settings.js';
+import { blankSecrets, keepSecrets } from './secret-paths.js';
 import { validateSettings } from './validate-settings.js';
 
 type Stored = Settings | { enc: string };
@@ -64,9 +65,7 @@ export class SettingsStore {
   /** Settings as the API shows them: every secret blanked. */
   masked(): Settings {
     const s = structuredClone(this.current);
-    s.smtp.password = '';
-    s.s3.secret = '';
-    for (const p of s.oauth2.providers) p.clientSecret = '';
+    blankSecrets(s, SECRET_PATHS);
     return s;
   }
 
@@ -75,12 +74,7 @@ export class SettingsStore {
     if (!isObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
     const prev = this.current;
     const next = merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings;
-    if (!next.smtp.password) next.smtp.password = prev.smtp.password;
-    if (!next.s3.secret) next.s3.secret = prev.s3.secret;
-    for (const p of next.oauth2.providers ?? []) {
-      if (!p.clientSecret)
-        p.clientSecret = prev.oauth2.providers.find((o) => o.name === p.name)?.clientSecret ?? '';
-    }
+    keepSecrets(next, prev, SECRET_PATHS);
     const errors = validateSettings(next);
     if (Object.keys(errors).length)
       throw ApiError.badRequest('An error occurred while saving the new settings.', errors);

@@ -1,7 +1,19 @@
 /**
  * Live settings (GET/PATCH /api/settings), in PocketBase's shape plus our own sections. Defaults
  * make a fresh install work offline: mail goes to the dev outbox, rate limits are on, batch is off.
+ * Product sections live next to the code that reads them and are assembled here.
  */
+import {
+  defaultPaymentsSettings,
+  PAYMENTS_SECRET_FIELDS,
+  type PaymentsSettings,
+} from '../payments/payments-settings.js';
+import {
+  defaultProcessingSettings,
+  PROCESSING_SECRET_FIELDS,
+  type ProcessingSettings,
+} from '../processing/processing-settings.js';
+import { defaultPhotoshootsSettings, type PhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
 
 export type RateLimitRule = {
   label: string;
@@ -55,6 +67,9 @@ export type Settings = {
   oauth2: { providers: OAuth2ProviderSettings[] };
   /** One-time passwords by mail; `collections` names the auth collections that offer them. */
   otp: { enabled: boolean; duration: number; length: number; collections: string[] };
+  payments: PaymentsSettings;
+  photoshoots: PhotoshootsSettings;
+  processing: ProcessingSettings;
 };
 
 export function defaultSettings(): Settings {
@@ -105,8 +120,17 @@ export function defaultSettings(): Settings {
     superuserIPs: [],
     oauth2: { providers: [] },
     otp: { enabled: true, duration: 180, length: 8, collections: ['users'] },
+    payments: defaultPaymentsSettings(),
+    photoshoots: defaultPhotoshootsSettings(),
+    processing: defaultProcessingSettings(),
   };
 }
 
 /** Paths of secret values: never returned, kept when a PATCH leaves them out or sends "". */
-export const SECRET_PATHS = ['smtp.password', 's3.secret', 'oauth2.providers.*.clientSecret'] as const;
+export const SECRET_PATHS: readonly string[] = [
+  'smtp.password',
+  's3.secret',
+  'oauth2.providers.*.clientSecret',
+  ...PAYMENTS_SECRET_FIELDS.map((f) => `payments.${f}`),
+  ...PROCESSING_SECRET_FIELDS.map((f) => `processing.${f}`),
+];

@@ -1,6 +1,9 @@
 /** Field checks for settings; returns nested `{section: {field: {code, message}}}` errors. */
 import type { Settings } from './settings.js';
 import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
+import { validatePaymentsSettings } from '../payments/payments-settings.js';
+import { validatePhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
+import { validateProcessingSettings } from '../processing/processing-settings.js';
 
 type Errors = Record<string, Record<string, unknown>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -76,5 +79,10 @@ export function validateSettings(s: Settings): Errors {
   if (!Array.isArray(s.otp.collections) || !s.otp.collections.every((c) => typeof c === 'string')) {
     add('otp', 'collections', 'validation_invalid_value', 'Must be a list of auth collection names.');
   }
+  validatePaymentsSettings(s.payments, (field, code, message) => add('payments', field, code, message));
+  validatePhotoshootsSettings(s.photoshoots, (field, code, message) =>
+    add('photoshoots', field, code, message),
+  );
+  validateProcessingSettings(s.processing, (field, code, message) => add('processing', field, code, message));
   return errors;
 }

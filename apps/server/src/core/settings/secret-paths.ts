@@ -1,0 +1,56 @@
+/**
+ * Walks the secret paths of the settings (`a.b`, `a.*.b` for every item of a list) so masking and
+ * "keep the stored secret when a PATCH leaves it blank" follow one list instead of code per field.
+ */
+type Plain = Record<string, unknown>;
+
+function isObject(v: unknown): v is Plain {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Calls `visit(parent, key)` for each place `path` names inside `root`. */
+function eachTarget(root: unknown, parts: string[], visit: (parent: Plain, key: string) => void): void {
+  if (!isObject(root) || parts.length === 0) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  const children = head === '*' ? Object.keys(root) : [head];
+  for (const key of children) {
+    if (rest.length === 0) visit(root, key);
+    else eachTarget(root[key], rest, visit);
+  }
+}
+
+/** Blanks every secret in `settings` (mutates). */
+export function blankSecrets(settings: unknown, paths: readonly string[]): void {
+  for (const path of paths) {
+    eachTarget(settings, path.split('.'), (parent, key) => {
+      if (typeof parent[key] === 'string') parent[key] = '';
+    });
+  }
+}
+
+/**
+ * Copies each secret of `prev` into `next` where `next` has it blank. List items are matched by
+ * `name` when they have one (OAuth2 providers), else by position.
+ */
+export function keepSecrets(next: unknown, prev: unknown, paths: readonly string[]): void {
+  for (const path of paths) keepPath(next, prev, path.split('.'));
+}
+
+function keepPath(next: unknown, prev: unknown, parts: string[]): void {
+  if (!isObject(next) || !isObject(prev) || parts.length === 0) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  if (head === '*') {
+    for (const key of Object.keys(next)) {
+      const item = next[key];
+      const name = isObject(item) ? item.name : undefined;
+      const match =
+        Array.isArray(prev) && typeof name === 'string'
+          ? prev.find((p) => isObject(p) && p.name === name)
+          : prev[key];
+      keepPath(item, match, rest);
+    }
+    return;
+  }
+  if (rest.length > 0) return keepPath(next[head], prev[head], rest);
+  if (!next[head] && typeof prev[head] === 'string') next[head] = prev[head];
+}
