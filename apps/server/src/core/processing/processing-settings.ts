@@ -5,6 +5,8 @@
 export type ProcessingSettings = {
   /** Generation provider for new jobs: the offline studio engine or a hosted service. */
   provider: 'studio' | 'fal' | 'replicate' | 'astria';
+  /** Analyse each uploaded photo (face, sharpness, exposure, duplicates, same person). */
+  uploadChecks: boolean;
   /** Jobs the worker embedded in `serve` runs at once (0 switches it off). */
   workerConcurrency: number;
   /** Operators approve results before release. */
@@ -18,6 +20,7 @@ export type ProcessingSettings = {
 export function defaultProcessingSettings(): ProcessingSettings {
   return {
     provider: 'studio',
+    uploadChecks: true,
     workerConcurrency: 1,
     reviewRequired: true,
     originalsRetentionDays: 30,
@@ -35,6 +38,8 @@ export function validateProcessingSettings(s: ProcessingSettings, add: Add): voi
     add('provider', 'validation_invalid_value', 'Must be studio, fal, replicate or astria.');
   if (!Number.isInteger(s.workerConcurrency) || s.workerConcurrency < 0 || s.workerConcurrency > 16)
     add('workerConcurrency', 'validation_invalid_value', 'Must be a whole number from 0 to 16.');
+  if (typeof s.uploadChecks !== 'boolean')
+    add('uploadChecks', 'validation_invalid_value', 'Must be true or false.');
   if (typeof s.reviewRequired !== 'boolean')
     add('reviewRequired', 'validation_invalid_value', 'Must be true or false.');
   for (const k of ['originalsRetentionDays', 'resultsRetentionDays'] as const) {
