@@ -29,6 +29,7 @@ import Database from 'better-sqlite3';
 import { posts, ROWS, PER_PAGE, LIST_FILTER, LIST_SORT } from './collection.mjs';
 import { seed } from './seed.mjs';
 import { categorise, summariseProfile } from './profile-summary.mjs';
+import { measureRealtime, seedRealtime } from './realtime.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -47,6 +48,9 @@ const cfg = {
 };
 const PROFILE = process.argv.includes('--profile');
 const ABLATE = process.argv.includes('--ablate');
+/** `node bench/run.mjs realtime`: the SSE fan-out scenario of realtime.mjs instead of the API pair. */
+const REALTIME = process.argv.includes('realtime');
+const RT_BUDGET_P99_MS = 250;
 const BUDGET = 0.7;
 
 const children = new Set();
@@ -590,6 +594,52 @@ async function ablate(scenarios) {
   }
 }
 
+async function realtimeMain() {
+  const started = performance.now();
+  const subscribers = num('BENCH_RT_SUBSCRIBERS', 1000);
+  const updates = num('BENCH_RT_UPDATES', 30);
+  log(`seeding ${fmt(subscribers)} users for the realtime scenario...`);
+  const seeded = await seedRealtime(subscribers);
+  dataDir = seeded.dataDir;
+  // With --profile: the server under --cpu-prof, hottest functions printed (not the reported figures).
+  const profDir = join(here, 'results', 'profiles');
+  const profName = 'ours-realtime.cpuprofile';
+  if (PROFILE) mkdirSync(profDir, { recursive: true });
+  const execArgv = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${profName}`] : [];
+  const ours = await startServer('ours', 'server-ours.mjs', execArgv);
+  const r = await measureRealtime(ours, seeded, { updates, log });
+  if (PROFILE) {
+    await stopChild(ours.child);
+    const prof = JSON.parse(readFileSync(join(profDir, profName), 'utf8'));
+    console.log(summariseProfile(prof, 30));
+    return;
+  }
+  const facts = machine('-');
+  const ok = r.p99 <= RT_BUDGET_P99_MS;
+  console.log(
+    `\nrealtime: ${fmt(r.subscribers)} SSE subscribers × ${r.updates} updates = ${fmt(r.deliveries)} deliveries, none missing\n` +
+      `  latency ms (PATCH sent → event read by the subscriber): p50 ${r.p50}, p95 ${r.p95}, p99 ${r.p99}, max ${r.max}\n` +
+      `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms\n` +
+      `  budget p99 ≤ ${RT_BUDGET_P99_MS} ms: ${ok ? 'met' : 'MISSED'} (${facts.cores} cores, ${facts.cpuModel}, node ${facts.node})\n`,
+  );
+  mkdirSync(join(here, 'results'), { recursive: true });
+  const file = join(here, 'results', 'realtime-latest.json');
+  const json = {
+    date: new Date().toISOString(),
+    machine: facts,
+    budgetP99Ms: RT_BUDGET_P99_MS,
+    meetsBudget: ok,
+    ...r,
+    totalSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  let text = JSON.stringify(json, null, 2) + '\n';
+  const prettier = await import('prettier').catch(() => null);
+  if (prettier)
+    text = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+  writeFileSync(file, text);
+  log(`wrote bench/results/realtime-latest.json (${json.totalSeconds} s total)`);
+}
+
 let exitCode = 0;
 const cleanup = async () => {
   await stopAll();
@@ -599,7 +649,7 @@ process.on('SIGINT', () => {
   void cleanup().finally(() => process.exit(130));
 });
 try {
-  await main();
+  await (REALTIME ? realtimeMain() : main());
 } catch (err) {
   console.error(`[bench] FAILED: ${err?.stack ?? err}`);
   exitCode = 1;

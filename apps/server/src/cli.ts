@@ -8,9 +8,11 @@ import { ConfigError, loadConfig, type BootConfig } from './config.js';
 import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
+import { JobRunner } from './core/processing/job-runner.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
+  photoshoot worker [--dir=./pb_data]
   photoshoot superuser upsert EMAIL PASSWORD [--dir=./pb_data]
 
 Environment: DATABASE_URL=postgres://... switches from SQLite to PostgreSQL.`;
@@ -23,6 +25,8 @@ async function serve(config: BootConfig): Promise<void> {
   });
   await server.listen({ host: config.host, port: config.port });
   app.crons.start();
+  const concurrency = app.settings.get().processing.workerConcurrency;
+  const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
   const base = `http://${config.host}:${config.port}`;
   console.log(`Photoshoot is serving on ${base} (API: ${base}/api/, database: ${config.db.kind})`);
   if ((await countSuperusers(app)) === 0) {
@@ -39,6 +43,33 @@ async function serve(config: BootConfig): Promise<void> {
     force.unref();
     server
       .close()
+      .then(() => runner.stop())
+      .then(() => app.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** Processes the job queue without serving HTTP; SIGTERM stops claiming and finishes or releases. */
+async function worker(config: BootConfig): Promise<void> {
+  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const concurrency = Math.max(1, app.settings.get().processing.workerConcurrency);
+  const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
+  console.log(`Photoshoot worker ${runner.name} is processing jobs (concurrency ${concurrency}).`);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal} received: finishing or releasing running jobs…`);
+    const force = setTimeout(() => process.exit(1), 30000);
+    force.unref();
+    runner
+      .stop()
       .then(() => app.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
@@ -67,6 +98,8 @@ async function main(): Promise<void> {
   switch (config.command[0]) {
     case 'serve':
       return serve(config);
+    case 'worker':
+      return worker(config);
     case 'superuser':
       return superuser(config);
     default:

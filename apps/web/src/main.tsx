@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { installChunkReloadHandler } from './lib/chunk-reload';
+import { initAuth } from './features/auth/auth-store';
 import './styles.css';
+
+installChunkReloadHandler();
+// Start the session refresh right away; guarded routes wait for it, public pages don't.
+void initAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');

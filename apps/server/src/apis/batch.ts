@@ -1,23 +1,48 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
+import { batchFileTarget, filesByItem } from '../core/batch/batch-files.js';
 import { runBatch, validateBatch } from '../core/batch/run-batch.js';
+import { uploadTmpDir } from '../core/files/upload.js';
 import { readBody } from './body.js';
 import { callerOf } from './request-caller.js';
 import { sendJson } from './respond.js';
 
 const MiB = 1024 * 1024;
+/** PocketBase's batch body limit when `batch.maxBodySize` is 0. */
+const DEFAULT_LIMIT = 128 * MiB;
 
-/** `POST /api/batch` (protocol §7); off unless enabled in settings. */
+function bodyLimit(app: App): number {
+  const max = app.settings.get().batch.maxBodySize;
+  return max > 0 ? max : DEFAULT_LIMIT;
+}
+
+/**
+ * `POST /api/batch` (protocol §7); off unless enabled in settings. The SDK always sends multipart:
+ * the requests in `@jsonPayload` and files as `requests.<i>.<key>` parts, which are streamed to
+ * temporary files (the target collection is not known yet when they arrive, so each may use the
+ * whole body budget; the item's field limits are checked when it runs).
+ */
 export function bindBatchApi(server: FastifyInstance, app: App): void {
-  server.post('/api/batch', { bodyLimit: 128 * MiB }, async (req, reply) => {
+  // note: the settings limit is checked per request (below); this only caps what Fastify buffers for JSON.
+  const tooLargeEarly = async (req: FastifyRequest) => {
+    if (!app.settings.get().batch.enabled) return;
+    if (Number(req.headers['content-length'] ?? 0) > bodyLimit(app)) throw ApiError.tooLarge();
+  };
+  server.post('/api/batch', { bodyLimit: DEFAULT_LIMIT, onRequest: tooLargeEarly }, async (req, reply) => {
     const settings = app.settings.get().batch;
     if (!settings.enabled) throw ApiError.forbidden('Batch requests are not allowed.');
-    const limit = settings.maxBodySize > 0 ? settings.maxBodySize : 128 * MiB;
-    if (Number(req.headers['content-length'] ?? 0) > limit) throw ApiError.tooLarge();
-    const { body } = await readBody(req);
+    const maxBody = bodyLimit(app);
+    const { body, files } = await readBody(req, {
+      maxBody,
+      tmpDir: uploadTmpDir(app.dataDir),
+      fileLimit: (key) => (batchFileTarget(key) ? maxBody : 0),
+    });
     const items = validateBatch(body.requests, settings.maxRequests);
-    const results = await runBatch(app, callerOf(req, 'batch'), items, settings.timeout);
+    const results = await runBatch(app, callerOf(req, 'batch'), items, {
+      timeout: settings.timeout,
+      files: filesByItem(files, items.length),
+    });
     return sendJson(req, reply, results);
   });
 }

@@ -8,6 +8,10 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { Settings } from '../core/settings/settings.js';
 
+/** Headers that proxies commonly set; health points at one when no proxy header is trusted yet. */
+const PROXY_HEADERS = ['CF-Connecting-IP', 'Fly-Client-IP', 'X-Forwarded-For', 'X-Real-IP'];
+
+/** The socket's peer: what the server uses unless an operator trusts a proxy header. */
 export function remoteIp(req: FastifyRequest): string {
   return req.socket.remoteAddress ?? req.ip ?? '';
 }
@@ -26,4 +30,11 @@ export function realIp(req: FastifyRequest, settings: Settings): string {
     if (ip && isIP(ip)) return ip;
   }
   return remoteIp(req);
+}
+
+/** The first common proxy header the request carries while `trustedProxy.headers` is empty, else ''. */
+export function possibleProxyHeader(req: FastifyRequest, settings: Settings): string {
+  const configured = settings.trustedProxy?.headers;
+  if (Array.isArray(configured) && configured.length > 0) return '';
+  return PROXY_HEADERS.find((name) => req.headers[name.toLowerCase()]) ?? '';
 }

@@ -14,7 +14,7 @@ import { confirmPasswordReset, requestPasswordReset } from '../core/auth/passwor
 import { confirmVerification, requestVerification } from '../core/auth/verification.js';
 import { readBody } from './body.js';
 import { requireAuth, requireSuperuser } from './guards.js';
-import { authCollectionOf } from './record-auth.js';
+import { authCollectionOf, mfaIdOf, sendSignIn } from './record-auth.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
@@ -93,10 +93,11 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     const body = await bodyOf(req);
     const record = await authenticateWithOtp(app, collection, text(body.otpId), text(body.password));
     const caller = callerOf(req, 'otp');
-    return sendJson(
+    const factor = { method: 'otp' as const, mfaId: mfaIdOf(req, body) };
+    return sendSignIn(
       req,
       reply,
-      await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }),
+      await app.auth.signIn(collection, record, caller, factor, { expand: queryParam(req, 'expand') }),
     );
   });
 

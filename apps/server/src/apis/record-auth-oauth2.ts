@@ -6,9 +6,8 @@ import { watchAccountLinks } from '../core/oauth2/link-cleanup.js';
 import { safeReason } from '../core/oauth2/provider-http.js';
 import { signInWithOAuth2, type OAuth2SignInResult } from '../core/oauth2/sign-in.js';
 import { readBody } from './body.js';
-import { authCollectionOf } from './record-auth.js';
+import { authCollectionOf, mfaIdOf, sendSignIn } from './record-auth.js';
 import { callerOf, queryParam } from './request-caller.js';
-import { sendJson } from './respond.js';
 
 function metaOf({ user, tokens, isNew }: OAuth2SignInResult): Record<string, unknown> {
   return {
@@ -58,10 +57,11 @@ export function bindRecordAuthOAuth2Api(server: FastifyInstance, app: App): void
     }
     const meta = metaOf(result);
     const caller = callerOf(req, 'oauth2');
-    return sendJson(
+    const factor = { method: 'oauth2' as const, mfaId: mfaIdOf(req, body) };
+    return sendSignIn(
       req,
       reply,
-      await app.auth.authResponse(collection, result.record, caller, {
+      await app.auth.signIn(collection, result.record, caller, factor, {
         expand: queryParam(req, 'expand'),
         meta,
       }),

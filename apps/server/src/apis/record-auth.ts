@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError, ValidationErrors } from '../core/errors.js';
 import type { CollectionDef } from '../core/schema/collection.js';
+import type { SignInResult } from '../core/auth/auth-service.js';
+import { mfaEnabled } from '../core/auth/mfa.js';
 import { otpEnabled } from '../core/auth/otp.js';
 import { oauth2Methods } from '../core/oauth2/auth-methods.js';
 import { safeReason } from '../core/oauth2/provider-http.js';
@@ -14,6 +16,18 @@ export function authCollectionOf(app: App, req: FastifyRequest): CollectionDef {
   const c = app.registry.find((req.params as { collection: string }).collection);
   if (!c || c.type !== 'auth') throw ApiError.notFound('Missing or invalid auth collection context.');
   return c;
+}
+
+/** The client's MFA session: `?mfaId=` (where the SDK puts it), else the body's `mfaId`. */
+export function mfaIdOf(req: FastifyRequest, body: Record<string, unknown>): string {
+  const value = queryParam(req, 'mfaId') || body.mfaId;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A sign-in's answer: the auth response, or 401 `{mfaId}`, which is deliberately not an error object. */
+export function sendSignIn(req: FastifyRequest, reply: FastifyReply, result: SignInResult): FastifyReply {
+  if ('mfaId' in result) return reply.code(401).type('application/json').send(JSON.stringify(result));
+  return sendJson(req, reply, result.auth);
 }
 
 /** auth-with-password, auth-refresh and auth-methods (protocol §4.2–4.4). */
@@ -37,10 +51,11 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
     errors.throwIfAny('An error occurred while validating the submitted data.');
     const record = await app.auth.withPassword(collection, identity, password, identityField || undefined);
     const caller = callerOf(req, 'password');
-    return sendJson(
+    const factor = { method: 'password' as const, mfaId: mfaIdOf(req, body) };
+    return sendSignIn(
       req,
       reply,
-      await app.auth.authResponse(collection, record, caller, { expand: queryParam(req, 'expand') }),
+      await app.auth.signIn(collection, record, caller, factor, { expand: queryParam(req, 'expand') }),
     );
   });
 
@@ -71,7 +86,9 @@ export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
       oauth2: await oauth2Methods(app, collection, (provider, err) =>
         req.log.warn({ provider, reason: safeReason(err) }, 'OAuth2 provider unavailable'),
       ),
-      mfa: { enabled: false, duration: 0 },
+      mfa: mfaEnabled(app, collection)
+        ? { enabled: true, duration: app.settings.get().mfa.duration }
+        : { enabled: false, duration: 0 },
       otp: otpEnabled(app, collection)
         ? { enabled: true, duration: app.settings.get().otp.duration }
         : { enabled: false, duration: 0 },

@@ -27,6 +27,11 @@ import { bindRequestLogs } from './request-logs.js';
 import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
 import { bindBackupsApi } from './backups.js';
+import { bindPublicConfigApi } from './public-config.js';
+import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
+import { bindPhotoshootDeliveryApi } from './photoshoot-delivery.js';
+import { bindPaymentsApi } from './payments.js';
+import { bindAdminPaymentsApi } from './admin-payments.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -110,6 +115,11 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindLogsApi(server, app);
   bindCronsApi(server, app);
   bindBackupsApi(server, app);
+  bindPublicConfigApi(server, app);
+  bindAdminPhotoshootsApi(server, app);
+  bindPhotoshootDeliveryApi(server, app);
+  await bindPaymentsApi(server, app);
+  bindAdminPaymentsApi(server, app);
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

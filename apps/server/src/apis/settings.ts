@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../core/app.js';
+import { sendTestEmail } from '../core/settings/test-email.js';
+import { testS3 } from '../core/settings/test-s3.js';
 import { readBody } from './body.js';
 import { requireSuperuser } from './guards.js';
 import { sendJson } from './respond.js';
 
-/** `GET/PATCH /api/settings` for superusers; secrets are never sent back. */
+/** `GET/PATCH /api/settings` and the S3 and mail checks, for superusers; secrets are never sent back. */
 export function bindSettingsApi(server: FastifyInstance, app: App): void {
   server.get('/api/settings', async (req, reply) => {
     requireSuperuser(req);
@@ -15,5 +17,17 @@ export function bindSettingsApi(server: FastifyInstance, app: App): void {
     const { body } = await readBody(req);
     await app.settings.patch(body);
     return sendJson(req, reply, app.settings.masked());
+  });
+  server.post('/api/settings/test/s3', async (req, reply) => {
+    requireSuperuser(req);
+    const { body } = await readBody(req);
+    await testS3(app, body.filesystem);
+    return reply.code(204).send();
+  });
+  server.post('/api/settings/test/email', async (req, reply) => {
+    requireSuperuser(req);
+    const { body } = await readBody(req);
+    await sendTestEmail(app, body);
+    return reply.code(204).send();
   });
 }

@@ -1,6 +1,7 @@
 import type { CollectionDef } from '../core/schema/collection.js';
 import { superusers } from './superusers.js';
 import { users } from './users.js';
+import { externalAuths } from './external-auths.js';
 import { profiles } from './profiles.js';
 import { teams } from './teams.js';
 import { styles } from './styles.js';
@@ -38,4 +39,4 @@ export const domainCollections: CollectionDef[] = [
 ];
 
 /** Every product collection, in dependency order (relations point backwards). */
-export const productCollections: CollectionDef[] = [superusers, users, ...domainCollections];
+export const productCollections: CollectionDef[] = [superusers, users, externalAuths, ...domainCollections];

@@ -32,6 +32,8 @@ export const results = defineCollection({
     f.number('width', { onlyInt: true, min: 0, system: true }),
     f.number('height', { onlyInt: true, min: 0, system: true }),
     f.select('review', ['pending', 'approved', 'rejected'], { system: true }),
+    // The operator's reason for a rejection (shown in the back office, cleared on approval).
+    f.text('reviewNote', { max: 500, system: true }),
     f.bool('released', { system: true }),
     f.number('likeness', { system: true }),
     f.relation('sourcePhoto', 'original_photos', { system: true }),
@@ -39,6 +41,8 @@ export const results = defineCollection({
     f.bool('favorite'),
     f.number('rating', { onlyInt: true, min: 0, max: 5 }),
     f.bool('redoRequested'),
+    // Set by review (regenerate rejected) and redo; the worker writes a new file on this row, then clears it.
+    f.bool('regenerate', { hidden: true, system: true }),
   ],
   indexes: [
     { name: 'idx_results_key', columns: ['photoshoot', 'style', 'variant'], unique: true },

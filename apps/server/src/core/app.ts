@@ -25,6 +25,9 @@ import { BackupService } from './backups/backup-service.js';
 import { RecordHooks } from './records/record-hooks.js';
 import { registerDomainHooks } from './photoshoots/domain-hooks.js';
 import { seedCatalog } from './seed/seed-catalog.js';
+import { UploadChecks } from './analysis/upload-checks.js';
+import type { StripeApiTarget } from './payments/providers/stripe.js';
+import { StatusNotices } from './delivery/status-notices.js';
 
 export type AppOptions = {
   dataDir: string;
@@ -33,6 +36,8 @@ export type AppOptions = {
   extraCollections?: CollectionDef[];
   /** Encrypts stored settings (secrets) when set. */
   encryptionKey?: string;
+  /** Where the Stripe SDK sends requests (tests: a local fake of Stripe's API); Stripe's own API otherwise. */
+  stripeApi?: StripeApiTarget;
 };
 
 type Secrets = Record<string, Record<TokenType, string>>;
@@ -55,6 +60,10 @@ export class App {
   readonly storage: AppStorage;
   /** Backup zips in `<dataDir>/backups`: create, upload, restore, and the scheduled backup. */
   readonly backups: BackupService;
+  /** Analyses each new original photo in worker threads and records the verdict. */
+  readonly uploadChecks = new UploadChecks(this);
+  /** Mails owners when a photoshoot is delivered or fails for good. */
+  readonly notices: StatusNotices;
   /** Installed by the backups feature; the `__backups__` cron job calls it. */
   backupHook?: () => Promise<void>;
   private secrets: Secrets = {};
@@ -75,6 +84,7 @@ export class App {
       events: this.events,
     });
     this.backups = new BackupService(this);
+    this.notices = new StatusNotices(this);
     this.backupHook = () => this.backups.createScheduled();
   }
 
@@ -96,6 +106,7 @@ export class App {
       await app.settings.load();
       registerSystemCrons(app);
       registerDomainHooks(app.hooks);
+      app.uploadChecks.start();
       await seedCatalog(app);
       return app;
     } catch (err) {
@@ -129,7 +140,10 @@ export class App {
   }
 
   async close(): Promise<void> {
+    // First: an analysis in flight still writes through storage and the database.
+    await this.uploadChecks.close();
     await this.backups.idle();
+    await this.notices.idle();
     // note: mails already accepted by an API call (a reset link, an OTP) are delivered before shutdown.
     await this.mailer.idle();
     await this.storage.idle();

@@ -7,8 +7,10 @@ import { ensureCollection } from './db/ddl.js';
 import { superusers } from '../collections/superusers.js';
 import { users } from '../collections/users.js';
 import { domainCollections } from '../collections/index.js';
+import { results } from '../collections/results.js';
 import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
+import { createExternalJobsTable } from './providers-hosted/external-jobs-migration.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
 
@@ -44,12 +46,33 @@ export const migrations: Migration[] = [
     },
   },
   {
+    // Sign-ins waiting for their second factor (protocol §4.9, decision 007); internal like `_otps`.
+    id: '0004_mfas',
+    async up(db) {
+      await db.exec(
+        `CREATE TABLE IF NOT EXISTS "_mfas" ("id" TEXT PRIMARY KEY NOT NULL, "collectionRef" TEXT NOT NULL, ` +
+          `"recordRef" TEXT NOT NULL, "method" TEXT NOT NULL, "created" TEXT NOT NULL)`,
+      );
+      await db.exec(`CREATE INDEX IF NOT EXISTS "idx_mfas_record" ON "_mfas" ("collectionRef", "recordRef")`);
+      await db.exec(`CREATE INDEX IF NOT EXISTS "idx_mfas_created" ON "_mfas" ("created")`);
+    },
+  },
+  {
     // The photoshoot domain (DESIGN §5): profiles, catalogue, teams, orders, photos, money, contact.
     id: '0010_domain',
     async up(db) {
       for (const c of domainCollections) await ensureCollection(db, c);
     },
   },
+  {
+    // results.reviewNote (why an operator rejected it) and results.regenerate (the worker's to-do).
+    id: '0011_results_review',
+    async up(db) {
+      await ensureCollection(db, results);
+    },
+  },
+  // Jobs submitted to hosted generation providers (decision 013); internal like `_otps`.
+  { id: '0013_external_jobs', up: createExternalJobsTable },
 ];
 
 export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {

@@ -1,7 +1,12 @@
+import sharp from 'sharp';
+import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCollection } from '../../src/core/schema/collection.js';
 import { f } from '../../src/core/schema/fields.js';
-import { engines } from '../support/harness.js';
+import { systemCaller } from '../../src/core/records/caller.js';
+import { recordDir } from '../../src/core/files/storage.js';
+import { OWNS_TEAM_MESSAGE } from '../../src/core/auth/account-deletion.js';
+import { engines, startServer, type TestServer } from '../support/harness.js';
 import { failure, startAccounts, type AccountsContext } from './support/context.js';
 
 /** Stands in for the product collections still to come (photos, orders...): owned via a cascading relation. */
@@ -53,5 +58,125 @@ describe.each(engines)("deleting one's own account (%s)", (engine) => {
       .client()
       .collection('users')
       .create({ email: me.email, password: 'again-password-1', passwordConfirm: 'again-password-1' });
+  });
+});
+
+/** A small JPEG (distinct per call, so uploads are not near-duplicates of each other). */
+let shade = 0;
+async function jpeg(name: string): Promise<File> {
+  shade = (shade + 41) % 256;
+  const data = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: shade, g: 90, b: 255 - shade } },
+  })
+    .jpeg()
+    .toBuffer();
+  return new File([new Uint8Array(data)], name, { type: 'image/jpeg' });
+}
+
+describe.each(engines)('deleting an account with product data (%s)', (engine) => {
+  let t: TestServer;
+  let su: PocketBase;
+  beforeAll(async () => {
+    t = await startServer({ engine });
+    su = await t.superuser();
+  });
+  afterAll(() => t?.close());
+
+  const system = () => systemCaller(t.app.registry.require('_superusers'));
+  const put = async (collection: string, values: Record<string, unknown>) =>
+    (await t.app.records.create(t.app.registry.require(collection), system(), values)).data;
+  const count = async (collection: string, where: string, params: unknown[]) =>
+    Number(
+      (await t.app.db.get<{ n: unknown }>(
+        `SELECT COUNT(*) AS n FROM "${collection}" WHERE ${where}`,
+        params,
+      ))!.n,
+    );
+  const storedFiles = async (collection: string, id: string) => {
+    await t.app.storage.idle();
+    return t.app.storage.list(recordDir(t.app.registry.require(collection).id, id));
+  };
+
+  it('takes profiles, photoshoots, photos (files too) and a team owned alone; keeps payments', async () => {
+    const me = await t.user();
+    const other = await t.user();
+    await me.pb.collection('users').update(me.id, { avatar: await jpeg('me.jpg') });
+    const profile = await me.pb.collection('profiles').create({ user: me.id, name: 'Me' });
+    const shoot = await me.pb.collection('photoshoots').create({ user: me.id });
+    const photo = await me.pb
+      .collection('original_photos')
+      .create({ photoshoot: shoot.id, user: me.id, file: await jpeg('selfie.jpg') });
+    expect(photo.file).toBeTruthy();
+    expect(await storedFiles('original_photos', photo.id)).not.toHaveLength(0);
+    expect(await storedFiles('users', me.id)).not.toHaveLength(0);
+    const payment = await put('payments', {
+      user: me.id,
+      photoshoot: shoot.id,
+      provider: 'sandbox',
+      providerRef: `sandbox_${me.id}`,
+      status: 'paid',
+      amountCents: 2900,
+      priceCents: 2900,
+      currency: 'usd',
+    });
+    // A team only they are in, with a logo and a custom style; and someone else's data nearby.
+    const team = await put('teams', { name: 'Solo', owner: me.id });
+    await put('team_members', { team: team.id, user: me.id, role: 'owner' });
+    await me.pb.collection('teams').update(String(team.id), { logo: await jpeg('logo.jpg') });
+    expect(await storedFiles('teams', String(team.id))).not.toHaveLength(0);
+    const style = await put('styles', {
+      name: 'Solo Look',
+      slug: `solo-look-${me.id}`,
+      category: 'custom',
+      framing: 'headshot',
+      aspect: '4:5',
+      active: true,
+      team: team.id,
+    });
+    const theirShoot = await other.pb.collection('photoshoots').create({ user: other.id });
+
+    await expect(me.pb.collection('users').delete(me.id)).resolves.toBe(true);
+
+    expect(await count('users', '"id" = ?', [me.id])).toBe(0);
+    expect(await count('profiles', '"id" = ?', [profile.id])).toBe(0);
+    expect(await count('photoshoots', '"id" = ?', [shoot.id])).toBe(0);
+    expect(await count('original_photos', '"id" = ?', [photo.id])).toBe(0);
+    expect(await count('teams', '"id" = ?', [team.id])).toBe(0);
+    expect(await count('team_members', '"team" = ?', [team.id])).toBe(0);
+    expect(await count('styles', '"id" = ?', [style.id])).toBe(0);
+    expect(await storedFiles('original_photos', photo.id)).toEqual([]);
+    expect(await storedFiles('users', me.id)).toEqual([]);
+    expect(await storedFiles('teams', String(team.id))).toEqual([]);
+    // The payment stays for the accounts, no longer pointing at the person or the photoshoot.
+    const kept = await su.collection('payments').getOne(String(payment.id));
+    expect(kept).toMatchObject({ user: '', photoshoot: '', amountCents: 2900, status: 'paid' });
+    expect((await other.pb.collection('photoshoots').getOne(theirShoot.id)).id).toBe(theirShoot.id);
+  });
+
+  it('is refused while they own a team with other members, and allowed once it has none', async () => {
+    const me = await t.user();
+    const mate = await t.user();
+    const team = await put('teams', { name: 'Shared', owner: me.id });
+    await put('team_members', { team: team.id, user: me.id, role: 'owner' });
+    const membership = await put('team_members', { team: team.id, user: mate.id, role: 'member' });
+
+    const refused = await failure(() => me.pb.collection('users').delete(me.id));
+    expect(refused.status).toBe(400);
+    expect(refused.response.message).toBe(OWNS_TEAM_MESSAGE);
+    expect(refused.response.data.teams).toMatchObject({
+      code: 'validation_owns_team',
+      params: { ids: [team.id] },
+    });
+    expect(await count('users', '"id" = ?', [me.id])).toBe(1);
+    expect(await count('team_members', '"team" = ?', [team.id])).toBe(2);
+    // A superuser is held to the same rule: the team must not lose its owner.
+    expect((await failure(() => su.collection('users').delete(me.id))).status).toBe(400);
+
+    // Members of someone else's team just leave it.
+    await mate.pb.collection('users').delete(mate.id);
+    expect(await count('team_members', '"id" = ?', [membership.id])).toBe(0);
+    expect(await count('teams', '"id" = ?', [team.id])).toBe(1);
+    await expect(me.pb.collection('users').delete(me.id)).resolves.toBe(true);
+    expect(await count('teams', '"id" = ?', [team.id])).toBe(0);
   });
 });

@@ -1,9 +1,12 @@
 /**
- * What goes with a deleted account besides its record and cascading relations: its pending OTPs.
- * (Its tokens die with the record, since they are signed with its tokenKey.) Runs after the delete
- * commits; a leftover code would be harmless anyway, as auth-with-otp needs the record to exist.
+ * What goes with a deleted account besides its record and cascading relations: its pending OTPs
+ * and MFA sessions. (Its tokens die with the record, since they are signed with its tokenKey.) Runs
+ * after the delete commits; a leftover row would be harmless anyway, as both need the record.
+ * Also installs the rules of deleting a `users` account (account-deletion.ts).
  */
 import type { App } from '../app.js';
+import { guardAccountDeletion } from './account-deletion.js';
+import { deleteMfasOf } from './mfa-store.js';
 import { deleteOtpsOf } from './otp-store.js';
 
 const watched = new WeakSet<App>();
@@ -11,8 +14,11 @@ const watched = new WeakSet<App>();
 export function cleanUpDeletedAccounts(app: App): void {
   if (watched.has(app)) return;
   watched.add(app);
+  guardAccountDeletion(app);
   app.events.on((event) => {
     if (event.action !== 'delete' || event.collection.type !== 'auth') return;
-    void deleteOtpsOf(app.db, event.collection.id, String(event.record.id)).catch(() => {});
+    const id = String(event.record.id);
+    void deleteOtpsOf(app.db, event.collection.id, id).catch(() => {});
+    void deleteMfasOf(app.db, event.collection.id, id).catch(() => {});
   });
 }

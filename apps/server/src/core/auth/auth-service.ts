@@ -9,12 +9,18 @@ import type { App } from '../app.js';
 import type { AuthState, Caller } from '../records/caller.js';
 import type { RecordData } from '../records/codec.js';
 import { recordMatchesRule } from '../records/rules.js';
+import { checkMfa, type AuthMethod } from './mfa.js';
 import { dummyVerify, verifyPassword } from './passwords.js';
 import { peekToken, signToken, verifyToken, type TokenClaims, type TokenType } from './tokens.js';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
 export type AuthResponse = { token: string; record: Record<string, unknown>; meta?: Record<string, unknown> };
+
+type ResponseOptions = { token?: string; expand?: string; meta?: Record<string, unknown> };
+
+/** How a sign-in ends: signed in, or (MFA) told to prove a second, different factor. */
+export type SignInResult = { auth: AuthResponse } | { mfaId: string };
 
 export class AuthService {
   constructor(private readonly app: App) {}
@@ -98,9 +104,35 @@ export class AuthService {
     collection: CollectionDef,
     record: RecordData,
     caller: Caller,
-    opts: { token?: string; expand?: string; meta?: Record<string, unknown> } = {},
+    opts: ResponseOptions = {},
   ): Promise<AuthResponse> {
     await this.checkAuthRule(collection, record, caller);
+    return this.respond(collection, record, caller, opts);
+  }
+
+  /**
+   * The end of every sign-in by `factor.method` (password, OTP, OAuth2): the authRule, then MFA
+   * (PocketBase's order), then the auth response. `factor.mfaId` is the client's MFA session, if any.
+   */
+  async signIn(
+    collection: CollectionDef,
+    record: RecordData,
+    caller: Caller,
+    factor: { method: AuthMethod; mfaId: string },
+    opts: ResponseOptions = {},
+  ): Promise<SignInResult> {
+    await this.checkAuthRule(collection, record, caller);
+    const mfaId = await checkMfa(this.app, collection, record, factor.method, factor.mfaId);
+    if (mfaId) return { mfaId };
+    return { auth: await this.respond(collection, record, caller, opts) };
+  }
+
+  private async respond(
+    collection: CollectionDef,
+    record: RecordData,
+    caller: Caller,
+    opts: ResponseOptions,
+  ): Promise<AuthResponse> {
     const token = opts.token ?? (await this.issueToken(collection, record, 'auth'));
     const self: Caller = { ...caller, auth: { collection, record, refreshable: true, token } };
     const [json] = await this.app.records.shape(collection, [record], self, { expand: opts.expand });

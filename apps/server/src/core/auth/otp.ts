@@ -15,6 +15,7 @@ import { findAuthRecordByEmail } from './find-by-email.js';
 import { countAttempt, deleteExpiredOtps, deleteOtp, findOtp, insertOtp, liveOtps } from './otp-store.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { updateAsSystem } from './system-update.js';
+import { dropUnprovenLinks } from '../oauth2/proven-mailbox.js';
 
 const INVALID_DATA = 'An error occurred while validating the submitted data.';
 /** Guesses allowed per code. */
@@ -100,8 +101,9 @@ export async function authenticateWithOtp(
   }
   if (!(await verifyPassword(otp.password, password))) throw invalid();
   if (!(await deleteOtp(app.db, otp.id))) throw invalid();
-  if (!record.verified && sameEmail(otp.sentTo, record.email)) {
-    return (await updateAsSystem(app, collection, String(record.id), { verified: true })).data;
-  }
-  return record;
+  if (!sameEmail(otp.sentTo, record.email)) return record;
+  // The code reached the account's mailbox: links a squatter made before that proof go.
+  const proven = await dropUnprovenLinks(app, collection, record);
+  if (proven.verified) return proven;
+  return (await updateAsSystem(app, collection, String(record.id), { verified: true })).data;
 }

@@ -9,6 +9,7 @@ import { findAuthRecordByEmail } from './find-by-email.js';
 import { readFlowToken } from './flow-token.js';
 import { resendThrottle } from './resend-throttle.js';
 import { updateAsSystem } from './system-update.js';
+import { dropUnprovenLinks } from '../oauth2/proven-mailbox.js';
 import { peekToken } from './tokens.js';
 
 const INVALID_DATA = 'An error occurred while validating the submitted data.';
@@ -55,7 +56,8 @@ export async function confirmVerification(app: App, collection: CollectionDef, t
     );
   }
   errors.throwIfAny(INVALID_DATA);
-  const record = found!.record;
+  // The link reached the account's mailbox: links a squatter made before that proof go.
+  const record = await dropUnprovenLinks(app, collection, found!.record);
   if (!record.verified) {
     const body: Record<string, unknown> = { verified: true };
     // note: without password sign-in, whoever pre-registered this address must not keep a usable password.

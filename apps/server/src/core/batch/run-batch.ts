@@ -1,131 +1,133 @@
 /**
  * Batch (protocol §7): record create/update/upsert/delete requests run in order inside one
- * transaction with the outer request's auth; the first failure rolls everything back. Events
- * (realtime) fire only after the commit.
+ * transaction with the outer request's auth; the first failure rolls everything back, files the
+ * items stored included. Events (realtime) fire only after the commit. The whole batch has
+ * `timeout` seconds: past it the transaction is rolled back even if an item is still busy.
  */
 import type { App } from '../app.js';
+import type { Db } from '../db/db.js';
 import { ApiError, toApiError } from '../errors.js';
+import type { Upload } from '../files/upload.js';
 import type { Caller } from '../records/caller.js';
 import { pickFields } from '../../tools/picker.js';
+import { routeOf } from './batch-route.js';
+import { DeadlineDb } from './deadline-db.js';
+import type { BatchItem } from './validate-batch.js';
 
-export type BatchItem = {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  body?: Record<string, unknown>;
-};
+export { validateBatch, type BatchItem } from './validate-batch.js';
+
 export type BatchResult = { body: unknown; status: number };
-
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-/** Checks the envelope; throws 400 "Invalid batch request data." with per-item details. */
-export function validateBatch(raw: unknown, maxRequests: number): BatchItem[] {
-  const message = 'Invalid batch request data.';
-  if (!Array.isArray(raw) || raw.length === 0) {
-    throw ApiError.badRequest(message, {
-      requests: { code: 'validation_required', message: 'Cannot be blank.' },
-    });
-  }
-  if (raw.length > maxRequests) {
-    throw ApiError.badRequest(message, {
-      requests: {
-        code: 'validation_length_too_long',
-        message: `The length must be no more than ${maxRequests}.`,
-      },
-    });
-  }
-  const problems: Record<string, unknown> = {};
-  const items: BatchItem[] = raw.map((entry, i) => {
-    const item = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>;
-    const method = typeof item.method === 'string' ? item.method.toUpperCase() : '';
-    const url = typeof item.url === 'string' ? item.url : '';
-    const itemErrors: Record<string, unknown> = {};
-    if (!METHODS.includes(method))
-      itemErrors.method = { code: 'validation_in_invalid', message: 'Must be a valid value.' };
-    if (!url) itemErrors.url = { code: 'validation_required', message: 'Cannot be blank.' };
-    else if (url.length > 2000)
-      itemErrors.url = {
-        code: 'validation_length_too_long',
-        message: 'The length must be no more than 2000.',
-      };
-    if (Object.keys(itemErrors).length) problems[i] = itemErrors;
-    const headers: Record<string, string> = {};
-    if (item.headers && typeof item.headers === 'object') {
-      for (const [k, v] of Object.entries(item.headers as Record<string, unknown>))
-        headers[k.toLowerCase().replace(/-/g, '_')] = String(v);
-    }
-    const body =
-      item.body && typeof item.body === 'object' && !Array.isArray(item.body)
-        ? (item.body as Record<string, unknown>)
-        : {};
-    return { method, url, headers, body };
-  });
-  if (Object.keys(problems).length) throw ApiError.badRequest(message, { requests: problems });
-  return items;
-}
-
-type Route = {
-  action: 'create' | 'update' | 'upsert' | 'delete';
-  collection: string;
-  id: string;
-  query: URLSearchParams;
+export type BatchOptions = {
+  /** Seconds for the whole batch; 0 means 3 (PocketBase's default). */
+  timeout: number;
+  /** Uploads per item index, keyed by the item's own form key (see batch-files.ts). */
+  files?: readonly (readonly Upload[])[];
 };
 
-function route(item: BatchItem): Route | null {
-  const u = new URL(item.url, 'http://batch.local');
-  const m = /^\/api\/collections\/([^/]+)\/records(?:\/([^/]+))?\/?$/.exec(u.pathname);
-  if (!m) return null;
-  const collection = decodeURIComponent(m[1]!);
-  const id = m[2] ? decodeURIComponent(m[2]) : '';
-  if (item.method === 'POST' && !id) return { action: 'create', collection, id, query: u.searchParams };
-  if (item.method === 'PUT' && !id) return { action: 'upsert', collection, id, query: u.searchParams };
-  if (item.method === 'PATCH' && id) return { action: 'update', collection, id, query: u.searchParams };
-  if (item.method === 'DELETE' && id) return { action: 'delete', collection, id, query: u.searchParams };
-  return null;
+const FAILED = 'Batch transaction failed.';
+
+class BatchTimeout extends Error {}
+
+/** Deferred work of the items: after commit (events, replaced files) or after rollback (stored uploads). */
+class Aftermath {
+  private readonly committed: (() => void)[] = [];
+  private readonly undo: (() => unknown)[] = [];
+  private rolledBack = false;
+
+  afterCommit = (fn: () => void): void => {
+    if (!this.rolledBack) this.committed.push(fn);
+  };
+
+  // note: an item still busy when the batch timed out may register its undo after the rollback.
+  afterRollback = (fn: () => unknown): void => {
+    if (this.rolledBack) void Promise.resolve().then(fn);
+    else this.undo.push(fn);
+  };
+
+  commit(): void {
+    for (const fn of this.committed) fn();
+  }
+
+  async rollback(): Promise<void> {
+    this.rolledBack = true;
+    this.committed.length = 0;
+    await Promise.allSettled(this.undo.splice(0).map(async (fn) => fn()));
+  }
 }
 
 export async function runBatch(
   app: App,
   outer: Caller,
   items: BatchItem[],
-  timeoutSeconds: number,
+  opts: BatchOptions,
 ): Promise<BatchResult[]> {
-  const deadline = Date.now() + (timeoutSeconds > 0 ? timeoutSeconds : 3) * 1000;
-  const pending: (() => void)[] = [];
-  const results = await app.db.transaction(async (tx) => {
-    const out: BatchResult[] = [];
-    for (const [i, item] of items.entries()) {
+  const ms = (opts.timeout > 0 ? opts.timeout : 3) * 1000;
+  const after = new Aftermath();
+  try {
+    const results = await app.db.transaction(async (tx) => {
+      // note: a statement stuck past the deadline is cancelled by PostgreSQL so the rollback can run.
+      if (tx.dialect === 'postgres') await tx.exec(`SET LOCAL statement_timeout = ${ms + 1000}`);
+      const guarded = new DeadlineDb(tx);
+      const work = runItems(app, outer, items, opts.files ?? [], guarded, after);
+      work.catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new BatchTimeout()), ms);
+      });
       try {
-        if (Date.now() > deadline) throw ApiError.badRequest('Batch transaction timeout.');
-        out.push(await runItem(app, outer, item, tx, (fn) => pending.push(fn)));
-      } catch (err) {
-        const response = toApiError(err);
-        if (response.status >= 500) throw err;
-        throw ApiError.badRequest('Batch transaction failed.', {
-          requests: {
-            [i]: {
-              code: 'batch_request_failed',
-              message: 'Batch request failed.',
-              response: response.toJSON(),
-            },
-          },
-        });
+        return await Promise.race([work, timeout]);
+      } finally {
+        clearTimeout(timer);
+        guarded.expire();
       }
+    });
+    after.commit();
+    return results;
+  } catch (err) {
+    await after.rollback();
+    if (err instanceof BatchTimeout) throw ApiError.badRequest(FAILED);
+    throw err;
+  }
+}
+
+async function runItems(
+  app: App,
+  outer: Caller,
+  items: BatchItem[],
+  files: readonly (readonly Upload[])[],
+  tx: Db,
+  after: Aftermath,
+): Promise<BatchResult[]> {
+  const out: BatchResult[] = [];
+  for (const [i, item] of items.entries()) {
+    try {
+      out.push(await runItem(app, outer, item, files[i] ?? [], tx, after));
+    } catch (err) {
+      const response = toApiError(err);
+      if (response.status >= 500) throw err;
+      throw ApiError.badRequest(FAILED, {
+        requests: {
+          [i]: {
+            code: 'batch_request_failed',
+            message: 'Batch request failed.',
+            response: response.toJSON(),
+          },
+        },
+      });
     }
-    return out;
-  });
-  for (const fn of pending) fn();
-  return results;
+  }
+  return out;
 }
 
 async function runItem(
   app: App,
   outer: Caller,
   item: BatchItem,
-  tx: Parameters<Parameters<App['db']['transaction']>[0]>[0],
-  afterCommit: (fn: () => void) => void,
+  files: readonly Upload[],
+  tx: Db,
+  after: Aftermath,
 ): Promise<BatchResult> {
-  const r = route(item);
+  const r = routeOf(item);
   if (!r) throw ApiError.notFound();
   const collection = app.registry.require(r.collection);
   const query = Object.fromEntries(r.query);
@@ -136,7 +138,13 @@ async function runItem(
     query,
     context: 'batch',
   };
-  const opts = { tx, afterCommit, expand: query.expand };
+  const opts = {
+    tx,
+    afterCommit: after.afterCommit,
+    afterRollback: after.afterRollback,
+    expand: query.expand,
+    files,
+  };
   const body = item.body ?? {};
   const shaped = (json: unknown) => ({ body: pickFields(json, query.fields), status: 200 });
   switch (r.action) {
@@ -153,7 +161,7 @@ async function runItem(
       return shaped(saved.json);
     }
     case 'delete':
-      await app.records.delete(collection, caller, r.id, opts);
+      await app.records.delete(collection, caller, r.id, { tx, afterCommit: after.afterCommit });
       return { body: null, status: 204 };
   }
 }

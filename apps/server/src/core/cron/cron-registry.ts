@@ -5,8 +5,11 @@
  * A job may take its expression from a function (e.g. a settings value); it is re-read every few
  * seconds and the job rescheduled when it changes, or left unscheduled (and unlisted) while empty.
  * A job never overlaps itself: a run that finds the previous one still busy is skipped.
+ * With a tick lock (PostgreSQL, several processes) a scheduled run happens only in the process
+ * that claims its tick; "run now" always runs in the process asked.
  */
 import { Cron } from 'croner';
+import { tickOf, type TickLock } from './tick-lock.js';
 
 export type CronFn = () => Promise<void> | void;
 export type CronExpression = string | (() => string);
@@ -15,6 +18,8 @@ type Job = {
   id: string;
   expression: CronExpression;
   fn: CronFn;
+  /** Six-field expressions (seconds first), for jobs registered in code; settings use five. */
+  withSeconds: boolean;
   timer?: Cron;
   scheduledAs?: string;
   busy?: Promise<void>;
@@ -28,6 +33,11 @@ export function assertCronExpression(expression: string): void {
   new Cron(expression, { mode: '5-part', timezone: 'Etc/UTC', paused: true }).stop();
 }
 
+function assertJobExpression(expression: string, withSeconds: boolean): void {
+  if (!withSeconds) return assertCronExpression(expression);
+  new Cron(expression, { mode: '6-part', timezone: 'Etc/UTC', paused: true }).stop();
+}
+
 export function isSystemJob(id: string): boolean {
   return id.startsWith('__');
 }
@@ -36,13 +46,20 @@ export class CronRegistry {
   private readonly jobs = new Map<string, Job>();
   private started = false;
   private resync: NodeJS.Timeout | undefined;
+  private tickLock: TickLock | null = null;
+
+  /** Makes scheduled runs claim their tick first (set before `start`); `stop` closes it. */
+  useTickLock(lock: TickLock): void {
+    this.tickLock = lock;
+  }
 
   /** Adds or replaces a job. @throws {Error} for an invalid id or a fixed invalid expression. */
-  add(id: string, expression: CronExpression, fn: CronFn): void {
+  add(id: string, expression: CronExpression, fn: CronFn, opts: { withSeconds?: boolean } = {}): void {
     if (!ID_RE.test(id)) throw new Error(`invalid cron job id ${JSON.stringify(id)}`);
-    if (typeof expression === 'string') assertCronExpression(expression);
+    const withSeconds = opts.withSeconds === true;
+    if (typeof expression === 'string') assertJobExpression(expression, withSeconds);
     this.remove(id);
-    const job: Job = { id, expression, fn };
+    const job: Job = { id, expression, fn, withSeconds };
     this.jobs.set(id, job);
     if (this.started) this.schedule(job);
   }
@@ -80,6 +97,7 @@ export class CronRegistry {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.tickLock?.open();
     for (const job of this.jobs.values()) this.schedule(job);
     this.resync = setInterval(() => {
       for (const job of this.jobs.values()) {
@@ -103,6 +121,7 @@ export class CronRegistry {
       if (job.busy) busy.push(job.busy);
     }
     await Promise.all(busy);
+    await this.tickLock?.close();
   }
 
   get running(): boolean {
@@ -124,13 +143,36 @@ export class CronRegistry {
     job.scheduledAs = expression;
     if (!expression) return;
     try {
-      job.timer = new Cron(expression, { mode: '5-part', timezone: 'Etc/UTC', unref: true }, () =>
-        this.execute(job),
+      const mode = job.withSeconds ? '6-part' : '5-part';
+      job.timer = new Cron(expression, { mode, timezone: 'Etc/UTC', unref: true }, (self: Cron) =>
+        this.scheduledRun(job, self),
       );
     } catch (err) {
       console.error(
         `cron job ${job.id} not scheduled: invalid expression ${JSON.stringify(expression)} (${(err as Error).message})`,
       );
+    }
+  }
+
+  /** A timer fired: run, or with a tick lock, run only if this process claims the tick. */
+  private async scheduledRun(job: Job, timer: Cron): Promise<void> {
+    if (!this.tickLock) return this.execute(job);
+    if (job.busy) return;
+    const tick = tickOf(new Date(), job.withSeconds);
+    const interval = timer.msToNext() ?? 0;
+    let claim;
+    try {
+      claim = await this.tickLock.claim(job.id, tick);
+    } catch (err) {
+      console.error(`cron job ${job.id} skipped: no tick lock (${(err as Error).message})`);
+      return;
+    }
+    if (!claim) return;
+    try {
+      await this.execute(job);
+    } finally {
+      // note: held past the next tick so a process whose timer fires late finds this tick taken.
+      claim.releaseAt(tick.getTime() + interval + 1000);
     }
   }
 

@@ -6,6 +6,8 @@
 import type { App } from '../app.js';
 import { formatDate } from '../../tools/dates.js';
 import { cleanupExpiredTokens } from './expired-tokens.js';
+import { PgTickLock } from './pg-tick-lock.js';
+import { runRetention } from '../delivery/retention.js';
 
 const DAY_MS = 86_400_000;
 
@@ -16,10 +18,17 @@ export async function cleanupLogs(app: App, now = new Date()): Promise<number> {
 }
 
 export function registerSystemCrons(app: App): void {
+  // Several processes may share one PostgreSQL database: each scheduled tick runs in one of them.
+  const db = app.options.db;
+  if (db.kind === 'postgres') app.crons.useTickLock(new PgTickLock(db.url, db.schema));
   app.crons.add('__logsCleanup__', '0 */6 * * *', async () => {
     await cleanupLogs(app);
   });
   app.crons.add('__expiredTokensCleanup__', '*/15 * * * *', () => cleanupExpiredTokens(app));
+  // Photo retention (settings `processing.*RetentionDays`): originals, then results, after release.
+  app.crons.add('__photoRetention__', '23 * * * *', async () => {
+    await runRetention(app);
+  });
   app.crons.add(
     '__backups__',
     () => app.settings.get().backups.cron,

@@ -52,3 +52,55 @@ export function otpMail(meta: MailMeta, code: string, validFor: number): Rendere
     footnote: `The code works once and expires in ${humanDuration(validFor)}. If you did not try to sign in, ignore this email.`,
   });
 }
+
+/** What a payment receipt lists; amounts are integer minor units (cents) of `currency`. */
+export type ReceiptLines = {
+  itemName: string;
+  photoshootId: string;
+  photoshootTitle: string;
+  priceCents: number;
+  discountCents: number;
+  amountCents: number;
+  currency: string;
+  couponCode: string;
+  paymentId: string;
+  paidAt: Date;
+};
+
+/** "$49.00", "€9.50", "¥500": Intl knows how many decimals a currency has. */
+function formatMoney(minor: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+export function receiptMail(meta: MailMeta, r: ReceiptLines): RenderedMail {
+  const money = (n: number) => formatMoney(n, r.currency);
+  const details = [{ label: 'Package', value: r.itemName }];
+  if (r.photoshootTitle) details.push({ label: 'Photoshoot', value: r.photoshootTitle });
+  details.push({ label: 'Price', value: money(r.priceCents) });
+  if (r.discountCents > 0) {
+    details.push({ label: `Discount (${r.couponCode})`, value: `-${money(r.discountCents)}` });
+  }
+  details.push(
+    { label: 'Total paid', value: money(r.amountCents) },
+    { label: 'Date', value: r.paidAt.toISOString().slice(0, 10) },
+    { label: 'Payment reference', value: r.paymentId },
+  );
+  return renderMail(meta, {
+    subject: `Your ${meta.appName} receipt`,
+    heading: 'Thank you for your order',
+    paragraphs: [
+      r.amountCents > 0
+        ? `We received your payment of ${money(r.amountCents)}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
+        : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
+    ],
+    action: {
+      label: 'Follow your photoshoot',
+      url: appLink(meta.appURL, `/photoshoot/${r.photoshootId}/processing`),
+    },
+    details,
+    footnote:
+      'Keep this email as your receipt. Questions about your order? Reply through the contact page and quote the payment reference.',
+  });
+}

@@ -1,37 +1,15 @@
 /**
- * `_externalAuths`: which provider account signs in to which auth record. Internal (not in the
- * registry, so the records API never serves it); one link per provider account and collection,
- * and one per record and provider.
+ * Reads and writes of `_externalAuths` (collections/external-auths.ts) for sign-in and account
+ * flows; they bypass the records API rules, which only let a record see and delete its own links.
  */
 import { q, type Db } from '../db/db.js';
-import { defineCollection } from '../schema/collection.js';
-import { f } from '../schema/fields.js';
+import { externalAuths } from '../../collections/external-auths.js';
 import type { App } from '../app.js';
 import type { RecordData } from '../records/codec.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 
-export const externalAuths = defineCollection({
-  name: '_externalAuths',
-  system: true,
-  fields: [
-    f.text('collectionRef', { required: true, system: true }),
-    f.text('recordRef', { required: true, system: true }),
-    f.text('provider', { required: true, system: true }),
-    f.text('providerId', { required: true, system: true }),
-    // True when the record's email was unverified at link time: such a link is dropped once the
-    // mailbox owner verifies the account, as PocketBase does on an unverified → verified change.
-    f.bool('unproven', { hidden: true, system: true }),
-  ],
-  indexes: [
-    {
-      name: 'idx_externalAuths_provider',
-      columns: ['collectionRef', 'provider', 'providerId'],
-      unique: true,
-    },
-    { name: 'idx_externalAuths_record', columns: ['collectionRef', 'recordRef', 'provider'], unique: true },
-  ],
-});
+export { externalAuths };
 
 export type Link = {
   id: string;

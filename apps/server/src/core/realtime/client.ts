@@ -30,8 +30,13 @@ export class RealtimeClient {
   }
 
   send(event: string, data: unknown): void {
+    this.sendSerialized(event, JSON.stringify(data));
+  }
+
+  /** Sends data already serialised as JSON (one string shared by many subscribers). */
+  sendSerialized(event: string, json: string): void {
     if (this.closed) return;
-    this.res.write(`id:${this.id}\nevent:${event}\ndata:${JSON.stringify(data)}\n\n`);
+    this.res.write(`id:${this.id}\nevent:${event}\ndata:${json}\n\n`);
     this.idle.refresh();
   }
 

@@ -13,6 +13,8 @@ export type Topic = {
   recordId: string | null;
   query: Record<string, string>;
   headers: Record<string, string>;
+  /** `query` and `headers` as one string: subscriptions with equal options see an event alike. */
+  optionsKey: string;
 };
 
 function stringMap(value: unknown, normaliseKeys: boolean): Record<string, string> {
@@ -53,5 +55,6 @@ export function parseTopic(raw: string, registry: CollectionRegistry): Topic {
     recordId: collection && rest !== '*' && rest !== '' ? rest : null,
     query,
     headers,
+    optionsKey: JSON.stringify([query, headers]),
   };
 }

@@ -11,6 +11,7 @@ import { isSuperuser, type Caller } from './caller.js';
 import { decodeRow, type RecordData } from './codec.js';
 import { BASE_ALIAS, ruleCondition } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
+import { revealEmails } from './email-visibility.js';
 
 type Tree = Map<string, Tree>;
 const MAX_DEPTH = 6;
@@ -160,6 +161,7 @@ async function toExpandables(
     data,
     json: serializeRecord(collection, data, visibilityFor(collection, data, caller)),
   }));
+  await revealEmails(app, db, collection, out, caller);
   if (subtree.size) await expandRecords(app, collection, out, subtree, caller, db);
   return out;
 }

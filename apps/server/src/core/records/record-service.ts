@@ -18,6 +18,7 @@ import { listRecords, type ListParams, type ListResult } from './list.js';
 import { deleteWithReferences } from './delete.js';
 import { BASE_ALIAS, recordMatchesRule } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
+import { revealEmails } from './email-visibility.js';
 import { validateField } from './validate-field.js';
 import type { RecordAction } from './record-events.js';
 import { RecordFiles } from '../files/record-files.js';
@@ -68,6 +69,7 @@ export class RecordService {
       data,
       json: serializeRecord(collection, data, visibilityFor(collection, data, caller)),
     }));
+    await revealEmails(this.app, opts.tx ?? this.app.db, collection, items, caller);
     if (opts.expand !== undefined && opts.expand !== '') {
       await expandRecords(
         this.app,

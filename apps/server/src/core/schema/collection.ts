@@ -21,6 +21,8 @@ export type AuthOptions = {
   authRule: Rule;
   /** Grants admin-like edits of other records of this collection. */
   manageRule: Rule;
+  /** Who else sees a record's email while its emailVisibility is off (core/records/email-visibility.ts). */
+  emailRule?: Rule;
   passwordAuth: { enabled: boolean; identityFields: string[] };
   /** Token lifetimes in seconds. */
   authTokenDuration: number;

@@ -67,6 +67,8 @@ export type Settings = {
   oauth2: { providers: OAuth2ProviderSettings[] };
   /** One-time passwords by mail; `collections` names the auth collections that offer them. */
   otp: { enabled: boolean; duration: number; length: number; collections: string[] };
+  /** Multi-factor sign-in (decision 007): a second, different method within `duration` seconds. */
+  mfa: { enabled: boolean; duration: number; collections: string[] };
   payments: PaymentsSettings;
   photoshoots: PhotoshootsSettings;
   processing: ProcessingSettings;
@@ -120,6 +122,7 @@ export function defaultSettings(): Settings {
     superuserIPs: [],
     oauth2: { providers: [] },
     otp: { enabled: true, duration: 180, length: 8, collections: ['users'] },
+    mfa: { enabled: false, duration: 600, collections: ['users'] },
     payments: defaultPaymentsSettings(),
     photoshoots: defaultPhotoshootsSettings(),
     processing: defaultProcessingSettings(),

@@ -1,9 +1,11 @@
 /** Field checks for settings; returns nested `{section: {field: {code, message}}}` errors. */
 import type { Settings } from './settings.js';
 import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
+import { validateMfaSettings } from '../auth/mfa-settings.js';
 import { validatePaymentsSettings } from '../payments/payments-settings.js';
 import { validatePhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
 import { validateProcessingSettings } from '../processing/processing-settings.js';
+import { validateOpsSettings } from './validate-ops-settings.js';
 
 type Errors = Record<string, Record<string, unknown>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,6 +14,13 @@ export function validateSettings(s: Settings): Errors {
   const errors: Errors = {};
   const add = (section: string, field: string, code: string, message: string) => {
     (errors[section] ??= {})[field] = { code, message };
+  };
+  // Paths deeper than `section.field` nest like PocketBase's errors: rateLimits.rules.0.audience.
+  const addAt = (path: string, code: string, message: string) => {
+    const keys = path.split('.');
+    let node: Record<string, unknown> = errors;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]!] = { code, message };
   };
   const isUrl = (v: string) => {
     try {
@@ -34,37 +43,10 @@ export function validateSettings(s: Settings): Errors {
   if (!Number.isInteger(s.smtp.port) || s.smtp.port < 1 || s.smtp.port > 65535) {
     add('smtp', 'port', 'validation_invalid_value', 'Must be a port number between 1 and 65535.');
   }
-  if (!Number.isInteger(s.batch.maxRequests) || s.batch.maxRequests < 1) {
-    add('batch', 'maxRequests', 'validation_min_number_constraint', 'Must be at least 1.');
-  }
-  if (typeof s.batch.enabled !== 'boolean')
-    add('batch', 'enabled', 'validation_invalid_value', 'Must be true or false.');
-  if (!Array.isArray(s.rateLimits.rules)) {
-    add('rateLimits', 'rules', 'validation_invalid_value', 'Must be a list of rules.');
-  } else {
-    s.rateLimits.rules.forEach((r, i) => {
-      const ok =
-        r &&
-        typeof r.label === 'string' &&
-        r.label.trim() !== '' &&
-        Number.isInteger(r.maxRequests) &&
-        r.maxRequests >= 1 &&
-        Number.isInteger(r.duration) &&
-        r.duration >= 1;
-      if (!ok)
-        add(
-          'rateLimits',
-          `rules.${i}`,
-          'validation_invalid_value',
-          'Each rule needs a label, maxRequests ≥ 1 and duration ≥ 1 (seconds).',
-        );
-    });
-  }
-  if (!Number.isInteger(s.logs.maxDays) || s.logs.maxDays < 0)
-    add('logs', 'maxDays', 'validation_invalid_value', 'Must be 0 or more days.');
   if (!Number.isInteger(s.backups.cronMaxKeep) || s.backups.cronMaxKeep < 1) {
     add('backups', 'cronMaxKeep', 'validation_min_number_constraint', 'Must be at least 1.');
   }
+  validateOpsSettings(s, addAt);
   if (!Array.isArray(s.oauth2.providers)) {
     add('oauth2', 'providers', 'validation_invalid_value', 'Must be a list of providers.');
   } else {
@@ -79,6 +61,7 @@ export function validateSettings(s: Settings): Errors {
   if (!Array.isArray(s.otp.collections) || !s.otp.collections.every((c) => typeof c === 'string')) {
     add('otp', 'collections', 'validation_invalid_value', 'Must be a list of auth collection names.');
   }
+  validateMfaSettings(s, (field, code, message) => add('mfa', field, code, message));
   validatePaymentsSettings(s.payments, (field, code, message) => add('payments', field, code, message));
   validatePhotoshootsSettings(s.photoshoots, (field, code, message) =>
     add('photoshoots', field, code, message),

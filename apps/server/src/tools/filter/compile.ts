@@ -6,7 +6,7 @@ import type { FilterAst } from './ast.js';
 import { compileWhere, createState } from './compile-core.js';
 import type { FilterContext } from './context.js';
 import { assertNoSuperuserOnlyFields } from './errors.js';
-import { parseFilter } from './parser.js';
+import { parseFilterCached } from './parse-cache.js';
 
 export type CompiledSql = { sql: string; params: unknown[] };
 
@@ -17,7 +17,7 @@ export type CompiledSql = { sql: string; params: unknown[] };
  */
 export function compileFilter(filter: string | FilterAst, ctx: FilterContext): CompiledSql {
   if (typeof filter === 'string' && !ctx.allowRequestAndCollection) assertNoSuperuserOnlyFields(filter);
-  const ast = typeof filter === 'string' ? parseFilter(filter) : filter;
+  const ast = typeof filter === 'string' ? parseFilterCached(filter) : filter;
   const cond = compileWhere(createState(ctx), ast.root);
   return { sql: cond.text, params: [...cond.params] };
 }

@@ -1,0 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { StudioEngine } from './src/core/studio/studio-engine.ts';
+import { STYLE_SEEDS } from './src/core/seed/catalog-styles.ts';
+const photo = await readFile('./assets/samples/astronaut.png');
+const engine = await StudioEngine.open();
+let t = Date.now();
+await engine.analyse('a', photo); console.log('analyse', Date.now() - t);
+t = Date.now();
+await engine.render({ photoKey: 'a', photo, look: STYLE_SEEDS[0], seed: 'x', longSide: 2048 }); console.log('render', Date.now() - t);
+t = Date.now();
+await engine.render({ photoKey: 'a', photo, look: STYLE_SEEDS[0], seed: 'x', longSide: 2048 }); console.log('render', Date.now() - t);

@@ -1,0 +1,223 @@
+/**
+ * The realtime scenario (`node bench/run.mjs realtime`; DESIGN §8: 1,000 subscribers all receive
+ * an update within 250 ms, p99). run.mjs seeds a data dir here, starts our server in a child
+ * process, and calls `measureRealtime`, which runs in the parent:
+ *
+ *   1. opens SUBSCRIBERS plain-HTTP SSE connections to /api/realtime on 127.0.0.1 and reads each
+ *      PB_CONNECT;
+ *   2. subscribes each to `bench_posts/*` with its own user's token (1,000 distinct users, so the
+ *      list rule `@request.auth.id != ''` runs per subscriber as it would in production);
+ *   3. makes UPDATES sequential PATCHes of one post as a superuser; for each, the latency of a
+ *      subscriber is the time from just before the PATCH is sent until that subscriber's socket
+ *      has delivered the event carrying the new value (the write, the fan-out and the loopback
+ *      included);
+ *   4. reports p50/p95/p99/max over all deliveries, the server's CPU per update, and fails when
+ *      any delivery is missing after DELIVERY_TIMEOUT_MS.
+ *
+ * Env: BENCH_RT_SUBSCRIBERS (default 1000), BENCH_RT_UPDATES (default 30).
+ */
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from '../dist/core/app.js';
+import { systemCaller } from '../dist/core/records/caller.js';
+import { upsertSuperuser } from '../dist/core/auth/superusers.js';
+import { posts } from './collection.mjs';
+
+const DELIVERY_TIMEOUT_MS = 5000;
+const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const TOPIC = 'bench_posts/*';
+
+const randomId = () => Array.from(randomBytes(15), (b) => ID_CHARS[b % ID_CHARS.length]).join('');
+
+/**
+ * A data dir with `users` subscribers (the first created through the app with a real password
+ * hash; the others are copies of its row with their own id, email and tokenKey, because hashing
+ * 1,000 passwords would only slow the setup), a superuser, and one post to update.
+ */
+export async function seedRealtime(users) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-rt-'));
+  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, extraCollections: [posts] });
+  try {
+    await app.settings.patch({ rateLimits: { enabled: false } });
+    const usersCol = app.registry.require('users');
+    const suCol = app.registry.require('_superusers');
+    const system = systemCaller(suCol);
+    const first = await app.records.create(usersCol, system, {
+      email: 'bench-rt-0@example.com',
+      password: 'bench-password-1',
+      passwordConfirm: 'bench-password-1',
+      name: 'Bench 0',
+      verified: true,
+    });
+    const conn = app.db.raw;
+    const row = conn.prepare('SELECT * FROM "users" WHERE "id" = ?').get(first.data.id);
+    const cols = Object.keys(row);
+    const insert = conn.prepare(
+      `INSERT INTO "users" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
+    );
+    const ids = [String(first.data.id)];
+    conn.transaction(() => {
+      for (let i = 1; i < users; i++) {
+        const copy = {
+          ...row,
+          id: randomId(),
+          email: `bench-rt-${i}@example.com`,
+          tokenKey: randomId() + randomId(),
+        };
+        ids.push(copy.id);
+        insert.run(...cols.map((c) => copy[c]));
+      }
+    })();
+    const tokens = [];
+    for (const id of ids)
+      tokens.push(await app.auth.issueToken(usersCol, await app.records.findById(usersCol, id), 'auth'));
+    await upsertSuperuser(app, 'bench-rt-admin@example.com', 'bench-admin-password-1');
+    const admin = await app.records.findOneBy(suCol, { email: 'bench-rt-admin@example.com' });
+    const superToken = await app.auth.issueToken(suCol, admin, 'auth');
+    const post = await app.records.create(posts, system, {
+      title: 'Realtime bench post',
+      score: 0,
+      published: true,
+      author: ids[0],
+    });
+    return { dataDir, tokens, superToken, postId: String(post.data.id) };
+  } finally {
+    await app.close();
+  }
+}
+
+/** One SSE connection, parsed just enough: PB_CONNECT's client id, then `bench_posts/*` scores. */
+function openSubscriber(base, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/api/realtime`, { agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`SSE connect answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      let clientId = '';
+      res.on('data', (chunk) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let event = '';
+          let data = '';
+          for (const line of message.split('\n')) {
+            if (line.startsWith('event:')) event = line.slice(6);
+            else if (line.startsWith('data:')) data = line.slice(5);
+          }
+          if (event === 'PB_CONNECT') {
+            clientId = JSON.parse(data).clientId;
+            resolve({ clientId, close: () => req.destroy() });
+          } else if (event === TOPIC) onEvent(JSON.parse(data), at);
+        }
+      });
+      res.on('error', () => {});
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function send(base, method, path, token, body) {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        headers: {
+          authorization: token,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode >= 300
+            ? reject(new Error(`${method} ${path} answered ${res.statusCode}`))
+            : resolve(),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function inBatches(items, size, fn) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const round = (ms) => Math.round(ms * 10) / 10;
+
+/**
+ * Runs the scenario against `server` (run.mjs's child handle: url + cpu()). Throws on a missing
+ * delivery or a failed request.
+ */
+export async function measureRealtime(server, seeded, { updates, log }) {
+  const n = seeded.tokens.length;
+  /** Per update: when its PATCH left, and each subscriber's arrival time. */
+  const sentAt = new Map();
+  const arrivals = new Map();
+  let current = -1;
+  let wake = () => {};
+  const subscribers = [];
+  await inBatches(seeded.tokens, 100, async (token) => {
+    const sub = await openSubscriber(server.url, (msg, at) => {
+      const score = msg.record?.score;
+      const list = arrivals.get(score);
+      if (!list || !sentAt.has(score)) return;
+      list.push(at - sentAt.get(score));
+      if (score === current && list.length === n) wake();
+    });
+    subscribers.push({ ...sub, token });
+  });
+  log(`${n} SSE connections open`);
+  await inBatches(subscribers, 50, (s) =>
+    send(server.url, 'POST', '/api/realtime', s.token, { clientId: s.clientId, subscriptions: [TOPIC] }),
+  );
+  log(`${n} subscribed to ${TOPIC}`);
+
+  const path = `/api/collections/bench_posts/records/${seeded.postId}`;
+  const cpuBefore = await server.cpu();
+  let missing = 0;
+  for (let k = 1; k <= updates; k++) {
+    arrivals.set(k, []);
+    current = k;
+    const all = new Promise((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, DELIVERY_TIMEOUT_MS);
+    });
+    sentAt.set(k, performance.now());
+    await send(server.url, 'PATCH', path, seeded.superToken, { score: k });
+    await all;
+    missing += n - arrivals.get(k).length;
+  }
+  const cpuAfter = await server.cpu();
+  for (const s of subscribers) s.close();
+
+  const latencies = [...arrivals.values()].flat().sort((a, b) => a - b);
+  const perUpdateMax = [...arrivals.values()].map((l) => Math.max(...l));
+  const result = {
+    subscribers: n,
+    updates,
+    deliveries: latencies.length,
+    missing,
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies[latencies.length - 1]),
+    medianOfUpdateMax: round([...perUpdateMax].sort((a, b) => a - b)[perUpdateMax.length >> 1]),
+    serverCpuMsPerUpdate: round((cpuAfter.cpuUs - cpuBefore.cpuUs) / 1000 / updates),
+  };
+  if (missing > 0) throw new Error(`${missing} deliveries missing after ${DELIVERY_TIMEOUT_MS} ms`);
+  return result;
+}

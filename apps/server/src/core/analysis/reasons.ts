@@ -1,0 +1,36 @@
+/** Why an upload was rejected: a stable code for programs and a sentence for the upload page. */
+export type QcReasonCode =
+  | 'no_face'
+  | 'multiple_faces'
+  | 'face_too_small'
+  | 'face_turned'
+  | 'blurry'
+  | 'too_dark'
+  | 'overexposed'
+  | 'low_resolution'
+  | 'duplicate'
+  | 'different_person'
+  | 'unreadable';
+
+export type QcReason = { code: QcReasonCode; message: string };
+
+const MESSAGES: Record<QcReasonCode, string> = {
+  no_face: 'We could not find a face in this photo. Upload a photo where your face is clearly visible.',
+  multiple_faces: 'This photo shows more than one person. Upload photos of just you.',
+  face_too_small:
+    'Your face is too small in this photo. Move closer or crop it so your face fills more of the frame.',
+  face_turned: 'Your head is turned away in this photo. Upload a photo where you face the camera.',
+  blurry: 'This photo is blurry. Upload a sharp photo, with your face in focus.',
+  too_dark: 'This photo is too dark. Upload a photo taken in better light.',
+  overexposed:
+    'This photo is too bright: parts of your face are washed out. Avoid direct flash or strong sunlight.',
+  low_resolution: 'This photo is too small. Upload the original photo rather than a thumbnail or screenshot.',
+  duplicate: 'You have already uploaded this photo (or one almost identical). Upload a different one.',
+  different_person:
+    'This photo seems to show a different person from your other photos. Upload photos of one person only.',
+  unreadable: 'We could not read this image. Try another photo.',
+};
+
+export function reason(code: QcReasonCode): QcReason {
+  return { code, message: MESSAGES[code] };
+}

@@ -1,0 +1,205 @@
+/**
+ * `POST /api/photoshoots/{id}/checkout`: fixes the order's money from the package and coupon,
+ * creates the payment and moves the photoshoot to `pending_payment` in one transaction, then asks
+ * the provider for its checkout page. The provider call happens after the commit: a transaction
+ * (on SQLite, the whole database) is never held open across a network round trip. Nothing due
+ * (a 100% coupon) skips the provider: the coupon use is counted and the photoshoot queued at once.
+ *
+ * A second checkout while one is open hands back the open one when the order is the same (a
+ * double click, the back button) and otherwise closes it at the provider and starts over.
+ */
+import { ApiError } from '../errors.js';
+import type { Db } from '../db/db.js';
+import type { App } from '../app.js';
+import type { Caller } from '../records/caller.js';
+import type { RecordData } from '../records/codec.js';
+import { actorOf } from '../photoshoots/actor.js';
+import { transition } from '../photoshoots/lifecycle.js';
+import { appLink } from '../mail/app-link.js';
+import { nowString } from '../../tools/dates.js';
+import { AfterCommit } from './after-commit.js';
+import { checkReadyForCheckout } from './checkout-readiness.js';
+import { closePayment } from './close-payment.js';
+import { couponError, usedUpProblem } from './coupon-check.js';
+import { fulfilPayment } from './fulfil.js';
+import { readOrderInput, type OrderInput } from './order-input.js';
+import { resolveOrder, type ResolvedOrder } from './order.js';
+import { buyerId, ownedPhotoshoot } from './owned-photoshoot.js';
+import { blankPayment, findPayment, lockPayment, savePayment } from './payment-store.js';
+import { composeReceipt } from './receipt.js';
+import { redeemCoupon } from './redeem-coupon.js';
+import { activeProvider, providerNamed } from './providers/index.js';
+import { ProviderError, type PaymentProvider } from './providers/provider.js';
+
+export type CheckoutOutcome = { payment: RecordData; url?: string; paid?: true };
+
+function notDraft(status: string): ApiError {
+  const message =
+    status === 'pending_payment'
+      ? 'A payment for this photoshoot is already in progress.'
+      : 'This photoshoot has already been ordered.';
+  return ApiError.badRequest(message, { status: { code: 'validation_photoshoot_not_draft', message } });
+}
+
+function sameOrder(payment: RecordData, input: OrderInput): boolean {
+  return (
+    payment.package === input.packageId &&
+    String(payment.couponCode ?? '').toLowerCase() === input.couponCode.toLowerCase()
+  );
+}
+
+/**
+ * Deals with a checkout already open for the photoshoot: the same order on the same provider gets
+ * it back; anything else closes it (or, if the buyer paid meanwhile, fulfils it).
+ */
+async function openCheckout(
+  app: App,
+  photoshoot: RecordData,
+  input: OrderInput,
+  provider: PaymentProvider,
+): Promise<CheckoutOutcome | null> {
+  if (photoshoot.status !== 'pending_payment' || !photoshoot.payment) return null;
+  const open = await findPayment(app, String(photoshoot.payment));
+  if (!open || open.status !== 'pending') return null;
+  if (sameOrder(open, input) && open.provider === provider.name && open.checkoutUrl) {
+    return { payment: open, url: String(open.checkoutUrl) };
+  }
+  const state = await providerNamed(app, String(open.provider)).cancel(open);
+  if (state.state === 'paid') await fulfilPayment(app, String(open.id), state.providerPaymentRef);
+  else await closePayment(app, String(open.id), 'cancelled', 'Replaced by a new checkout.');
+  return null;
+}
+
+/** The transaction: checks, payment row, money on the photoshoot, the move. */
+async function placeOrder(
+  app: App,
+  tx: Db,
+  caller: Caller,
+  photoshootId: string,
+  input: OrderInput,
+  provider: PaymentProvider,
+  later: AfterCommit,
+): Promise<{ payment: RecordData; order: ResolvedOrder }> {
+  const photoshoot = await ownedPhotoshoot(app, tx, buyerId(caller), photoshootId, true);
+  if (photoshoot.status !== 'draft') throw notDraft(String(photoshoot.status));
+  if (photoshoot.team) {
+    const message = "Team photoshoots are covered by the team's seats.";
+    throw ApiError.badRequest(message, { photoshoot: { code: 'validation_team_photoshoot', message } });
+  }
+  const order = await resolveOrder(app, tx, input);
+  const { pkg, coupon, quote } = order;
+  photoshoot.package = pkg.id;
+  await checkReadyForCheckout(app, tx, photoshoot, pkg);
+
+  const free = quote.amountDueCents === 0;
+  const now = nowString();
+  const payment = Object.assign(blankPayment(app), {
+    user: photoshoot.user,
+    photoshoot: photoshoot.id,
+    package: pkg.id,
+    quantity: 1,
+    provider: free ? 'free' : provider.name,
+    priceCents: quote.priceCents,
+    discountCents: quote.discountCents,
+    amountCents: quote.amountDueCents,
+    currency: quote.currency,
+    coupon: coupon?.id ?? '',
+    couponCode: coupon?.code ?? '',
+    status: 'pending',
+  });
+  if (free) {
+    // note: with nothing to pay, checkout is the payment: the coupon use is counted now or never.
+    if (coupon && !(await redeemCoupon(tx, String(coupon.id)))) {
+      throw couponError(usedUpProblem(String(coupon.code)));
+    }
+    Object.assign(payment, { status: 'paid', paidAt: now, providerRef: `free_${String(payment.id)}` });
+  }
+  Object.assign(photoshoot, {
+    coupon: coupon?.id ?? '',
+    priceCents: quote.priceCents,
+    discountCents: quote.discountCents,
+    amountDueCents: quote.amountDueCents,
+    currency: quote.currency,
+    payment: payment.id,
+    updated: now,
+  });
+  const receipt = free ? await composeReceipt(app, tx, payment, photoshoot) : null;
+  if (receipt) payment.receiptSentAt = now;
+  await savePayment(app, tx, payment, later, 'create');
+  await app.records.updateRow(app.registry.require('photoshoots'), photoshoot, tx);
+  const to = free ? 'queued' : 'pending_payment';
+  await transition(
+    app,
+    photoshootId,
+    to,
+    actorOf(caller),
+    free ? 'nothing to pay' : 'checkout started',
+    tx,
+    later.add,
+  );
+  if (receipt) later.add(() => app.mailer.sendInBackground(receipt));
+  return { payment, order };
+}
+
+/** Stores the provider's reference and page on the payment, unless it was closed meanwhile. */
+async function recordStarted(
+  app: App,
+  paymentId: string,
+  providerRef: string,
+  url: string,
+): Promise<RecordData> {
+  const later = new AfterCommit();
+  const payment = await app.db.transaction(async (tx) => {
+    const payment = await lockPayment(app, tx, paymentId);
+    if (!payment) throw ApiError.notFound();
+    if (payment.status !== 'pending') return payment;
+    Object.assign(payment, { providerRef, checkoutUrl: url });
+    await savePayment(app, tx, payment, later, 'update');
+    return payment;
+  });
+  later.run();
+  return payment;
+}
+
+export async function startCheckout(
+  app: App,
+  caller: Caller,
+  photoshootId: string,
+  body: Record<string, unknown>,
+): Promise<CheckoutOutcome> {
+  const input = readOrderInput(body);
+  const existing = await ownedPhotoshoot(app, app.db, buyerId(caller), photoshootId);
+  const provider = activeProvider(app);
+  const reopened = await openCheckout(app, existing, input, provider);
+  if (reopened) return reopened;
+
+  const later = new AfterCommit();
+  const { payment, order } = await app.db.transaction((tx) =>
+    placeOrder(app, tx, caller, photoshootId, input, provider, later),
+  );
+  later.run();
+  if (payment.status === 'paid') return { payment, paid: true };
+
+  const appURL = app.settings.get().meta.appURL;
+  const query = { payment: String(payment.id) };
+  try {
+    const started = await provider.createCheckout({
+      payment,
+      itemName: `${String(order.pkg.name)} photoshoot`,
+      itemDescription: order.coupon ? `Coupon ${String(order.coupon.code)} applied` : '',
+      customerEmail: String(caller.auth?.record.email ?? ''),
+      successUrl: appLink(appURL, `/photoshoot/${photoshootId}/payment-return`, query),
+      cancelUrl: appLink(appURL, `/photoshoot/${photoshootId}/payment`, { ...query, cancelled: '1' }),
+    });
+    const saved = await recordStarted(app, String(payment.id), started.providerRef, started.url);
+    return { payment: saved, url: started.url };
+  } catch (err) {
+    const message =
+      err instanceof ProviderError ? err.message : 'The payment provider could not start the checkout.';
+    await closePayment(app, String(payment.id), 'failed', message);
+    if (!(err instanceof ProviderError)) console.error('[payments] starting a checkout failed:', err);
+    throw ApiError.badRequest(`${message} Please try again in a moment.`, {
+      payment: { code: 'validation_provider_unavailable', message },
+    });
+  }
+}

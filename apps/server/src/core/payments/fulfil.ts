@@ -1,0 +1,96 @@
+/**
+ * Fulfilment: a payment the provider reports as paid becomes `paid`, its photoshoot `queued`, its
+ * coupon use is counted and a receipt goes out, exactly once however many times and in whatever
+ * order the webhook, the verify call and the sandbox report it. The guard is the payment's status,
+ * re-read under lock in the one transaction that changes it: only the caller that finds it
+ * `pending` does anything; every later (or concurrent, now waiting) caller finds it settled.
+ */
+import { ApiError } from '../errors.js';
+import type { App } from '../app.js';
+import type { RecordData } from '../records/codec.js';
+import { systemActor, type Actor } from '../photoshoots/actor.js';
+import { nowString } from '../../tools/dates.js';
+import { AfterCommit } from './after-commit.js';
+import { findPayment, lockPayment, savePayment } from './payment-store.js';
+import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { composeReceipt } from './receipt.js';
+import { redeemCoupon } from './redeem-coupon.js';
+import { providerNamed } from './providers/index.js';
+
+export function couponRanOutReason(code: string): string {
+  return (
+    `The coupon ${code} was used up before your payment went through, so the payment was refunded in full. ` +
+    'Please check out again.'
+  );
+}
+
+/**
+ * Settles payment `paymentId` as paid by the provider (`providerPaymentRef`: what a refund needs).
+ * When its coupon ran out meanwhile the payment fails instead: the amount is refunded and the
+ * photoshoot returns to draft, so the discount is given exactly as many times as the coupon allows.
+ * @returns the payment as stored afterwards.
+ */
+export async function fulfilPayment(
+  app: App,
+  paymentId: string,
+  providerPaymentRef: string,
+  actor: Actor = systemActor('payments'),
+): Promise<RecordData> {
+  const seen = await findPayment(app, paymentId);
+  if (!seen) throw ApiError.notFound();
+  if (seen.status !== 'pending') return seen;
+  const later = new AfterCommit();
+  let refund = false;
+  const payment = await app.db.transaction(async (tx) => {
+    const photoshoot = await lockPhotoshootOf(app, tx, seen);
+    const payment = await lockPayment(app, tx, paymentId);
+    if (!payment || payment.status !== 'pending') return payment ?? seen;
+    if (providerPaymentRef) payment.providerPaymentRef = providerPaymentRef;
+
+    if (
+      payment.coupon &&
+      Number(payment.discountCents) > 0 &&
+      !(await redeemCoupon(tx, String(payment.coupon)))
+    ) {
+      payment.status = 'failed';
+      payment.failureReason = couponRanOutReason(String(payment.couponCode));
+      await savePayment(app, tx, payment, later, 'update');
+      if (awaits(photoshoot, payment)) {
+        await moveIfAllowed(app, tx, photoshoot, 'draft', actor, 'the coupon was used up at payment', later);
+      }
+      refund = Number(payment.amountCents) > 0;
+      return payment;
+    }
+
+    payment.status = 'paid';
+    payment.paidAt = nowString();
+    const receipt = await composeReceipt(app, tx, payment, photoshoot);
+    if (receipt) payment.receiptSentAt = payment.paidAt;
+    await savePayment(app, tx, payment, later, 'update');
+    // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
+    if (awaits(photoshoot, payment)) {
+      await moveIfAllowed(app, tx, photoshoot, 'queued', actor, 'the payment succeeded', later);
+    }
+    if (receipt) later.add(() => app.mailer.sendInBackground(receipt));
+    return payment;
+  });
+  later.run();
+  if (refund) await refundRanOutCoupon(app, payment);
+  return payment;
+}
+
+/** Gives the money of a payment that lost its coupon back; a failure is left for an operator. */
+async function refundRanOutCoupon(app: App, payment: RecordData): Promise<void> {
+  try {
+    await providerNamed(app, String(payment.provider)).refund(payment);
+    const now = nowString();
+    await app.db.run(`UPDATE "payments" SET "refundedAt" = ?, "updated" = ? WHERE "id" = ?`, [
+      now,
+      now,
+      payment.id,
+    ]);
+    payment.refundedAt = now;
+  } catch (err) {
+    console.error(`[payments] refunding payment ${String(payment.id)} after its coupon ran out failed:`, err);
+  }
+}

@@ -1,0 +1,18 @@
+/** `POST /api/photoshoots/{id}/quote`: the breakdown for the owner's chosen package and coupon. */
+import type { App } from '../app.js';
+import type { Caller } from '../records/caller.js';
+import { readOrderInput } from './order-input.js';
+import { resolveOrder } from './order.js';
+import { buyerId, ownedPhotoshoot } from './owned-photoshoot.js';
+import type { Quote } from './quote.js';
+
+export async function quoteOrder(
+  app: App,
+  caller: Caller,
+  photoshootId: string,
+  body: Record<string, unknown>,
+): Promise<Quote> {
+  await ownedPhotoshoot(app, app.db, buyerId(caller), photoshootId);
+  const order = await resolveOrder(app, app.db, readOrderInput(body));
+  return order.quote;
+}

@@ -1,0 +1,73 @@
+/**
+ * Refunds: an operator's (`POST /api/admin/payments/{id}/refund`) and one made in Stripe's dashboard
+ * (the `charge.refunded` webhook). The money goes back at the provider first; the payment becomes
+ * `refunded` and its photoshoot `refunded` once, under the same locks as fulfilment. The coupon use
+ * stays counted: the coupon was spent on an order that happened.
+ */
+import { ApiError } from '../errors.js';
+import type { App } from '../app.js';
+import type { RecordData } from '../records/codec.js';
+import type { Actor } from '../photoshoots/actor.js';
+import { refusal } from '../photoshoots/lifecycle.js';
+import { nowString } from '../../tools/dates.js';
+import { AfterCommit } from './after-commit.js';
+import { findPayment, lockPayment, savePayment } from './payment-store.js';
+import { lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { providerNamed } from './providers/index.js';
+import { ProviderError } from './providers/provider.js';
+
+/** Marks a paid payment refunded (and its photoshoot, where the lifecycle allows); once. */
+export async function markRefunded(
+  app: App,
+  paymentId: string,
+  actor: Actor,
+  reason: string,
+): Promise<RecordData> {
+  const seen = await findPayment(app, paymentId);
+  if (!seen) throw ApiError.notFound();
+  if (seen.status !== 'paid') return seen;
+  const later = new AfterCommit();
+  const payment = await app.db.transaction(async (tx) => {
+    const photoshoot = await lockPhotoshootOf(app, tx, seen);
+    const payment = await lockPayment(app, tx, paymentId);
+    if (!payment || payment.status !== 'paid') return payment ?? seen;
+    Object.assign(payment, { status: 'refunded', refundedAt: nowString() });
+    await savePayment(app, tx, payment, later, 'update');
+    if (photoshoot?.payment === payment.id) {
+      await moveIfAllowed(app, tx, photoshoot, 'refunded', actor, reason, later);
+    }
+    return payment;
+  });
+  later.run();
+  return payment;
+}
+
+/**
+ * @throws {ApiError} 404 for no such payment; 400 when it is not paid, when its photoshoot is in a
+ *   state that cannot be refunded (being processed), or when the provider refuses.
+ */
+export async function refundPayment(app: App, paymentId: string, actor: Actor): Promise<RecordData> {
+  const payment = await findPayment(app, paymentId);
+  if (!payment) throw ApiError.notFound();
+  if (payment.status !== 'paid') {
+    const message = `Only a paid payment can be refunded; this one is ${String(payment.status)}.`;
+    throw ApiError.badRequest(message, { status: { code: 'validation_not_paid', message } });
+  }
+  const photoshoot = payment.photoshoot
+    ? await app.records.findById(app.registry.require('photoshoots'), String(payment.photoshoot))
+    : null;
+  if (photoshoot && photoshoot.payment === payment.id) {
+    const why = refusal(String(photoshoot.status), 'refunded', actor);
+    if (why)
+      throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
+  }
+  if (payment.provider !== 'free' && Number(payment.amountCents) > 0) {
+    try {
+      await providerNamed(app, String(payment.provider)).refund(payment);
+    } catch (err) {
+      const message = err instanceof ProviderError ? err.message : 'The payment provider did not answer.';
+      throw ApiError.badRequest(message);
+    }
+  }
+  return markRefunded(app, paymentId, actor, 'the payment was refunded');
+}

@@ -1,0 +1,68 @@
+/**
+ * `POST /api/payments/stripe/webhook`: a signed Stripe event, verified on the raw body, applied
+ * through the same exactly-once paths as the verify call. Events we do not act on, and events about
+ * payments we do not know, are acknowledged (2xx) so Stripe stops resending them.
+ */
+import { ApiError } from '../errors.js';
+import type { App } from '../app.js';
+import type { RecordData } from '../records/codec.js';
+import { systemActor } from '../photoshoots/actor.js';
+import { closePayment } from './close-payment.js';
+import { fulfilPayment } from './fulfil.js';
+import { findPayment, findPaymentBy } from './payment-store.js';
+import { markRefunded } from './refund.js';
+import { providerNamed } from './providers/index.js';
+import type { ProviderEvent } from './providers/provider.js';
+
+export type WebhookAnswer = { received: true; handled: string };
+
+async function stripePaymentFor(app: App, paymentId: string, sessionId: string): Promise<RecordData | null> {
+  const byId = paymentId ? await findPayment(app, paymentId) : null;
+  const payment = byId ?? (sessionId ? await findPaymentBy(app, { providerRef: sessionId }) : null);
+  // note: the session must be the one we created for this payment (a stale or foreign one is ignored).
+  if (!payment || payment.provider !== 'stripe') return null;
+  if (payment.providerRef && payment.providerRef !== sessionId) return null;
+  return payment;
+}
+
+export async function handleStripeWebhook(
+  app: App,
+  rawBody: Buffer,
+  signature: string,
+): Promise<WebhookAnswer> {
+  const secret = app.settings.get().payments.stripeWebhookSecret;
+  if (!secret) throw ApiError.badRequest('Stripe webhooks are not configured.');
+  let event: ProviderEvent;
+  try {
+    event = providerNamed(app, 'stripe').parseWebhook(rawBody, signature);
+  } catch {
+    throw ApiError.badRequest('The webhook signature could not be verified.');
+  }
+  const actor = systemActor('stripe-webhook');
+  switch (event.kind) {
+    case 'paid': {
+      const payment = await stripePaymentFor(app, event.paymentId, event.providerRef);
+      if (!payment) return { received: true, handled: 'unknown payment' };
+      await fulfilPayment(app, String(payment.id), event.providerPaymentRef, actor);
+      return { received: true, handled: 'paid' };
+    }
+    case 'cancelled':
+    case 'failed': {
+      const payment = await stripePaymentFor(app, event.paymentId, event.providerRef);
+      if (!payment) return { received: true, handled: 'unknown payment' };
+      await closePayment(app, String(payment.id), event.kind, event.reason, actor);
+      return { received: true, handled: event.kind };
+    }
+    case 'refunded': {
+      const payment = await findPaymentBy(app, {
+        provider: 'stripe',
+        providerPaymentRef: event.providerPaymentRef,
+      });
+      if (!payment) return { received: true, handled: 'unknown payment' };
+      await markRefunded(app, String(payment.id), actor, 'refunded in Stripe');
+      return { received: true, handled: 'refunded' };
+    }
+    default:
+      return { received: true, handled: 'ignored' };
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * One attempt at one claimed photoshoot: work out which results are missing or flagged for
+ * regeneration, have the provider make them one at a time (each stored as soon as it exists, so a
+ * crash loses at most the image in progress and a retry picks up where it stopped), report
+ * progress, then hand the photoshoot to review, or release it when review is switched off.
+ */
+import type { App } from '../app.js';
+import { q } from '../db/db.js';
+import { nowString } from '../../tools/dates.js';
+import { systemActor } from '../photoshoots/actor.js';
+import { transition } from '../photoshoots/lifecycle.js';
+import { systemCaller } from '../records/caller.js';
+import type { RecordData } from '../records/codec.js';
+import { loadJobInputs, resultKey } from './job-inputs.js';
+import { deferred, emitPhotoshoot, holdsLease } from './job-queue.js';
+import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
+import { writeResult } from './write-result.js';
+
+export type JobContext = {
+  app: App;
+  photoshoot: RecordData;
+  owner: string;
+  provider: GenerationProvider;
+  signal: AbortSignal;
+  /** How often a pending hosted job is polled (the webhook backstop). */
+  pollIntervalMs?: number;
+};
+
+/** Thrown when the worker no longer holds the lease: stop quietly, the job is someone else's. */
+export class LeaseLostError extends Error {
+  constructor() {
+    super('the lease on this job was lost');
+  }
+}
+
+type WorkItem = { style: StyleSpec & { name: string }; variant: number; existing: RecordData | null };
+
+export async function setProgress(app: App, id: string, progress: number, stage: string): Promise<void> {
+  const su = systemCaller(app.registry.require('_superusers'));
+  await app.records.update(app.registry.require('photoshoots'), su, id, {
+    progress: Math.max(0, Math.min(100, Math.round(progress))),
+    stage: stage.slice(0, 100),
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }
+    function onAbort() {
+      clearTimeout(t);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Generates one item, polling a hosted provider's pending job until it settles. */
+async function generateOne(ctx: JobContext, prepared: PreparedSubject, item: WorkItem): Promise<GenerateOutcome> {
+  let outcome = await ctx.provider.generate(prepared, {
+    style: item.style,
+    variants: [item.variant],
+    // The provider appends the variant: (photoshoot, style, variant) fixes the image.
+    seed: `${String(ctx.photoshoot.id)}:${item.style.id}`,
+    signal: ctx.signal,
+  });
+  while (outcome.state === 'pending') {
+    await sleep(ctx.pollIntervalMs ?? 5000, ctx.signal);
+    outcome = await ctx.provider.status(outcome.job);
+  }
+  return outcome;
+}
+
+export async function runJob(ctx: JobContext): Promise<void> {
+  const { app, owner } = ctx;
+  const id = String(ctx.photoshoot.id);
+  await setProgress(app, id, 2, 'Preparing your photos');
+  const inputs = await loadJobInputs(app, ctx.photoshoot);
+  const items: WorkItem[] = [];
+  for (const style of inputs.styles) {
+    for (let variant = 0; variant < inputs.imagesPerStyle; variant++) {
+      const existing = inputs.results.get(resultKey(style.id, variant)) ?? null;
+      if (!existing || existing.regenerate === true) items.push({ style, variant, existing });
+    }
+  }
+  const prepared = await ctx.provider.prepare(inputs.subject, ctx.signal);
+  for (let i = 0; i < items.length; i++) {
+    ctx.signal.throwIfAborted();
+    const item = items[i]!;
+    await setProgress(
+      app,
+      id,
+      5 + (90 * i) / items.length,
+      `${item.existing ? 'Redoing' : 'Creating'} ${item.style.name} portrait ${i + 1} of ${items.length}`,
+    );
+    const outcome = await generateOne(ctx, prepared, item);
+    if (outcome.state === 'failed') throw new Error(outcome.reason);
+    for (const image of outcome.state === 'done' ? outcome.images : []) {
+      const written = await writeResult(app, owner, { photoshoot: ctx.photoshoot, style: item.style.id, existing: item.existing }, image);
+      if (written === 'lost') throw new LeaseLostError();
+    }
+  }
+  await finish(app, id, owner);
+}
+
+/** Moves the finished photoshoot on: to review, or approved and released when review is off. */
+async function finish(app: App, id: string, owner: string): Promise<void> {
+  const { reviewRequired } = app.settings.get().processing;
+  const events = deferred();
+  const done = await app.db.transaction(async (tx) => {
+    if (!(await holdsLease(tx, id, owner))) return false;
+    const actor = systemActor(owner);
+    if (reviewRequired) {
+      await transition(app, id, 'review', actor, 'the results await an operator review', tx, events.afterCommit);
+    } else {
+      // Entering `completed` releases the approved results (and tells their subscribers).
+      await tx.run(`UPDATE ${q('results')} SET "review" = 'approved', "updated" = ? WHERE "photoshoot" = ? AND "review" = 'pending'`, [
+        nowString(),
+        id,
+      ]);
+      await transition(app, id, 'completed', actor, 'the results are ready (review is off)', tx, events.afterCommit);
+    }
+    await tx.run(`UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`, [
+      reviewRequired ? 'Awaiting review' : 'Done',
+      nowString(),
+      id,
+    ]);
+    return true;
+  });
+  if (!done) throw new LeaseLostError();
+  events.flush();
+  await emitPhotoshoot(app, id);
+}

@@ -1,0 +1,60 @@
+/**
+ * What an adapter (fal, Replicate, Astria) must know of its service: how to submit a training
+ * and a generation, read a job's state, cancel it, and read a callback. Everything else (the
+ * store, waiting, downloads, prompts) is shared in hosted-provider.ts.
+ */
+import type { SubjectPhoto, WebhookRequest } from '../processing/providers/types.js';
+import type { ExternalJobRow } from './external-jobs.js';
+import type { RemoteResult } from './remote-result.js';
+
+export type HostedName = 'fal' | 'replicate' | 'astria';
+
+export type Submitted = { externalId: string; meta?: Record<string, unknown> };
+
+export type TrainingInput = {
+  /** Our idempotency key for the subject (Astria's tune `title`). */
+  jobKey: string;
+  photos: SubjectPhoto[];
+  /** `man`, `woman` or `person`. */
+  subjectClass: string;
+  /** The word the trained model associates with the subject. */
+  trigger: string;
+  callbackUrl: string;
+};
+
+export type GenerationInput = {
+  /** The trained model (fal: LoRA URL; Replicate: `owner/model:version`; Astria: tune id). */
+  modelRef: string;
+  prompt: string;
+  negativePrompt: string;
+  aspect: '1:1' | '4:5' | '3:4' | '2:3';
+  count: number;
+  seed: number;
+  callbackUrl: string;
+};
+
+export interface HostedApi {
+  readonly name: HostedName;
+  /** Null when usable, else why not (missing key…): a permanent failure of the job. */
+  misconfigured(): string | null;
+  train(input: TrainingInput): Promise<Submitted>;
+  generate(input: GenerationInput): Promise<Submitted>;
+  poll(row: ExternalJobRow): Promise<RemoteResult>;
+  cancel(row: ExternalJobRow): Promise<void>;
+  /**
+   * Authenticates a callback for `row` (found by the `job` query parameter) and reads it.
+   * Throws WebhookRejected when it is not genuine or not readable.
+   */
+  readWebhook(req: WebhookRequest, row: ExternalJobRow): Promise<{ externalId: string; result: RemoteResult }>;
+}
+
+/** A callback we refuse: 401 when it is not authentic, 400 when it is unreadable. */
+export class WebhookRejected extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+

@@ -1,0 +1,100 @@
+/**
+ * Settings of the hosted generation providers, part of the `processing` section (see
+ * ../processing/processing-settings.ts). API keys are secrets: masked by the settings API and
+ * kept when a PATCH leaves them blank. Base URLs are not settings on purpose: an operator
+ * account must never be able to point our API keys at another host (tests use AppOptions).
+ */
+
+export type FalSettings = {
+  apiKey: string;
+  /** Queue app that trains the subject's LoRA. */
+  trainingApp: string;
+  /** Queue app that renders with the LoRA. */
+  inferenceApp: string;
+};
+
+export type ReplicateSettings = {
+  apiToken: string;
+  /** The trainer, `owner/name:version` (trainer versions get deprecated: keep it configurable). */
+  trainerVersion: string;
+  /** The model (`owner/name`, created beforehand) that receives each trained version. */
+  destination: string;
+  /** Standard Webhooks secret (`whsec_…`); blank = fetched from the API once and cached. */
+  webhookSecret: string;
+};
+
+export type AstriaSettings = {
+  apiKey: string;
+  /** `fast` returns free mock results (staging); `flux1`, `sdxl1`, `sd15` train for real. */
+  branch: 'fast' | 'flux1' | 'sdxl1' | 'sd15';
+};
+
+export type HostedSettings = {
+  fal: FalSettings;
+  replicate: ReplicateSettings;
+  astria: AstriaSettings;
+  /** Seconds between status polls of a hosted job: the backstop for webhooks that never arrive. */
+  hostedPollSeconds: number;
+  /** Minutes a hosted job may stay unfinished before it is cancelled and the attempt fails. */
+  hostedTimeoutMinutes: number;
+};
+
+export function defaultHostedSettings(): HostedSettings {
+  return {
+    fal: { apiKey: '', trainingApp: 'fal-ai/flux-lora-portrait-trainer', inferenceApp: 'fal-ai/flux-lora' },
+    replicate: { apiToken: '', trainerVersion: '', destination: '', webhookSecret: '' },
+    astria: { apiKey: '', branch: 'fast' },
+    hostedPollSeconds: 30,
+    hostedTimeoutMinutes: 60,
+  };
+}
+
+/** Secret fields, relative to the `processing` section. */
+export const HOSTED_SECRET_FIELDS: readonly string[] = [
+  'fal.apiKey',
+  'replicate.apiToken',
+  'replicate.webhookSecret',
+  'astria.apiKey',
+];
+
+type Add = (field: string, code: string, message: string) => void;
+
+const APP_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._/-]*$/i;
+const MODEL = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/i;
+const VERSION = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*:[a-f0-9]{8,128}$/i;
+const BRANCHES = ['fast', 'flux1', 'sdxl1', 'sd15'];
+
+function isText(v: unknown, max = 500): v is string {
+  return typeof v === 'string' && v.length <= max && !/[\r\n]/.test(v);
+}
+
+export function validateHostedSettings(s: HostedSettings, add: Add): void {
+  const { fal, replicate, astria } = s;
+  if (!fal || typeof fal !== 'object') add('fal', 'validation_invalid_value', 'Must be an object.');
+  else {
+    if (!isText(fal.apiKey)) add('fal.apiKey', 'validation_invalid_value', 'Must be a single-line key.');
+    for (const k of ['trainingApp', 'inferenceApp'] as const)
+      if (!isText(fal[k], 200) || !APP_ID.test(fal[k]))
+        add(`fal.${k}`, 'validation_invalid_value', 'Must be a fal app id such as fal-ai/flux-lora.');
+  }
+  if (!replicate || typeof replicate !== 'object') add('replicate', 'validation_invalid_value', 'Must be an object.');
+  else {
+    if (!isText(replicate.apiToken)) add('replicate.apiToken', 'validation_invalid_value', 'Must be a single-line token.');
+    if (!isText(replicate.trainerVersion, 200) || (replicate.trainerVersion && !VERSION.test(replicate.trainerVersion)))
+      add('replicate.trainerVersion', 'validation_invalid_value', 'Must be owner/name:version.');
+    if (!isText(replicate.destination, 200) || (replicate.destination && !MODEL.test(replicate.destination)))
+      add('replicate.destination', 'validation_invalid_value', 'Must be owner/name.');
+    if (!isText(replicate.webhookSecret) || (replicate.webhookSecret && !/^whsec_[A-Za-z0-9+/=]+$/.test(replicate.webhookSecret)))
+      add('replicate.webhookSecret', 'validation_invalid_value', 'Must be a whsec_… secret.');
+  }
+  if (!astria || typeof astria !== 'object') add('astria', 'validation_invalid_value', 'Must be an object.');
+  else {
+    if (!isText(astria.apiKey)) add('astria.apiKey', 'validation_invalid_value', 'Must be a single-line key.');
+    if (!BRANCHES.includes(astria.branch))
+      add('astria.branch', 'validation_invalid_value', 'Must be fast, flux1, sdxl1 or sd15.');
+  }
+  if (!Number.isInteger(s.hostedPollSeconds) || s.hostedPollSeconds < 1 || s.hostedPollSeconds > 3600)
+    add('hostedPollSeconds', 'validation_invalid_value', 'Must be a whole number of seconds from 1 to 3600.');
+  if (!Number.isInteger(s.hostedTimeoutMinutes) || s.hostedTimeoutMinutes < 1 || s.hostedTimeoutMinutes > 1440)
+    add('hostedTimeoutMinutes', 'validation_invalid_value', 'Must be a whole number of minutes from 1 to 1440.');
+}

@@ -1,0 +1,127 @@
+/**
+ * The backdrop behind the subject, made to read as a lit studio backdrop rather than a flat fill:
+ * the style's colour or gradient, a soft pool of light behind the head falling off towards the
+ * corners, and a faint low-frequency mottle like a painted canvas. An image backdrop (a team's
+ * brand backdrop) is defocused as a lens at portrait aperture would.
+ */
+import sharp from 'sharp';
+import { fromBytes, type Rgb } from './planes.js';
+import type { Random } from './seeded-random.js';
+
+export type BackdropSpec = { kind: 'solid' | 'gradient' | 'image'; colors: string[]; angle?: number };
+
+const NEUTRAL: [number, number, number] = [0.5, 0.5, 0.5];
+
+export function parseColour(value: unknown): [number, number, number] | null {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(value ?? '').trim());
+  if (!m) return null;
+  return [parseInt(m[1]!, 16) / 255, parseInt(m[2]!, 16) / 255, parseInt(m[3]!, 16) / 255];
+}
+
+/** A smooth random field (value noise on a coarse grid, smoothstep-interpolated), mean ≈ 0. */
+function valueNoise(width: number, height: number, cells: number, random: Random): Float32Array {
+  const gw = cells + 2;
+  const gh = Math.max(2, Math.round((cells * height) / width)) + 2;
+  const grid = new Float32Array(gw * gh);
+  for (let i = 0; i < grid.length; i++) grid[i] = random.next() * 2 - 1;
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const gy = (y / height) * (gh - 2);
+    const y0 = Math.floor(gy);
+    let ty = gy - y0;
+    ty = ty * ty * (3 - 2 * ty);
+    for (let x = 0; x < width; x++) {
+      const gx = (x / width) * (gw - 2);
+      const x0 = Math.floor(gx);
+      let tx = gx - x0;
+      tx = tx * tx * (3 - 2 * tx);
+      const a = grid[y0 * gw + x0]!;
+      const b = grid[y0 * gw + x0 + 1]!;
+      const c = grid[(y0 + 1) * gw + x0]!;
+      const d = grid[(y0 + 1) * gw + x0 + 1]!;
+      out[y * width + x] = (a + (b - a) * tx) * (1 - ty) + (c + (d - c) * tx) * ty;
+    }
+  }
+  return out;
+}
+
+function gradient(spec: BackdropSpec, width: number, height: number): Rgb {
+  const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
+  const stops = colours.length ? colours : [NEUTRAL];
+  const rad = ((spec.kind === 'gradient' ? (spec.angle ?? 90) : 90) * Math.PI) / 180;
+  const [dx, dy] = [Math.cos(rad), Math.sin(rad)];
+  const span = 0.5 * (Math.abs(dx) + Math.abs(dy));
+  const data = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    const v = y / (height - 1 || 1) - 0.5;
+    for (let x = 0; x < width; x++) {
+      const u = x / (width - 1 || 1) - 0.5;
+      const t = Math.min(1, Math.max(0, ((u * dx + v * dy) / span + 1) / 2));
+      const pos = t * (stops.length - 1);
+      const i = Math.min(stops.length - 2, Math.floor(pos));
+      const f = stops.length === 1 ? 0 : pos - Math.max(0, i);
+      const a = stops[Math.max(0, i)]!;
+      const b = stops[Math.min(stops.length - 1, Math.max(0, i) + 1)]!;
+      const o = (y * width + x) * 3;
+      data[o] = a[0] + (b[0] - a[0]) * f;
+      data[o + 1] = a[1] + (b[1] - a[1]) * f;
+      data[o + 2] = a[2] + (b[2] - a[2]) * f;
+    }
+  }
+  return { width, height, data };
+}
+
+async function imageBackdrop(image: Buffer, width: number, height: number): Promise<Rgb> {
+  const { data } = await sharp(image)
+    .rotate()
+    .removeAlpha()
+    .toColourspace('srgb')
+    .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
+    .blur(Math.max(1, width / 220))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width, height, data: fromBytes(data, width, height, 3) };
+}
+
+export type BackdropLight = {
+  /** Centre of the light pool, in output pixels (behind the head). */
+  x: number;
+  y: number;
+  /** Extra brightness at its centre (0.2 = +20%). */
+  strength: number;
+};
+
+/** Renders the backdrop at `width`×`height`. */
+export async function renderBackdrop(
+  spec: BackdropSpec,
+  width: number,
+  height: number,
+  light: BackdropLight,
+  random: Random,
+  image?: Buffer | null,
+): Promise<Rgb> {
+  const useImage = image ?? null;
+  const base = useImage ? await imageBackdrop(useImage, width, height) : gradient(spec, width, height);
+  const coarse = valueNoise(width, height, 5, random);
+  const fine = valueNoise(width, height, 13, random);
+  const mottle = useImage ? 0 : 1;
+  const sigma = 0.55 * Math.max(width, height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const dx = x - light.x;
+      const dy = (y - light.y) * 0.8;
+      const pool = light.strength * Math.exp(-(dx * dx + dy * dy) / (2 * sigma * sigma));
+      // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
+      const u = x / width - 0.5;
+      const v = y / height - 0.5;
+      const corner = 0.14 * Math.min(1, (u * u + v * v) * 2.2);
+      const gain = 1 + pool - corner + mottle * (0.045 * coarse[i]! + 0.018 * fine[i]!);
+      const o = i * 3;
+      base.data[o] = base.data[o]! * gain;
+      base.data[o + 1] = base.data[o + 1]! * gain;
+      base.data[o + 2] = base.data[o + 2]! * gain;
+    }
+  }
+  return base;
+}

@@ -1,0 +1,87 @@
+/**
+ * A style's colour grading (collections/styles.ts: warmth, saturation, contrast, brightness,
+ * vignette, grain, mono; each -1..1 except mono), applied to the whole composite so subject and
+ * backdrop share one look, plus the film grain that ties them together.
+ */
+import { luma, type Rgb } from './planes.js';
+import type { Random } from './seeded-random.js';
+
+export type Grading = {
+  warmth: number;
+  saturation: number;
+  contrast: number;
+  brightness: number;
+  vignette: number;
+  grain: number;
+  mono: boolean;
+};
+
+function num(v: unknown, lo = -1, hi = 1): number {
+  const n = typeof v === 'number' && Number.isFinite(v) ? v : 0;
+  return Math.max(lo, Math.min(hi, n));
+}
+
+/** Reads a stored `grading` JSON, tolerating missing or out-of-range values. */
+export function readGrading(value: unknown): Grading {
+  const g = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  return {
+    warmth: num(g.warmth),
+    saturation: num(g.saturation),
+    contrast: num(g.contrast),
+    brightness: num(g.brightness),
+    vignette: num(g.vignette, 0, 1),
+    grain: num(g.grain, 0, 1),
+    mono: g.mono === true,
+  };
+}
+
+/** A gentle S-curve around mid-grey; `amount` -1..1. */
+function contrastCurve(x: number, amount: number): number {
+  const k = 1 + amount * 0.9;
+  const d = x - 0.5;
+  const s = 0.5 + d * k;
+  // Soft shoulder and toe so stronger contrast does not clip.
+  return s < 0.05 ? 0.05 * Math.exp((s - 0.05) / 0.05) : s > 0.95 ? 1 - 0.05 * Math.exp((0.95 - s) / 0.05) : s;
+}
+
+/** Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. */
+export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: number }, random: Random): void {
+  const { width, height, data } = img;
+  const warm = g.warmth * 0.09;
+  const sat = g.mono ? 0 : Math.max(0, 1 + g.saturation * 0.7);
+  const lift = g.brightness * 0.2;
+  const maxD = Math.hypot(Math.max(centre.x, width - centre.x), Math.max(centre.y, height - centre.y));
+  const inv = 1 / maxD;
+  const grainAmp = 0.011 + g.grain * 0.03;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      let r = data[o]! * (1 + warm);
+      let gg = data[o + 1]! * (1 + warm * 0.25);
+      let b = data[o + 2]! * (1 - warm);
+      const l = luma(r, gg, b);
+      r = l + (r - l) * sat;
+      gg = l + (gg - l) * sat;
+      b = l + (b - l) * sat;
+      if (g.mono) {
+        // A faint warm tone, like a fibre print, rather than a cold digital grey.
+        r = l * 1.02;
+        gg = l;
+        b = l * 0.97;
+      }
+      r = contrastCurve(r * (1 + lift), g.contrast);
+      gg = contrastCurve(gg * (1 + lift), g.contrast);
+      b = contrastCurve(b * (1 + lift), g.contrast);
+      const dx = x - centre.x;
+      const dy = (y - centre.y) * 1.1;
+      const d = Math.sqrt(dx * dx + dy * dy) * inv;
+      const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
+      const vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
+      // Luminance grain (the same for all channels), strongest in the mid-tones as on film.
+      const n = (random.next() + random.next() - 1) * grainAmp * (0.5 + 2 * l * (1 - l));
+      data[o] = r * vig + n;
+      data[o + 1] = gg * vig + n;
+      data[o + 2] = b * vig + n;
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Turns a coarse person mask into a matte fit for compositing. The cheap segmentation models give
+ * blurry, blocky edges; a guided filter (He et al., 2010) snaps them to the photo's own edges,
+ * the face box guarantees the face is solid, and at output size the matte is eroded a touch and
+ * feathered, so no rim of the old background survives (no halo) and no edge is cut hard (no
+ * sticker look).
+ */
+import { boxBlur, clamp01, erode, gaussBlur, smoothstep } from './planes.js';
+import type { Box } from './framing.js';
+
+/** Edge-preserving smoothing of `p` guided by the grey image `guide`. */
+export function guidedFilter(
+  guide: Float32Array,
+  p: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  eps: number,
+): Float32Array {
+  const n = width * height;
+  const ip = new Float32Array(n);
+  const ii = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    ip[i] = guide[i]! * p[i]!;
+    ii[i] = guide[i]! * guide[i]!;
+  }
+  const meanI = boxBlur(guide, width, height, r);
+  const meanP = boxBlur(p, width, height, r);
+  const corrIP = boxBlur(ip, width, height, r);
+  const corrII = boxBlur(ii, width, height, r);
+  const a = new Float32Array(n);
+  const b = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const varI = corrII[i]! - meanI[i]! * meanI[i]!;
+    const cov = corrIP[i]! - meanI[i]! * meanP[i]!;
+    a[i] = cov / (varI + eps);
+    b[i] = meanP[i]! - a[i]! * meanI[i]!;
+  }
+  const meanA = boxBlur(a, width, height, r);
+  const meanB = boxBlur(b, width, height, r);
+  const q = new Float32Array(n);
+  for (let i = 0; i < n; i++) q[i] = clamp01(meanA[i]! * guide[i]! + meanB[i]!);
+  return q;
+}
+
+/**
+ * Refines a coarse mask (0..1, the photo's size) with the grey photo as guide. `face` (same
+ * coordinates) is made solid: the cheap models sometimes leave holes in cheeks and glasses.
+ */
+export function refineMask(
+  coarse: Float32Array,
+  grey: Float32Array,
+  width: number,
+  height: number,
+  face: Box | null,
+): Float32Array {
+  const p = new Float32Array(coarse.length);
+  for (let i = 0; i < p.length; i++) p[i] = smoothstep(0.3, 0.7, coarse[i]!);
+  if (face) {
+    const cx = face.x + face.width / 2;
+    const cy = face.y + face.height / 2;
+    const rx = face.width * 0.3;
+    const ry = face.height * 0.36;
+    for (let y = Math.max(0, Math.floor(cy - ry)); y < Math.min(height, Math.ceil(cy + ry)); y++) {
+      for (let x = Math.max(0, Math.floor(cx - rx)); x < Math.min(width, Math.ceil(cx + rx)); x++) {
+        const d = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2;
+        if (d < 1) p[y * width + x] = Math.max(p[y * width + x]!, 1 - smoothstep(0.7, 1, d));
+      }
+    }
+  }
+  const r = Math.max(2, Math.round(Math.max(width, height) / 110));
+  const q = guidedFilter(grey, p, width, height, r, 2e-3);
+  // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition.
+  for (let i = 0; i < q.length; i++) q[i] = smoothstep(0.2, 0.8, q[i]!);
+  return q;
+}
+
+/** At output size: erode by `erodePx`, then feather with a Gaussian of `featherPx`. */
+export function finishMask(
+  alpha: Float32Array,
+  width: number,
+  height: number,
+  erodePx: number,
+  featherPx: number,
+): Float32Array {
+  return gaussBlur(erode(alpha, width, height, erodePx), width, height, featherPx);
+}
+
+/** Which photo edges the person is cut by (more than 2% of the edge is solidly person). */
+export function touchedEdges(
+  alpha: Float32Array,
+  width: number,
+  height: number,
+): { left: boolean; right: boolean; top: boolean } {
+  const inset = Math.max(1, Math.round(Math.min(width, height) / 200));
+  let left = 0;
+  let right = 0;
+  let top = 0;
+  for (let y = 0; y < height; y++) {
+    if (alpha[y * width + inset]! > 0.5) left++;
+    if (alpha[y * width + width - 1 - inset]! > 0.5) right++;
+  }
+  for (let x = 0; x < width; x++) if (alpha[inset * width + x]! > 0.5) top++;
+  return { left: left > height * 0.02, right: right > height * 0.02, top: top > width * 0.02 };
+}

@@ -1,0 +1,211 @@
+/**
+ * Renders one studio portrait from an analysed photo: frame the face per the style, scale the
+ * frame up to the output size (lanczos), feather the matte at that size, clean its edge colours,
+ * match the light to the new backdrop, cast a soft shadow, composite with a light wrap, grade,
+ * add grain, sharpen a touch and encode a JPEG. Deterministic for a given seed.
+ */
+import sharp from 'sharp';
+import type { PhotoAnalysis } from './analyse-photo.js';
+import { renderBackdrop, type BackdropSpec } from './backdrop.js';
+import { castShadow, composite, decontaminate, matchLight } from './compose.js';
+import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
+import { applyGrading, readGrading } from './grading.js';
+import { toBytes, type Rgb } from './planes.js';
+import { finishMask, touchedEdges } from './refine-mask.js';
+import { seededRandom } from './seeded-random.js';
+
+export type Look = {
+  framing: Framing;
+  aspect: string;
+  backdrop: BackdropSpec | null;
+  grading: unknown;
+};
+
+export type RenderOptions = {
+  look: Look;
+  seed: string;
+  /** Output long side in pixels. */
+  longSide: number;
+  /** A team's brand backdrop image; replaces the style's backdrop. */
+  brandBackdrop?: Buffer | null;
+  /** The upload checks' face box (source pixels), used when detection finds none now. */
+  storedFace?: Box | null;
+};
+
+export type RenderedPortrait = {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  params: Record<string, unknown>;
+};
+
+const DEFAULT_BACKDROP: BackdropSpec = { kind: 'gradient', colors: ['#8e9399', '#4f5358'], angle: 90 };
+
+/** The face to frame: detected, else stored, else a guess from the top of the matte. */
+function faceOf(a: PhotoAnalysis, stored: Box | null | undefined): { face: Box; eyes: { x: number; y: number } } {
+  if (a.face && a.eyes) return { face: a.face, eyes: a.eyes };
+  const face = stored ?? guessFace(a);
+  return { face, eyes: { x: face.x + face.width / 2, y: face.y + face.height * 0.42 } };
+}
+
+function guessFace(a: PhotoAnalysis): Box {
+  const { alphaWidth: w, alphaHeight: h, alpha } = a;
+  let top = h;
+  let minX = w;
+  let maxX = 0;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (alpha[y * w + x]! < 0.5) continue;
+      top = Math.min(top, y);
+      minX = Math.min(minX, x);
+      maxX = Math.max(maxX, x);
+    }
+  }
+  const s = a.width / w;
+  if (top >= h) return { x: a.width * 0.38, y: a.height * 0.15, width: a.width * 0.24, height: a.height * 0.3 };
+  const size = Math.max(8, (maxX - minX) * 0.35) * s;
+  return { x: ((minX + maxX) / 2) * s - size / 2, y: top * s + size * 0.15, width: size, height: size * 1.2 };
+}
+
+/** Bilinear sample of the analysis matte for each output pixel inside the placed source area. */
+function sampleAlpha(
+  a: PhotoAnalysis,
+  out: { width: number; height: number },
+  place: { ox: number; oy: number; dw: number; dh: number; ix: number; iy: number; iw: number; ih: number },
+): Float32Array {
+  const alpha = new Float32Array(out.width * out.height);
+  const s = a.alphaWidth / a.width;
+  const sx = (place.iw / place.dw) * s;
+  const sy = (place.ih / place.dh) * s;
+  for (let Y = 0; Y < place.dh; Y++) {
+    const oy = Y + place.oy;
+    if (oy < 0 || oy >= out.height) continue;
+    const fy = Math.min(a.alphaHeight - 1, Math.max(0, (place.iy * s) + (Y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(a.alphaHeight - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let X = 0; X < place.dw; X++) {
+      const ox = X + place.ox;
+      if (ox < 0 || ox >= out.width) continue;
+      const fx = Math.min(a.alphaWidth - 1, Math.max(0, (place.ix * s) + (X + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(a.alphaWidth - 1, x0 + 1);
+      const tx = fx - x0;
+      const w = a.alphaWidth;
+      const top = a.alpha[y0 * w + x0]! * (1 - tx) + a.alpha[y0 * w + x1]! * tx;
+      const bottom = a.alpha[y1 * w + x0]! * (1 - tx) + a.alpha[y1 * w + x1]! * tx;
+      alpha[oy * out.width + ox] = top * (1 - ty) + bottom * ty;
+    }
+  }
+  return alpha;
+}
+
+export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Promise<RenderedPortrait> {
+  const random = seededRandom(opts.seed);
+  const { face, eyes } = faceOf(a, opts.storedFace);
+  const touches = touchedEdges(a.alpha, a.alphaWidth, a.alphaHeight);
+  const zoom = random.range(0.92, 1.08);
+  const shift = random.range(-0.045, 0.045);
+  const crop = frameCrop({
+    source: { width: a.width, height: a.height },
+    face,
+    eyes,
+    touches,
+    framing: opts.look.framing,
+    aspect: opts.look.aspect,
+    zoom,
+    shift,
+  });
+  const out = outputSize(opts.look.aspect, opts.longSide);
+  const k = out.width / crop.width;
+
+  // The part of the photo inside the frame, scaled to its place on the output canvas.
+  const ix = Math.max(0, crop.left);
+  const iy = Math.max(0, crop.top);
+  const iw = Math.min(a.width, crop.left + crop.width) - ix;
+  const ih = Math.min(a.height, crop.top + crop.height) - iy;
+  const place = {
+    ox: Math.round((ix - crop.left) * k),
+    oy: Math.round((iy - crop.top) * k),
+    dw: Math.max(1, Math.round(iw * k)),
+    dh: Math.max(1, Math.round(ih * k)),
+    ix,
+    iy,
+    iw,
+    ih,
+  };
+  const scaled = await sharp(a.rgb, { raw: { width: a.width, height: a.height, channels: 3 } })
+    .extract({ left: ix, top: iy, width: iw, height: ih })
+    .resize(place.dw, place.dh, { kernel: 'lanczos3', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const subject: Rgb = { ...out, data: new Float32Array(out.width * out.height * 3) };
+  for (let y = 0; y < place.dh; y++) {
+    const oy = y + place.oy;
+    if (oy < 0 || oy >= out.height) continue;
+    for (let x = 0; x < place.dw; x++) {
+      const ox = x + place.ox;
+      if (ox < 0 || ox >= out.width) continue;
+      const s = (y * place.dw + x) * 3;
+      const d = (oy * out.width + ox) * 3;
+      subject.data[d] = scaled[s]! / 255;
+      subject.data[d + 1] = scaled[s + 1]! / 255;
+      subject.data[d + 2] = scaled[s + 2]! / 255;
+    }
+  }
+
+  const rawAlpha = sampleAlpha(a, out, place);
+  const edge = out.width / 1600;
+  const alpha = finishMask(rawAlpha, out.width, out.height, Math.max(1, Math.round(edge * 1.5)), Math.max(1, edge * 1.6));
+
+  const faceOut: Box = {
+    x: (face.x - crop.left) * k,
+    y: (face.y - crop.top) * k,
+    width: face.width * k,
+    height: face.height * k,
+  };
+  const eyesOut = { x: (eyes.x - crop.left) * k, y: (eyes.y - crop.top) * k };
+  const brand = opts.brandBackdrop ?? null;
+  const backdrop = await renderBackdrop(
+    opts.look.backdrop ?? DEFAULT_BACKDROP,
+    out.width,
+    out.height,
+    { x: eyesOut.x + random.range(-0.08, 0.08) * out.width, y: eyesOut.y, strength: brand ? 0.05 : 0.2 },
+    random,
+    brand,
+  );
+
+  decontaminate(subject, alpha, Math.max(2, out.width / 260));
+  const light = matchLight(subject, alpha, backdrop, faceOut);
+  castShadow(backdrop, alpha, 0.2);
+  const image = composite(subject, alpha, backdrop, 0.32);
+  const grading = readGrading(opts.look.grading);
+  const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };
+  applyGrading(
+    image,
+    { ...grading, warmth: grading.warmth + jitter.warmth, contrast: grading.contrast + jitter.contrast },
+    { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
+    random,
+  );
+  const jpeg = await sharp(toBytes(image.data), { raw: { width: out.width, height: out.height, channels: 3 } })
+    .sharpen({ sigma: Math.min(1.6, 0.6 + k * 0.2), m1: 0.4, m2: 1.2 })
+    .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
+    .toBuffer();
+  return {
+    jpeg,
+    width: out.width,
+    height: out.height,
+    params: {
+      engine: 'studio',
+      segmenter: a.segmenter,
+      faceDetected: Boolean(a.face),
+      crop,
+      upscale: Math.round(k * 100) / 100,
+      zoom: Math.round(zoom * 1000) / 1000,
+      shift: Math.round(shift * 1000) / 1000,
+      exposureGain: Math.round(light.gain! * 1000) / 1000,
+      ...jitter,
+    },
+  };
+}
+

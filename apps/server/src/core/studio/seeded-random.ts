@@ -1,0 +1,30 @@
+/**
+ * A deterministic random source: the same seed string always gives the same sequence, so a result
+ * re-rendered for the same photoshoot, style and variant comes out identical.
+ */
+import { createHash } from 'node:crypto';
+
+export type Random = {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform in [lo, hi). */
+  range(lo: number, hi: number): number;
+};
+
+/** mulberry32 seeded from the SHA-256 of `seed`. */
+export function seededRandom(seed: string): Random {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, range: (lo, hi) => lo + (hi - lo) * next() };
+}
+
+/** The seed of one result: photoshoot, style and variant (the studio provider builds it so). */
+export function resultSeed(photoshootId: string, styleId: string, variant: number): string {
+  return `${photoshootId}:${styleId}:${variant}`;
+}

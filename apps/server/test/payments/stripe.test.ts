@@ -1,0 +1,237 @@
+/**
+ * Stripe through the real SDK against a local fake of its API, and real signed webhooks: the
+ * checkout session we ask for, exactly-once fulfilment under duplicate, out-of-order and concurrent
+ * deliveries (with the verify call racing them), expiry, refunds, and refused signatures.
+ */
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, type TestServer } from '../support/harness.js';
+import { FakeStripe } from './support/fake-stripe.js';
+import {
+  WEBHOOK_SECRET,
+  buyer,
+  checkout,
+  coupon,
+  couponRow,
+  failure,
+  moves,
+  packageId,
+  paymentRow,
+  photoshootRow,
+  readyDraft,
+  receiptsTo,
+  startPaymentsServer,
+  verify,
+  type Buyer,
+} from './support/world.js';
+
+describe.each(engines)('stripe payments (%s)', (engine) => {
+  let t: TestServer;
+  let fake: FakeStripe;
+  let owner: Buyer;
+  let starter: string;
+
+  beforeAll(async () => {
+    fake = await new FakeStripe().start();
+    t = await startPaymentsServer(engine, fake);
+    owner = await buyer(t);
+    starter = await packageId(t, 'starter');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.stop();
+  });
+
+  /** Delivers `event` as Stripe would, signed with `secret`. */
+  async function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET): Promise<Response> {
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return fetch(`${t.url}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+      body: payload,
+    });
+  }
+
+  async function started(code = '') {
+    const shoot = await readyDraft(t, owner);
+    const res = await checkout(
+      owner.pb,
+      shoot,
+      code ? { package: starter, coupon: code } : { package: starter },
+    );
+    return { shoot, payment: res.payment, url: res.url!, session: fake.sessionFor(res.payment.id) };
+  }
+
+  it('opens a Checkout Session priced from the package, carrying our payment id', async () => {
+    await coupon(t, { code: 'STRIPE10', percentOff: 10 });
+    const { shoot, payment, url, session } = await started('STRIPE10');
+    expect(url).toBe(session.url);
+    expect(payment).toMatchObject({
+      provider: 'stripe',
+      providerRef: session.id,
+      amountCents: 2610,
+      status: 'pending',
+    });
+    expect(session.metadata).toMatchObject({ paymentId: payment.id, photoshootId: shoot });
+    expect(session.client_reference_id).toBe(payment.id);
+    expect(session.customer_email).toBe(owner.email);
+    expect(session.success_url).toBe(
+      `http://127.0.0.1:8090/photoshoot/${shoot}/payment-return?payment=${payment.id}`,
+    );
+    expect(session.cancel_url).toContain(`/photoshoot/${shoot}/payment?payment=${payment.id}`);
+    expect(session.line_items_sent).toEqual([
+      {
+        quantity: '1',
+        price_data: {
+          currency: 'usd',
+          unit_amount: '2610',
+          product_data: { name: 'Starter photoshoot', description: 'Coupon STRIPE10 applied' },
+        },
+      },
+    ]);
+    const create = fake.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === payment.id,
+    );
+    expect(create?.idempotencyKey).toBe(`checkout-${payment.id}`);
+    // Not paid yet: verify leaves it pending.
+    expect((await verify(owner.pb, payment.id)).status).toBe('pending');
+  });
+
+  it('fulfils once for duplicate, concurrent and racing deliveries', async () => {
+    const c = await coupon(t, { code: 'RACE', amountOffCents: 100, maxRedemptions: 10 });
+    const { shoot, payment, session } = await started('RACE');
+    fake.pay(session.id);
+    const completed = fake.event('checkout.session.completed', fake.view(session));
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => deliver(completed)),
+      ...Array.from({ length: 4 }, () =>
+        verify(owner.pb, payment.id).then(() => new Response(null, { status: 200 })),
+      ),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const again = await deliver(completed);
+    expect(again.status).toBe(200);
+    // Out of order: a late "expired" for a paid session changes nothing.
+    expect(
+      (await deliver(fake.event('checkout.session.expired', { ...fake.view(session), status: 'expired' })))
+        .status,
+    ).toBe(200);
+
+    const stored = await paymentRow(t, payment.id);
+    expect(stored).toMatchObject({ status: 'paid', providerPaymentRef: session.payment_intent });
+    expect((await photoshootRow(t, shoot)).status).toBe('queued');
+    expect((await moves(t, shoot)).filter((m) => m.endsWith('→queued'))).toHaveLength(1);
+    expect((await couponRow(t, String(c.id))).redemptions).toBe(1);
+    expect((await receiptsTo(t, owner.email)).filter((m) => m.text.includes(payment.id))).toHaveLength(1);
+  });
+
+  it('fulfils through verify first and ignores the webhook that follows', async () => {
+    const { shoot, payment, session } = await started();
+    fake.pay(session.id);
+    expect((await verify(owner.pb, payment.id)).status).toBe('paid');
+    expect((await deliver(fake.event('checkout.session.completed', fake.view(session)))).status).toBe(200);
+    expect((await moves(t, shoot)).filter((m) => m.endsWith('→queued'))).toHaveLength(1);
+    expect((await receiptsTo(t, owner.email)).filter((m) => m.text.includes(payment.id))).toHaveLength(1);
+  });
+
+  it('returns the photoshoot to draft when the session expires', async () => {
+    const { shoot, payment, session } = await started();
+    fake.expire(session.id);
+    const res = await deliver(fake.event('checkout.session.expired', fake.view(session)));
+    expect(res.status).toBe(200);
+    expect((await paymentRow(t, payment.id)).status).toBe('cancelled');
+    expect((await photoshootRow(t, shoot)).status).toBe('draft');
+    // A completed event for it afterwards cannot resurrect it.
+    expect(
+      (
+        await deliver(
+          fake.event('checkout.session.completed', {
+            ...fake.view(session),
+            status: 'complete',
+            payment_status: 'paid',
+          }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await paymentRow(t, payment.id)).status).toBe('cancelled');
+  });
+
+  it('expires the open session when the buyer changes the order', async () => {
+    const { shoot, payment, session } = await started();
+    const next = await checkout(owner.pb, shoot, { package: await packageId(t, 'professional') });
+    expect(next.payment.id).not.toBe(payment.id);
+    expect(session.status).toBe('expired');
+    expect((await paymentRow(t, payment.id)).status).toBe('cancelled');
+  });
+
+  it('refuses bad, missing and foreign signatures with a 400', async () => {
+    const { payment, session } = await started();
+    fake.pay(session.id);
+    const event = fake.event('checkout.session.completed', fake.view(session));
+    expect((await deliver(event, 'whsec_someone_else')).status).toBe(400);
+    const unsigned = await fetch(`${t.url}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(event),
+    });
+    expect(unsigned.status).toBe(400);
+    const body = (await unsigned.json()) as { status: number; message: string };
+    expect(body).toMatchObject({ status: 400, message: 'The webhook signature could not be verified.' });
+    // A body altered after signing fails too.
+    const payload = JSON.stringify(event);
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = await fetch(`${t.url}/api/payments/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload.replace('"paid"', '"unpaid"'),
+    });
+    expect(tampered.status).toBe(400);
+    expect((await paymentRow(t, payment.id)).status).toBe('pending');
+  });
+
+  it('refunds through the SDK for superusers only, once, and follows refunds made in Stripe', async () => {
+    const { shoot, payment, session } = await started();
+    const admin = await t.superuser();
+    const refund = (pb = admin) => pb.send(`/api/admin/payments/${payment.id}/refund`, { method: 'POST' });
+    expect((await failure(refund())).response.data.status.code).toBe('validation_not_paid');
+    fake.pay(session.id);
+    await verify(owner.pb, payment.id);
+    expect((await failure(refund(owner.pb))).status).toBe(403);
+    expect((await failure(refund(t.client()))).status).toBe(401);
+    const done = await refund();
+    expect(done).toMatchObject({ status: 'refunded' });
+    expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect(fake.refunds.at(-1)!.amount).toBe(2900);
+    expect((await photoshootRow(t, shoot)).status).toBe('refunded');
+    expect((await failure(refund())).status).toBe(400);
+    // Stripe then reports the refund: nothing more happens.
+    expect((await deliver(fake.event('charge.refunded', fake.refundedCharge(session.id)))).status).toBe(200);
+    expect((await moves(t, shoot)).filter((m) => m.endsWith('→refunded'))).toHaveLength(1);
+
+    // A refund made in Stripe's dashboard arrives as charge.refunded.
+    const other = await started();
+    fake.pay(other.session.id);
+    await deliver(fake.event('checkout.session.completed', fake.view(other.session)));
+    await deliver(fake.event('charge.refunded', fake.refundedCharge(other.session.id)));
+    expect((await paymentRow(t, other.payment.id)).status).toBe('refunded');
+    expect((await photoshootRow(t, other.shoot)).status).toBe('refunded');
+  });
+
+  it('gives the buyer a clear 400 and a draft back when Stripe refuses', async () => {
+    const shoot = await readyDraft(t, owner);
+    await t.app.settings.patch({ payments: { stripeSecretKey: 'sk_test_wrong' } });
+    try {
+      const err = await failure(checkout(owner.pb, shoot, { package: starter }));
+      expect(err.status).toBe(400);
+      expect(err.response.message).toMatch(/Stripe could not start the checkout/);
+      expect(JSON.stringify(err.response)).not.toContain('sk_test');
+    } finally {
+      await t.app.settings.patch({ payments: { stripeSecretKey: fake.secretKey } });
+    }
+    expect((await photoshootRow(t, shoot)).status).toBe('draft');
+    expect((await checkout(owner.pb, shoot, { package: starter })).url).toMatch(
+      /^https:\/\/checkout\.stripe\.com\//,
+    );
+  });
+});

@@ -1,0 +1,167 @@
+import { expect, test } from '@playwright/test';
+import { baseUrl, client, disableRateLimits, newUser, superuser } from './support/api';
+import { startOidc } from './support/oidc';
+import { mailText, startSmtp } from './support/smtp';
+import { signInWithPassword } from './support/ui';
+
+/**
+ * Accounts end to end, in the built app served by the real server: registration, sign-in and
+ * sign-out, a session that dies on the server (401 on refresh), password reset through a mail
+ * caught by a real SMTP server, and sign-in with a real OpenID provider on loopback.
+ */
+
+test.beforeAll(disableRateLimits);
+
+const signIn = signInWithPassword;
+
+test('a visitor registers, lands on the dashboard, signs out and back in', async ({ page }) => {
+  const email = `e2e-register-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
+  await page.getByLabel('Name').fill('Riley Register');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
+  await page.getByLabel('Confirm password').fill('a-good-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Riley');
+  await expect(page.getByText('No photoshoots yet')).toBeVisible();
+  await expect(page.getByText('Please confirm your email address')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/login');
+  expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+
+  await signIn(page, email, 'a-good-password-1');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Riley');
+});
+
+test('a wrong password shows the error and keeps the visitor signed out', async ({ page }) => {
+  const user = await newUser();
+  await page.goto('/login');
+  await signIn(page, user.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Failed to authenticate.');
+  await expect(page).toHaveURL('/login');
+});
+
+test('a session the server no longer accepts is cleared on refresh (401)', async ({ page }) => {
+  const user = await newUser('Sam Session');
+  await page.goto('/login');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL('/dashboard');
+
+  // Another device changes the password: every older token stops working.
+  const elsewhere = client();
+  await elsewhere.collection('users').authWithPassword(user.email, user.password);
+  await elsewhere.collection('users').update(user.id, {
+    oldPassword: user.password,
+    password: 'changed-password-2',
+    passwordConfirm: 'changed-password-2',
+  });
+
+  const refresh = page.waitForResponse((r) => r.url().endsWith('/api/collections/users/auth-refresh'));
+  await page.reload();
+  expect((await refresh).status()).toBe(401);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+  expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+});
+
+test.describe('with mail through a real SMTP server', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtp();
+    const su = await superuser();
+    await su.settings.update({
+      meta: { appURL: baseUrl() },
+      smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, username: '', password: '', tls: false, authMethod: 'PLAIN' },
+    });
+  });
+  test.afterAll(async () => {
+    const su = await superuser();
+    await su.settings.update({ smtp: { enabled: false } });
+    await smtp.close();
+  });
+
+  test('password reset: request, follow the mailed link, choose a new password, sign in with it', async ({ page }) => {
+    const user = await newUser('Pat Reset');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+
+    const mail = await smtp.waitFor(user.email);
+    const token = /\/reset-password\?token=([A-Za-z0-9._-]+)/.exec(mailText(mail.raw))?.[1];
+    expect(token).toBeTruthy();
+
+    await page.goto(`/reset-password?token=${token}`);
+    await page.getByLabel('New password', { exact: true }).fill('brand-new-password-3');
+    await page.getByLabel('Confirm new password').fill('brand-new-password-3');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    // The link works once.
+    await page.goto(`/reset-password?token=${token}`);
+    await page.getByLabel('New password', { exact: true }).fill('another-password-4');
+    await page.getByLabel('Confirm new password').fill('another-password-4');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('alert')).toContainText('ask for a new one');
+
+    await page.goto('/login');
+    await signIn(page, user.email, user.password);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await signIn(page, user.email, 'brand-new-password-3');
+    await expect(page).toHaveURL('/dashboard');
+  });
+});
+
+test.describe('with a real OpenID provider', () => {
+  let oidc: Awaited<ReturnType<typeof startOidc>>;
+  test.beforeAll(async () => {
+    oidc = await startOidc([`${baseUrl()}/oauth-callback`]);
+    oidc.accounts.set('olivia', { email: `olivia-${Date.now()}@example.com`, email_verified: true, name: 'Olivia OpenID' });
+    const su = await superuser();
+    await su.settings.update({
+      oauth2: {
+        providers: [
+          { name: 'oidc', displayName: 'Test OpenID', clientId: oidc.clientId, clientSecret: oidc.clientSecret, enabled: true, issuer: oidc.issuer },
+        ],
+      },
+    });
+  });
+  test.afterAll(async () => {
+    const su = await superuser();
+    await su.settings.update({ oauth2: { providers: [] } });
+    await oidc.close();
+  });
+
+  test('signs in through the provider and lands on the dashboard', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Test OpenID' }).click();
+    await expect(page.getByRole('heading', { name: 'Test OpenID sign-in' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in as Olivia OpenID' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Olivia');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}'));
+    expect(stored.record.email).toBe(oidc.accounts.get('olivia')!.email);
+  });
+
+  test('a callback whose state does not match is refused', async ({ page }) => {
+    await page.goto('/login');
+    // The app stored a flow before leaving; a forged callback carries another state.
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'photoshoot:oauth2',
+        JSON.stringify({ provider: 'oidc', displayName: 'Test OpenID', state: 'the-real-state', codeVerifier: 'v', redirect: '/dashboard' }),
+      ),
+    );
+    await page.goto('/oauth-callback?code=forged&state=another-state');
+    await expect(page.getByRole('alert')).toHaveText("State parameters don't match.");
+    expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
+  });
+});

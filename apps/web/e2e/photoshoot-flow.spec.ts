@@ -1,0 +1,306 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import PocketBase from 'pocketbase';
+import sharp from 'sharp';
+
+/**
+ * The whole individual flow against the real server (built app, fresh data dir, real upload
+ * checks, real worker, sandbox payments): register, create a photoshoot, upload real portraits
+ * (and one photo without a face, which must be refused with its reason), pick a style, apply a
+ * coupon, pay in the sandbox, watch processing, and — once a superuser has released the results
+ * through the API — see, favourite, rate, download and review them, then ask for a redo.
+ * Screenshots of every page at phone and desktop widths are saved on the way.
+ */
+
+const CLI = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
+const ASTRONAUT = fileURLToPath(new URL('../../server/assets/samples/astronaut.png', import.meta.url));
+const DATA_DIR = process.env.PHOTOSHOOT_E2E_DATA_DIR ?? '';
+const SUPERUSER = { email: 'e2e-operator@example.com', password: 'operator-password-123' };
+const COUPON = 'E2E25';
+
+type Upload = { name: string; mimeType: string; buffer: Buffer };
+
+/**
+ * Seven photos of the same person that the duplicate check tells apart (mirrors and different
+ * crops; some also colour-shifted), and a face-free gradient.
+ */
+async function portraits(): Promise<{ faces: Upload[]; noFace: Upload }> {
+  const src = await readFile(ASTRONAUT);
+  const s = () => sharp(src);
+  const jpeg = async (name: string, img: sharp.Sharp): Promise<Upload> => ({
+    name: `${name}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: await img.jpeg({ quality: 90 }).toBuffer(),
+  });
+  const closeUp = { left: 120, top: 20, width: 240, height: 300 };
+  const faces = await Promise.all([
+    jpeg('selfie-1', s().resize(1024, 1024)),
+    jpeg('selfie-2-mirrored', s().resize(1024, 1024).flop()),
+    jpeg('selfie-3-close', s().extract(closeUp).resize(640, 800)),
+    jpeg('selfie-4-close-mirrored', s().extract(closeUp).resize(640, 800).flop()),
+    jpeg(
+      'selfie-5-muted',
+      s()
+        .extract({ left: 0, top: 0, width: 400, height: 512 })
+        .resize(800, 1024)
+        .modulate({ saturation: 0.6 }),
+    ),
+    jpeg(
+      'selfie-6-hue',
+      s()
+        .extract({ left: 112, top: 0, width: 400, height: 512 })
+        .resize(800, 1024)
+        .flop()
+        .modulate({ hue: 25 }),
+    ),
+    jpeg(
+      'selfie-7-warm',
+      s().extract({ left: 60, top: 30, width: 380, height: 380 }).resize(900, 900).tint('#ffd2a0'),
+    ),
+  ]);
+  const width = 800;
+  const height = 600;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      raw[i] = Math.round((x / width) * 255);
+      raw[i + 1] = Math.round((y / height) * 200);
+      raw[i + 2] = 180;
+    }
+  const noFace = await jpeg('sunset-no-face', sharp(raw, { raw: { width, height, channels: 3 } }));
+  return { faces, noFace };
+}
+
+async function operator(baseURL: string): Promise<PocketBase> {
+  execFileSync(
+    process.execPath,
+    [CLI, 'superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, `--dir=${DATA_DIR}`],
+    {
+      stdio: 'pipe',
+      env: { ...process.env, DATABASE_URL: '' },
+    },
+  );
+  const su = new PocketBase(baseURL);
+  su.autoCancellation(false);
+  await su.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+  return su;
+}
+
+/** Full-page screenshots at a phone and a desktop width, then back to the test's own viewport. */
+async function screenshots(page: Page, info: TestInfo, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(150);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: info.outputPath(`photoshoot-${name}-${size.width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+test('a new visitor gets from selfies to reviewed portraits', async ({ page, baseURL }, info) => {
+  test.setTimeout(360_000);
+  const su = await operator(baseURL!);
+  await su.collection('coupons').create({ code: COUPON, percentOff: 25, appliesTo: 'any', active: true });
+  const photos = await portraits();
+  const email = `visitor-${Date.now()}@example.com`;
+  let photoshootId = '';
+
+  await test.step('register and create a photoshoot', async () => {
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Ada Visitor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+    await page.getByLabel('Confirm password').fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'New photoshoot' }).first().click();
+    await expect(page).toHaveURL(/\/photoshoot\/[a-z0-9]+\/upload$/);
+    photoshootId = page.url().split('/').at(-2)!;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upload your selfies');
+  });
+
+  await test.step('upload portraits; the photo without a face is refused with its reason', async () => {
+    await screenshots(page, info, 'upload-empty');
+    await page.getByLabel('Choose photos').setInputFiles([...photos.faces, photos.noFace]);
+    const tiles = page.getByTestId('photo-tile');
+    await expect(tiles).toHaveCount(8, { timeout: 30_000 });
+    const rejected = tiles.and(page.locator('[data-qc="rejected"]'));
+    await expect(rejected).toHaveCount(1, { timeout: 120_000 });
+    await expect(rejected.getByTestId('qc-reasons')).toContainText('We could not find a face');
+    await expect(tiles.and(page.locator('[data-qc="accepted"]'))).toHaveCount(7, { timeout: 120_000 });
+    await expect(page.getByTestId('accepted-counter')).toContainText('7 of 6 accepted photos');
+    await screenshots(page, info, 'upload-checked');
+    await rejected.getByRole('button', { name: /^Remove/ }).click();
+    await expect(tiles).toHaveCount(7);
+    await page.getByRole('button', { name: 'Continue to styles' }).click();
+  });
+
+  await test.step('pick a package and a style', async () => {
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
+    await page.getByTestId('package-card').filter({ hasText: 'Starter' }).click();
+    const cards = page.getByTestId('style-card');
+    await expect(cards.first()).toBeVisible();
+    await cards.first().click();
+    await expect(page.getByTestId('selection-status')).toHaveText('1 of 1 chosen.');
+    // The package includes one style: the others cannot be added.
+    await expect(cards.nth(1).getByRole('checkbox')).toBeDisabled();
+    await screenshots(page, info, 'styles');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+  });
+
+  let paymentUrl = '';
+  await test.step('apply a coupon and pay in the sandbox', async () => {
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment$`));
+    await expect(page.getByTestId('amount-due')).toHaveText('$29.00');
+    await page.getByLabel(/Coupon code/).fill('nope-code');
+    await expect(page.getByLabel(/Coupon code/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    await page.getByLabel(/Coupon code/).fill(COUPON.toLowerCase());
+    await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
+    await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
+    await screenshots(page, info, 'payment');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
+    paymentUrl = page.url();
+    await expect(page.getByText('Test payment — no money moves')).toBeVisible();
+    await expect(page.getByTestId('sandbox-amount')).toHaveText('$21.75');
+    await expect(page.getByTestId('sandbox-item')).toContainText('Starter');
+    await screenshots(page, info, 'sandbox-checkout');
+    await page.getByRole('button', { name: 'Confirm test payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment-return`));
+    await expect(page.getByTestId('payment-state')).toContainText('Payment received');
+  });
+
+  await test.step('watch processing until the portraits wait for review', async () => {
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 10_000 });
+    await expect(page.getByTestId('eta')).toContainText('within 48 hours');
+    await screenshots(page, info, 'processing');
+    // Reloading in the middle changes nothing: the page picks the live state up again.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your portraits are in review', {
+      timeout: 240_000,
+    });
+    await screenshots(page, info, 'processing-review');
+    // The results page says so too, instead of an empty gallery.
+    await page.goto(`/photoshoot/${photoshootId}/results`);
+    await expect(page.getByText('Your portraits are in review')).toBeVisible();
+    await page.goto(`/photoshoot/${photoshootId}/processing`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your portraits are in review');
+  });
+
+  await test.step('an operator releases the results; the page moves on by itself', async () => {
+    const results = await su
+      .collection('results')
+      .getFullList({ filter: su.filter('photoshoot = {:id}', { id: photoshootId }) });
+    expect(results.length).toBe(10);
+    await su.send(`/api/admin/photoshoots/${photoshootId}/review`, {
+      method: 'POST',
+      body: { approve: results.map((r) => r.id), release: true },
+    });
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/results$`), { timeout: 30_000 });
+    await expect(page.getByTestId('result-card')).toHaveCount(10);
+  });
+
+  await test.step('see, favourite, rate and download the portraits', async () => {
+    const first = page.getByTestId('result-card').first();
+    await first.getByRole('button', { name: /to favourites$/ }).click();
+    await expect(first.getByRole('button', { name: /from favourites$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Stars are labels around visually hidden radios: tap the fourth star.
+    await first
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '4 stars' }) })
+      .click();
+    await expect(first.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await expect(page.getByText('Your change was not saved')).toHaveCount(0);
+    await screenshots(page, info, 'results');
+
+    // Saved on the server, not just on screen.
+    await page.reload();
+    await expect(
+      page
+        .getByTestId('result-card')
+        .first()
+        .getByRole('button', { name: /from favourites$/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByTestId('result-card').first().getByRole('radio', { name: '4 stars' }),
+    ).toBeChecked();
+
+    const single = page.waitForEvent('download');
+    await page
+      .getByTestId('result-card')
+      .first()
+      .getByRole('link', { name: /Download .* in full resolution/ })
+      .click();
+    const photo = await readFile(await (await single).path());
+    expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const all = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download all (zip)' }).click();
+    const zip = await readFile(await (await all).path());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+
+    await page
+      .getByTestId('result-card')
+      .nth(1)
+      .getByRole('button', { name: /^Open / })
+      .click();
+    const lightbox = page.getByRole('dialog');
+    await expect(lightbox).toContainText('2 of 10');
+    await page.keyboard.press('ArrowRight');
+    await expect(lightbox).toContainText('3 of 10');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect(lightbox).toContainText('1 of 10');
+    await screenshots(page, info, 'lightbox');
+    await page.keyboard.press('Escape');
+    await expect(lightbox).toHaveCount(0);
+  });
+
+  await test.step('review the photoshoot and ask for a redo', async () => {
+    await page.getByRole('link', { name: 'Rate & request redo' }).click();
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/review$`));
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: '5 stars' }) })
+      .first()
+      .click();
+    await expect(page.getByRole('radio', { name: '5 stars' }).first()).toBeChecked();
+    await page.getByLabel(/Comment/).fill('Looks like me on a very good day.');
+    await page.getByRole('button', { name: 'Send my review' }).click();
+    await expect(page.getByText('Thank you! Your review is saved.')).toBeVisible();
+    const saved = await su.collection('photoshoots').getOne(photoshootId);
+    expect(saved.rating).toBe(5);
+    expect(saved.reviewComment).toBe('Looks like me on a very good day.');
+
+    // The box is visually hidden inside its thumbnail: a tap on the thumbnail flags it.
+    const flag = page
+      .locator('label')
+      .filter({ has: page.getByRole('checkbox', { name: /^Redo / }) })
+      .first();
+    await flag.click();
+    await expect(flag.getByRole('checkbox')).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Redo 1 portrait' })).toBeEnabled();
+    await screenshots(page, info, 'review');
+    await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 15_000 });
+  });
+
+  // The sandbox page of a settled payment says so instead of offering to pay again.
+  await page.goto(paymentUrl);
+  await expect(page.getByText(/already paid/)).toBeVisible();
+});

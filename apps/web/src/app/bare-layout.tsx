@@ -1,0 +1,14 @@
+import { Outlet } from '@tanstack/react-router';
+import { SkipLink } from './skip-link';
+
+/** No declared layout (seed: /oauth-callback, /admin/login): just the page. */
+export function BareLayout() {
+  return (
+    <>
+      <SkipLink />
+      <main id="main" tabIndex={-1} className="min-h-dvh focus:outline-none">
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { buttonClasses } from '../ui';
+import { logout } from '../features/auth/auth-actions';
+import { useAuth } from '../features/auth/use-auth';
+
+/** "Sign in / Get started" for guests; the dashboard link and "Sign out" for a signed-in user. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  if (!user) {
+    return (
+      <div className="flex items-center gap-2">
+        <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+          Sign in
+        </Link>
+        <Link to="/register" className={buttonClasses('primary', 'sm')}>
+          Get started
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex items-center gap-2">
+      {compact ? null : (
+        <Link to="/dashboard" className={buttonClasses('secondary', 'sm')}>
+          Dashboard
+        </Link>
+      )}
+      <button
+        type="button"
+        className={buttonClasses('ghost', 'sm')}
+        onClick={() => {
+          logout();
+          void navigate({ to: '/login' });
+        }}
+      >
+        Sign out
+      </button>
+    </div>
+  );
+}

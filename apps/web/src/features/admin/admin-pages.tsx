@@ -1,0 +1,93 @@
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { LogoMark } from '../../app/logo';
+import { SkipLink } from '../../app/skip-link';
+import { useTitle } from '../../lib/use-title';
+import { buttonClasses, cx } from '../../ui';
+
+/**
+ * The back office's frame and placeholders (seed §2, admin area). The real pages, the second SDK
+ * client with its own superuser auth state and the admin guard arrive with the back-office work;
+ * until then every admin route shows where it will live. Lazy: not in the landing bundle.
+ */
+
+const SECTIONS = [
+  { to: '/admin', label: 'Overview' },
+  { to: '/admin/photoshoots', label: 'Photoshoots' },
+  { to: '/admin/results', label: 'Results' },
+  { to: '/admin/original-photos', label: 'Original photos' },
+  { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/styles', label: 'Styles' },
+  { to: '/admin/users', label: 'Users' },
+];
+
+export function AdminLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-100 md:flex-row">
+      <SkipLink />
+      <aside className="bg-zinc-900 text-zinc-300 md:w-60 md:shrink-0">
+        <div className="flex h-16 items-center gap-2 px-5 font-bold text-white">
+          <LogoMark className="size-7" />
+          <span>Back office</span>
+        </div>
+        <nav aria-label="Back office">
+          <ul className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
+            {SECTIONS.map((s) => {
+              const active = s.to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(s.to);
+              return (
+                <li key={s.to} className="shrink-0">
+                  <a
+                    href={s.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={cx('block rounded-lg px-3 py-2 text-sm font-medium', active ? 'bg-white/10 text-white' : 'hover:bg-white/5 hover:text-white')}
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </aside>
+      <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function sectionName(pathname: string): string {
+  const match = [...SECTIONS].reverse().find((s) => (s.to === '/admin' ? false : pathname.startsWith(s.to)));
+  return match?.label ?? 'Overview';
+}
+
+export function AdminPlaceholderPage() {
+  const { pathname } = useLocation();
+  const name = sectionName(pathname);
+  useTitle(`${name} · Back office`);
+  return (
+    <div className="mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-8 shadow-sm">
+      <p className="text-sm font-semibold text-brand-700">Back office</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">{name}</h1>
+      <p className="mt-3 text-zinc-600">
+        This part of the back office is coming soon. Operators can already manage everything through the API with a superuser account.
+      </p>
+    </div>
+  );
+}
+
+/** /admin/login (no layout). */
+export function AdminLoginPage() {
+  useTitle('Back office sign-in');
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-zinc-100 px-4">
+      <div className="w-full max-w-md rounded-2xl border border-zinc-200 bg-white p-8 text-center shadow-sm">
+        <LogoMark className="mx-auto size-10" />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight">Back office sign-in</h1>
+        <p className="mt-2 text-zinc-600">Operator sign-in is coming soon.</p>
+        <Link to="/" className={buttonClasses('secondary', 'md', 'mt-6')}>Back to the site</Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { pb } from '../../lib/pb';
+import { FALLBACK } from '../../lib/errors';
+import { track, type User } from './auth-store';
+
+export type RegisterInput = {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  name: string;
+  companyName?: string;
+};
+
+/** Signs in with email and password (POST auth-with-password). */
+export function login(email: string, password: string) {
+  return track(FALLBACK.login, () => pb.collection('users').authWithPassword<User>(email, password));
+}
+
+/**
+ * Creates the account (companyName defaults to "" per the seed), then signs in with it and asks
+ * for the verification mail.
+ */
+export function register(input: RegisterInput) {
+  return track(FALLBACK.register, async () => {
+    await pb.collection('users').create({
+      email: input.email,
+      password: input.password,
+      passwordConfirm: input.passwordConfirm,
+      name: input.name,
+      companyName: input.companyName ?? '',
+    });
+    const auth = await pb.collection('users').authWithPassword<User>(input.email, input.password);
+    // note: the verification mail is a courtesy; the account works without it, so a failure is not fatal.
+    pb.collection('users')
+      .requestVerification(input.email)
+      .catch(() => undefined);
+    return auth;
+  });
+}
+
+/** Sends a one-time sign-in code by mail; returns the otpId the code is checked against. */
+export function requestOtp(email: string) {
+  return track(FALLBACK.login, async () => (await pb.collection('users').requestOTP(email)).otpId);
+}
+
+/** Signs in with the mailed code. */
+export function loginWithOtp(otpId: string, code: string) {
+  return track(FALLBACK.login, () => pb.collection('users').authWithOTP<User>(otpId, code));
+}
+
+/** Clears the session locally (the token is stateless; nothing to call). */
+export function logout(): void {
+  pb.authStore.clear();
+}

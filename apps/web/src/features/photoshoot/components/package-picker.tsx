@@ -1,0 +1,81 @@
+import { Badge, cx } from '../../../ui';
+import type { Package } from '../types';
+import { formatMoney } from './money';
+
+/**
+ * The packages as a radio group of cards. `compact` leaves out the feature lists (the styles
+ * page only needs the number of styles).
+ */
+export function PackagePicker({
+  packages,
+  value,
+  onChange,
+  compact = false,
+  legend,
+}: {
+  packages: Package[];
+  value: string;
+  onChange: (id: string) => void;
+  compact?: boolean;
+  legend: string;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-3 text-lg font-semibold text-zinc-900">{legend}</legend>
+      <div className={cx('grid gap-3', compact ? 'sm:grid-cols-3' : 'md:grid-cols-3')}>
+        {packages.map((p) => {
+          const checked = p.id === value;
+          const features = Array.isArray(p.features) ? p.features : [];
+          return (
+            <label
+              key={p.id}
+              className={cx(
+                'relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-4 transition-shadow',
+                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                checked ? 'border-brand-600 shadow-md' : 'border-zinc-200 hover:shadow-sm',
+              )}
+              data-testid="package-card"
+            >
+              <input
+                type="radio"
+                name="package"
+                value={p.id}
+                checked={checked}
+                onChange={() => onChange(p.id)}
+                className="sr-only"
+              />
+              <span className="flex items-center justify-between gap-2">
+                <span className="font-semibold text-zinc-900">{p.name}</span>
+                {p.highlighted ? (
+                  <Badge tone="brand" className="whitespace-nowrap">
+                    Most popular
+                  </Badge>
+                ) : null}
+              </span>
+              <span className="mt-1 text-2xl font-bold text-zinc-900">
+                {formatMoney(p.priceCents, p.currency)}
+              </span>
+              <span className="mt-1 text-sm text-zinc-600">
+                {p.stylesIncluded} style{p.stylesIncluded === 1 ? '' : 's'} ·{' '}
+                {p.stylesIncluded * p.imagesPerStyle} portraits
+                {p.turnaroundHours ? ` · within ${p.turnaroundHours} h` : ''}
+              </span>
+              {!compact && features.length ? (
+                <ul className="mt-3 flex flex-col gap-1 text-sm text-zinc-700">
+                  {features.map((f) => (
+                    <li key={f} className="flex gap-2">
+                      <span className="text-emerald-600" aria-hidden="true">
+                        ✓
+                      </span>
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pb } from '../../../lib/pb';
+import type { Photoshoot } from '../types';
+import { keys } from './keys';
+import { useSubscription } from './use-subscription';
+
+/** One photoshoot, kept live: realtime updates land in the cache, a reconnect re-reads it. */
+export function usePhotoshoot(id: string, options: { pollMs?: number } = {}) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: keys.photoshoot(id),
+    queryFn: () => pb.collection('photoshoots').getOne<Photoshoot>(id),
+    enabled: !!id,
+    refetchInterval: options.pollMs ?? false,
+  });
+  useSubscription<Photoshoot>(
+    'photoshoots',
+    id,
+    undefined,
+    (e) => {
+      if (e.action === 'update') client.setQueryData(keys.photoshoot(id), e.record);
+      else if (e.action === 'delete') void client.invalidateQueries({ queryKey: keys.photoshoot(id) });
+    },
+    () => void client.invalidateQueries({ queryKey: keys.photoshoot(id), exact: true }),
+    !!id && query.isSuccess,
+  );
+  return query;
+}

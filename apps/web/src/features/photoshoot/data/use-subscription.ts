@@ -1,0 +1,55 @@
+/**
+ * A realtime subscription for the life of a component. `onEvent` receives every create, update
+ * and delete; `onResync` runs once the subscription is live and again after every reconnect,
+ * because events sent while the connection was down are lost and the caller must re-read.
+ */
+import type { RecordModel, RecordSubscription } from 'pocketbase';
+import { useEffect, useRef } from 'react';
+import { pb } from '../../../lib/pb';
+
+export function useSubscription<T extends RecordModel>(
+  collection: string,
+  topic: string,
+  filter: string | undefined,
+  onEvent: (e: RecordSubscription<T>) => void,
+  onResync?: () => void,
+  enabled = true,
+): void {
+  const handlers = useRef({ onEvent, onResync });
+  handlers.current = { onEvent, onResync };
+
+  useEffect(() => {
+    if (!enabled) return;
+    let disposed = false;
+    const unsubscribers: Array<() => Promise<void>> = [];
+    const keep = (unsubscribe: () => Promise<void>) => {
+      if (disposed) void unsubscribe().catch(() => {});
+      else unsubscribers.push(unsubscribe);
+    };
+    // note: when another page already holds the connection, the next PB_CONNECT is a reconnect.
+    let connectedOnce = pb.realtime.isConnected;
+
+    pb.collection(collection)
+      .subscribe<T>(topic, (e) => handlers.current.onEvent(e), filter ? { filter } : undefined)
+      .then((unsubscribe) => {
+        keep(unsubscribe);
+        if (!disposed) handlers.current.onResync?.();
+      })
+      // note: without realtime the pages still work from their reads and polling backstops.
+      .catch(() => {});
+
+    pb.realtime
+      .subscribe('PB_CONNECT', () => {
+        // The first connect is covered by the subscription above; later ones are reconnects.
+        if (connectedOnce && !disposed) handlers.current.onResync?.();
+        connectedOnce = true;
+      })
+      .then(keep)
+      .catch(() => {});
+
+    return () => {
+      disposed = true;
+      for (const unsubscribe of unsubscribers.splice(0)) void unsubscribe().catch(() => {});
+    };
+  }, [collection, topic, filter, enabled]);
+}

@@ -1,0 +1,256 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { pb } from '../../../lib/pb';
+import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
+import { checkoutPaymentId, startCheckout } from '../api';
+import { FlowFrame } from '../components/flow-frame';
+import { PackagePicker } from '../components/package-picker';
+import { useFlowPage } from '../components/use-flow-page';
+import { LIMITS } from '../constants';
+import { usePackages, useStyles } from '../data/use-catalog';
+import { countByQc, usePhotos } from '../data/use-photos';
+import { useSaveOrder } from '../data/use-save-order';
+import { CouponQuote, type QuoteChange } from '../payment/coupon-quote';
+import type { Payment, Photoshoot } from '../types';
+import { defaultPackage } from './styles-page';
+
+export default function PaymentPage() {
+  const { query, photoshoot } = useFlowPage('payment');
+  return (
+    <FlowFrame
+      step="payment"
+      title="Review and pay"
+      description="Check your order, add a coupon if you have one, and pay securely."
+      query={query}
+      photoshoot={photoshoot}
+    >
+      {(p) => <PaymentStep photoshoot={p} />}
+    </FlowFrame>
+  );
+}
+
+function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
+  const navigate = useNavigate();
+  const packages = usePackages();
+  const styles = useStyles();
+  const photos = usePhotos(photoshoot.id);
+  const save = useSaveOrder(photoshoot.id);
+  const [pkg, setPkg] = useState(photoshoot.package);
+  const [order, setOrder] = useState<QuoteChange>({ coupon: '', ready: false, quote: undefined });
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState('');
+  const onQuoteChange = useCallback((change: QuoteChange) => setOrder(change), []);
+  const search = useSearch({ strict: false }) as { payment?: string };
+  const lastPayment = useLastPayment(search.payment ?? '');
+
+  useEffect(() => {
+    if (!pkg && packages.data?.length) setPkg(defaultPackage(packages.data, photoshoot.package));
+  }, [pkg, packages.data, photoshoot.package]);
+
+  // A draft without enough photos or without styles is not ready to pay: send it back a step.
+  const accepted = countByQc(photos.data).accepted;
+  const missingPhotos =
+    photoshoot.status === 'draft' && photos.isSuccess && accepted < LIMITS.minAcceptedPhotos;
+  const missingStyles = photoshoot.status === 'draft' && !(photoshoot.styles ?? []).length;
+  useEffect(() => {
+    if (missingPhotos)
+      void navigate({ to: '/photoshoot/$id/upload', params: { id: photoshoot.id }, replace: true });
+    else if (missingStyles)
+      void navigate({ to: '/photoshoot/$id/styles', params: { id: photoshoot.id }, replace: true });
+  }, [missingPhotos, missingStyles, navigate, photoshoot.id]);
+
+  if (packages.isPending || styles.isPending) return <LoadingBlock label="Loading your order…" />;
+  if (packages.isError) return <Alert tone="error">{errorMessage(packages.error)}</Alert>;
+
+  const chosen = packages.data.find((p) => p.id === pkg);
+  const chosenStyles = (photoshoot.styles ?? [])
+    .map((id) => styles.data?.find((s) => s.id === id))
+    .filter((s) => !!s);
+  const tooManyStyles = !!chosen && chosenStyles.length > chosen.stylesIncluded;
+  const isDraft = photoshoot.status === 'draft';
+
+  const choosePackage = (id: string) => {
+    setPkg(id);
+    setPayError('');
+    if (isDraft) save.mutate({ package: id });
+  };
+
+  const pay = async () => {
+    if (!chosen) return;
+    setPaying(true);
+    setPayError('');
+    try {
+      const checkout = await startCheckout(photoshoot.id, {
+        package: chosen.id,
+        coupon: order.coupon || undefined,
+      });
+      if (checkout.paid || !checkout.url) {
+        const payment = checkoutPaymentId(checkout);
+        await navigate({
+          to: '/photoshoot/$id/payment-return',
+          params: { id: photoshoot.id },
+          search: payment ? { payment } : undefined,
+        } as never);
+        return;
+      }
+      const own = ownPagePath(checkout.url);
+      if (own) await navigate({ href: own });
+      else window.location.assign(checkout.url);
+    } catch (err) {
+      setPayError(errorMessage(err));
+      setPaying(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        {lastPayment && (lastPayment.status === 'failed' || lastPayment.status === 'cancelled') ? (
+          <Alert
+            tone="warning"
+            title={
+              lastPayment.status === 'cancelled' ? 'Payment cancelled' : 'Your payment did not go through'
+            }
+          >
+            {lastPayment.failureReason ? `${lastPayment.failureReason} ` : ''}You have not been charged. You
+            can try again below.
+          </Alert>
+        ) : null}
+        {photoshoot.status === 'pending_payment' ? (
+          <Alert tone="info" title="A payment is already under way">
+            If you closed the payment page before finishing, you can start again here.{' '}
+            <Link
+              to="/photoshoot/$id/payment-return"
+              params={{ id: photoshoot.id }}
+              className="font-semibold underline"
+            >
+              Check the payment status
+            </Link>
+          </Alert>
+        ) : null}
+        <PackagePicker legend="Package" packages={packages.data} value={pkg} onChange={choosePackage} />
+        {save.isError ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
+        {tooManyStyles ? (
+          <Alert tone="warning" title="Too many styles for this package">
+            You chose {chosenStyles.length} styles; {chosen?.name} includes {chosen?.stylesIncluded}.{' '}
+            <Link
+              to="/photoshoot/$id/styles"
+              params={{ id: photoshoot.id }}
+              className="font-semibold underline"
+            >
+              Change your styles
+            </Link>{' '}
+            or pick a bigger package.
+          </Alert>
+        ) : null}
+      </div>
+
+      <aside className="lg:sticky lg:top-20 lg:self-start">
+        <Card>
+          <h2 className="text-lg font-semibold text-zinc-900">Order summary</h2>
+          <dl className="mt-3 flex flex-col gap-1.5 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-zinc-600">Photos</dt>
+              <dd>
+                {accepted} accepted{' '}
+                <Link
+                  to="/photoshoot/$id/upload"
+                  params={{ id: photoshoot.id }}
+                  className="text-brand-700 underline"
+                >
+                  <span className="sr-only">Photos: </span>edit
+                </Link>
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-zinc-600">Styles</dt>
+              <dd className="text-right">
+                {chosenStyles.map((s) => s.name).join(', ') || 'None'}{' '}
+                <Link
+                  to="/photoshoot/$id/styles"
+                  params={{ id: photoshoot.id }}
+                  className="text-brand-700 underline"
+                >
+                  <span className="sr-only">Styles: </span>edit
+                </Link>
+              </dd>
+            </div>
+            {chosen ? (
+              <div className="flex justify-between gap-4">
+                <dt className="text-zinc-600">Portraits</dt>
+                <dd>
+                  {chosenStyles.length * chosen.imagesPerStyle}
+                  {chosen.turnaroundHours ? `, within ${chosen.turnaroundHours} h` : ''}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="my-4 border-t border-zinc-200" />
+          {chosen ? (
+            <CouponQuote
+              photoshootId={photoshoot.id}
+              packageId={chosen.id}
+              packageName={chosen.name}
+              onChange={onQuoteChange}
+            />
+          ) : (
+            <p className="text-sm text-zinc-600">Choose a package to see the price.</p>
+          )}
+          {payError ? (
+            <Alert tone="error" className="mt-4">
+              {payError}
+            </Alert>
+          ) : null}
+          <Button
+            size="lg"
+            className="mt-5 w-full"
+            disabled={!chosen || !order.ready || tooManyStyles || save.isPending}
+            loading={paying}
+            onClick={() => void pay()}
+          >
+            {order.quote && order.quote.amountDueCents === 0 ? 'Start my photoshoot' : 'Pay now'}
+          </Button>
+          <p className="mt-3 text-xs text-zinc-500">
+            You pay on the next page. Your photoshoot starts as soon as the payment is confirmed, and we email
+            you when your portraits are ready.
+          </p>
+          <Link
+            to="/photoshoot/$id/styles"
+            params={{ id: photoshoot.id }}
+            className={buttonClasses('ghost', 'sm', 'mt-2 w-full')}
+          >
+            Back to styles
+          </Link>
+        </Card>
+      </aside>
+    </div>
+  );
+}
+
+/** The payment named in the address (a cancelled or failed checkout comes back here with it). */
+function useLastPayment(paymentId: string): Payment | undefined {
+  const query = useQuery({
+    queryKey: ['payment-record', paymentId],
+    queryFn: () => pb.collection('payments').getOne<Payment>(paymentId),
+    enabled: !!paymentId,
+    retry: false,
+  });
+  return query.data;
+}
+
+/**
+ * The in-app path of a checkout URL that is one of this app's own pages (the sandbox checkout),
+ * so it opens here even when the server's configured app URL names another host or port.
+ */
+export function ownPagePath(url: string): string | null {
+  try {
+    const u = new URL(url, window.location.origin);
+    if (u.origin === window.location.origin || u.pathname.startsWith('/sandbox/checkout/'))
+      return u.pathname + u.search;
+  } catch {
+    // not a URL: let the browser deal with it
+  }
+  return null;
+}

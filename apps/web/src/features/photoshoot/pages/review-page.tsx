@@ -1,0 +1,215 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { pb } from '../../../lib/pb';
+import { Alert, Button, buttonClasses, Card, cx, LoadingBlock, TextAreaField } from '../../../ui';
+import { requestRedo } from '../api';
+import { FlowFrame } from '../components/flow-frame';
+import { ProtectedImage } from '../components/protected-image';
+import { useFlowPage } from '../components/use-flow-page';
+import { LIMITS } from '../constants';
+import { keys } from '../data/keys';
+import { useStyles } from '../data/use-catalog';
+import { useResults } from '../data/use-results';
+import { RatingStars } from '../results/rating-stars';
+import { useResultUpdate } from '../results/use-result-update';
+import type { Photoshoot } from '../types';
+
+export default function ReviewPage() {
+  const { query, photoshoot } = useFlowPage('review');
+  return (
+    <FlowFrame
+      step="review"
+      title="Rate your photoshoot"
+      description="Tell us how we did, and ask for a redo of any portrait that does not look right."
+      query={query}
+      photoshoot={photoshoot}
+      actions={
+        photoshoot ? (
+          <Link
+            to="/photoshoot/$id/results"
+            params={{ id: photoshoot.id }}
+            className={buttonClasses('secondary')}
+          >
+            Back to portraits
+          </Link>
+        ) : undefined
+      }
+    >
+      {(p) => (
+        <div className="flex flex-col gap-6">
+          <Verdict photoshoot={p} />
+          <Redo photoshoot={p} />
+        </div>
+      )}
+    </FlowFrame>
+  );
+}
+
+function Verdict({ photoshoot }: { photoshoot: Photoshoot }) {
+  const client = useQueryClient();
+  const [rating, setRating] = useState(photoshoot.rating || 0);
+  const [comment, setComment] = useState(photoshoot.reviewComment || '');
+  const [ratingError, setRatingError] = useState('');
+  const save = useMutation({
+    mutationFn: () =>
+      pb
+        .collection('photoshoots')
+        .update<Photoshoot>(photoshoot.id, { rating, reviewComment: comment.trim() }),
+    onSuccess: (record) => client.setQueryData(keys.photoshoot(photoshoot.id), record),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (rating < 1) {
+      setRatingError('Choose from 1 to 5 stars.');
+      return;
+    }
+    setRatingError('');
+    save.mutate();
+  };
+
+  return (
+    <Card>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <h2 className="text-lg font-semibold text-zinc-900">Your rating</h2>
+        <div>
+          <RatingStars
+            label="Rating of the photoshoot, 1 to 5 stars"
+            value={rating}
+            onChange={setRating}
+            size="lg"
+          />
+          {ratingError ? (
+            <p className="mt-1 text-sm font-medium text-red-700" role="alert">
+              {ratingError}
+            </p>
+          ) : null}
+        </div>
+        <TextAreaField
+          label="Comment"
+          optional
+          value={comment}
+          maxLength={2000}
+          onChange={(e) => setComment(e.currentTarget.value)}
+          description="What did you like, and what could be better?"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" loading={save.isPending}>
+            {photoshoot.rating ? 'Update my review' : 'Send my review'}
+          </Button>
+          <p aria-live="polite" className="text-sm">
+            {save.isSuccess ? (
+              <span className="text-emerald-700">Thank you! Your review is saved.</span>
+            ) : null}
+          </p>
+        </div>
+        {save.isError ? <Alert tone="error">{errorMessage(save.error)}</Alert> : null}
+      </form>
+    </Card>
+  );
+}
+
+function Redo({ photoshoot }: { photoshoot: Photoshoot }) {
+  const client = useQueryClient();
+  const results = useResults(photoshoot.id);
+  const styles = useStyles();
+  const update = useResultUpdate(photoshoot.id);
+  const remaining = Math.max(0, LIMITS.freeRedos - (photoshoot.redoCount || 0));
+  const redo = useMutation({
+    mutationFn: (ids: string[]) => requestRedo(photoshoot.id, ids),
+    // The photoshoot goes back to the queue; the page follows it there.
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.photoshoot(photoshoot.id) }),
+  });
+
+  const list = results.data ?? [];
+  const flagged = list.filter((r) => r.redoRequested);
+  const names = new Map((styles.data ?? []).map((s) => [s.id, s.name]));
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold text-zinc-900">Ask for a redo</h2>
+      <p className="mt-1 text-sm text-zinc-600" data-testid="redo-allowance">
+        {remaining > 0
+          ? `Mark the portraits that do not look like you or have a flaw. ${remaining === 1 ? 'One redo round is' : `${remaining} redo rounds are`} included free; only the marked portraits are made again.`
+          : 'You have used the free redo round included with your package.'}
+      </p>
+      {results.isPending ? (
+        <LoadingBlock label="Loading your portraits…" />
+      ) : results.isError ? (
+        <Alert tone="error" className="mt-4">
+          {errorMessage(results.error)}
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className="mt-4 text-sm text-zinc-600">There are no released portraits to redo.</p>
+      ) : (
+        <>
+          <ul
+            className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-8"
+            aria-label="Portraits to redo"
+          >
+            {list.map((r, i) => {
+              const label = `${names.get(r.style) ?? 'Portrait'} ${i + 1}`;
+              return (
+                <li key={r.id}>
+                  <label
+                    className={cx(
+                      'relative block cursor-pointer overflow-hidden rounded-xl border-2',
+                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                      r.redoRequested ? 'border-amber-500' : 'border-transparent',
+                      remaining === 0 && 'cursor-not-allowed opacity-60',
+                    )}
+                  >
+                    <input
+                      type="checkbox"
+                      className="sr-only"
+                      checked={r.redoRequested}
+                      disabled={remaining === 0 || redo.isPending}
+                      onChange={() =>
+                        update.mutate({ id: r.id, change: { redoRequested: !r.redoRequested } })
+                      }
+                    />
+                    <span className="sr-only">Redo {label}</span>
+                    <ProtectedImage record={r} filename={r.file} thumb="160x200" alt="" ratio={0.8} />
+                    {r.redoRequested ? (
+                      <span
+                        className="absolute inset-x-0 bottom-0 bg-amber-500 py-0.5 text-center text-xs font-semibold text-white"
+                        aria-hidden="true"
+                      >
+                        Redo
+                      </span>
+                    ) : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Button
+              variant="primary"
+              disabled={remaining === 0 || flagged.length === 0}
+              loading={redo.isPending}
+              onClick={() => redo.mutate(flagged.map((r) => r.id))}
+            >
+              Redo {flagged.length || ''} portrait{flagged.length === 1 ? '' : 's'}
+            </Button>
+            <p className="text-sm text-zinc-600" aria-live="polite">
+              {flagged.length} marked
+            </p>
+          </div>
+          {update.isError ? (
+            <Alert tone="error" className="mt-3">
+              {errorMessage(update.error)}
+            </Alert>
+          ) : null}
+          {redo.isError ? (
+            <Alert tone="error" className="mt-3">
+              {errorMessage(redo.error)}
+            </Alert>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { PublicPage } from '../../app/public-layout';
+import { toFormError, type FormError } from '../../lib/errors';
+import { pb } from '../../lib/pb';
+import { useTitle } from '../../lib/use-title';
+import { Alert, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
+import { useAuth } from '../auth/use-auth';
+
+const TOPICS = [
+  { value: 'general', label: 'General question' },
+  { value: 'support', label: 'Help with my photoshoot' },
+  { value: 'billing', label: 'Billing and refunds' },
+  { value: 'teams', label: 'Teams and companies' },
+  { value: 'privacy', label: 'Privacy and my data' },
+  { value: 'press', label: 'Press' },
+];
+
+const NO_ERROR: FormError = { message: '', fields: {} };
+
+function validate(v: { name: string; email: string; message: string }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!v.name.trim()) fields.name = 'Please tell us your name.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) fields.email = 'Please enter a valid email address so we can answer.';
+  if (v.message.trim().length < 5) fields.message = 'Please write a few words (at least 5 characters).';
+  if (v.message.length > 5000) fields.message = 'Please keep it under 5,000 characters.';
+  return fields;
+}
+
+/** /contact: a message into `contact_messages`, validated here and on the server. */
+export function ContactPage() {
+  useTitle('Contact us');
+  const { user } = useAuth();
+  const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', topic: 'general', message: '' });
+  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const fields = validate(values);
+    if (Object.keys(fields).length) {
+      setError({ message: 'Please correct the highlighted fields.', fields });
+      return;
+    }
+    setBusy(true);
+    setError(NO_ERROR);
+    try {
+      await pb.collection('contact_messages').create({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        topic: values.topic,
+        message: values.message.trim(),
+      });
+      setSent(true);
+    } catch (err) {
+      setError(toFormError(err, 'Your message could not be sent. Please try again.'));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <PublicPage narrow>
+      <PageHeader title="Contact us" description="Questions about a photoshoot, billing, teams or your data — we usually answer within one working day." />
+      <Card className="p-6 sm:p-8">
+        {sent ? (
+          <Alert tone="success" title="Thank you, your message is on its way">
+            We’ll reply to {values.email}. There is no need to send it again.
+          </Alert>
+        ) : (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
+            {error.message ? <Alert tone="error">{error.message}</Alert> : null}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={error.fields.name} />
+              <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={set('email')} error={error.fields.email} />
+            </div>
+            <SelectField label="Topic" name="topic" value={values.topic} onChange={set('topic')} options={TOPICS} error={error.fields.topic} />
+            <TextAreaField label="Message" name="message" required value={values.message} onChange={set('message')} error={error.fields.message} maxLength={5000} />
+            <div>
+              <Button type="submit" loading={busy} size="lg">Send message</Button>
+            </div>
+          </form>
+        )}
+      </Card>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * After a deploy, a tab still running the old build asks for code chunks that no longer exist.
+ * Reloading fetches the new index.html and its chunks; the timestamp in sessionStorage makes sure
+ * a chunk that is really broken shows the error page instead of reloading forever (seed §9: 10 s).
+ */
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+const KEY = 'photoshoot:chunk-reload-at';
+
+/** Reloads the page unless it already did so within the guard window; says whether it reloads. */
+export function reloadOnceForStaleChunk(now = Date.now(), storage: Storage = sessionStorage): boolean {
+  let last = 0;
+  try {
+    last = Number(storage.getItem(KEY) || 0);
+  } catch {
+    return false;
+  }
+  if (last && now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  try {
+    storage.setItem(KEY, String(now));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
+/** A failed dynamic import (the messages differ per browser). */
+export function isChunkLoadError(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Loading chunk/i.test(
+    message,
+  );
+}
+
+/** Wraps a dynamic import so a stale chunk triggers the guarded reload instead of an error. */
+export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T> {
+  return () =>
+    importer().catch((err: unknown) => {
+      if (isChunkLoadError(err) && reloadOnceForStaleChunk()) return new Promise<T>(() => undefined);
+      throw err;
+    });
+}
+
+/** Vite reports failed preloads of dynamic imports with this event; handle them the same way. */
+export function installChunkReloadHandler(): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnceForStaleChunk()) event.preventDefault();
+  });
+}

@@ -1,0 +1,59 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { isUnauthorized } from './errors';
+import { pb } from './pb';
+
+/**
+ * TanStack Query for every page except the landing page. It lives in this module, which only lazy
+ * chunks import, so the landing page's initial JavaScript does not carry it (DESIGN §8 budget).
+ */
+
+/** A 401 from any call means the stored session is no longer valid: forget it. */
+function onCallError(err: unknown): void {
+  if (isUnauthorized(err)) pb.authStore.clear();
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: onCallError }),
+    mutationCache: new MutationCache({ onError: onCallError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // note: 4xx answers are final (rules, not found); only retry what may be transient.
+        retry: (count, err) => {
+          const status = (err as { status?: number }).status ?? 0;
+          return count < 2 && (status === 0 || status >= 500);
+        },
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+// Cached answers belong to the signed-in user: drop them when the user changes (sign-out, switch).
+let lastUserId = pb.authStore.record?.id ?? '';
+pb.authStore.onChange(() => {
+  const id = pb.authStore.record?.id ?? '';
+  if (id !== lastUserId) queryClient.clear();
+  lastUserId = id;
+});
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** Wraps a lazily loaded page or layout in the query provider. */
+export function withQueryClient<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function WithQueryClient(props: P) {
+    return (
+      <QueryProvider>
+        <Component {...props} />
+      </QueryProvider>
+    );
+  }
+  WithQueryClient.displayName = `WithQueryClient(${Component.displayName || Component.name})`;
+  return WithQueryClient;
+}

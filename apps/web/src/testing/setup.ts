@@ -1,0 +1,22 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, inject } from 'vitest';
+import { pb } from '../lib/pb';
+
+// Every test talks to the real server the global setup started, with an empty auth store.
+pb.baseURL = inject('apiUrl');
+
+// Lazy route chunks compile on first use; give findBy* queries time on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no layout; the router's scroll restoration calls this.
+window.scrollTo = () => undefined;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  pb.authStore.clear();
+});
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,139 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { cx } from './cx';
+
+type FieldFrameProps = {
+  id: string;
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  children: ReactNode;
+  optional?: boolean;
+};
+
+/** Label, description and error around a control, wired with aria-describedby by the caller. */
+export function FieldFrame({ id, label, description, error, optional, children }: FieldFrameProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+        {label}
+        {optional ? <span className="ml-1 font-normal text-zinc-500">(optional)</span> : null}
+      </label>
+      {children}
+      {description ? (
+        <p id={`${id}-description`} className="text-sm text-zinc-500">
+          {description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const controlClasses = (invalid: boolean) =>
+  cx(
+    'block w-full rounded-xl border bg-white px-3.5 text-base text-zinc-900 shadow-sm sm:text-sm',
+    'placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600',
+    'disabled:bg-zinc-100 disabled:text-zinc-500',
+    invalid ? 'border-red-500' : 'border-zinc-300',
+  );
+
+function describedBy(id: string, description: unknown, error: unknown): string | undefined {
+  const ids = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  id?: string;
+};
+
+/** A labelled text input with an optional description and error message. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, description, error, optional, id: givenId, className, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, description, error)}
+        className={cx(controlClasses(!!error), 'h-11', className)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});
+
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  id?: string;
+};
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, description, error, optional, id: givenId, className, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, description, error)}
+        className={cx(controlClasses(!!error), 'min-h-32 py-2.5', className)}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});
+
+export type SelectFieldProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  optional?: boolean;
+  id?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+};
+
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, description, error, optional, id: givenId, className, options, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  return (
+    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, description, error)}
+        className={cx(controlClasses(!!error), 'h-11', className)}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+});
