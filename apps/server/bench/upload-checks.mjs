@@ -15,11 +15,14 @@
  * Env: BENCH_CHECKS_DURATION (s, default 8), BENCH_CHECKS_RATE (req/s, default 200),
  * BENCH_CHECKS_CONNECTIONS (default 10). Writes results/upload-checks.json.
  */
+/* global FormData */
+import { Blob } from 'node:buffer';
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import sharp from 'sharp';

@@ -6,8 +6,24 @@ import { signInWithPassword } from '../e2e/support/ui';
 const OUT = fileURLToPath(new URL('../screenshots/', import.meta.url));
 const WIDTHS = [390, 1280] as const;
 
-const PUBLIC = ['/', '/teams-info', '/contact', '/privacy', '/terms-of-service', '/login', '/register', '/forgot-password',
-  '/reset-password?token=example', '/reset-password', '/confirm-email-change?token=example', '/no/such/page', '/__crash', '/admin', '/admin/users', '/admin/login'];
+const PUBLIC = [
+  '/',
+  '/teams-info',
+  '/contact',
+  '/privacy',
+  '/terms-of-service',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=example',
+  '/reset-password',
+  '/confirm-email-change?token=example',
+  '/no/such/page',
+  '/__crash',
+  '/admin',
+  '/admin/users',
+  '/admin/login',
+];
 const SIGNED_IN = ['/dashboard', '/settings', '/profiles/new', '/teams', '/teams/new'];
 
 function fileName(path: string, width: number): string {
@@ -21,10 +37,18 @@ async function shoot(page: Page, path: string, width: number) {
   await page.waitForLoadState('networkidle');
   // Lazy images below the fold would never load in a full-page shot: load them all first.
   await page.evaluate(async () => {
-    const images = [...document.images];
+    const images = Array.from(document.images);
     for (const img of images) img.loading = 'eager';
     await Promise.race([
-      Promise.all(images.map((img) => (img.complete ? null : new Promise((r) => { img.onload = img.onerror = r; })))),
+      Promise.all(
+        images.map((img) =>
+          img.complete
+            ? null
+            : new Promise((r) => {
+                img.onload = img.onerror = r;
+              }),
+        ),
+      ),
       new Promise((r) => setTimeout(r, 5_000)),
     ]);
   });

@@ -77,7 +77,15 @@ test.describe('with mail through a real SMTP server', () => {
     const su = await superuser();
     await su.settings.update({
       meta: { appURL: baseUrl() },
-      smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, username: '', password: '', tls: false, authMethod: 'PLAIN' },
+      smtp: {
+        enabled: true,
+        host: '127.0.0.1',
+        port: smtp.port,
+        username: '',
+        password: '',
+        tls: false,
+        authMethod: 'PLAIN',
+      },
     });
   });
   test.afterAll(async () => {
@@ -86,7 +94,9 @@ test.describe('with mail through a real SMTP server', () => {
     await smtp.close();
   });
 
-  test('password reset: request, follow the mailed link, choose a new password, sign in with it', async ({ page }) => {
+  test('password reset: request, follow the mailed link, choose a new password, sign in with it', async ({
+    page,
+  }) => {
     const user = await newUser('Pat Reset');
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -115,8 +125,59 @@ test.describe('with mail through a real SMTP server', () => {
     await page.goto('/login');
     await signIn(page, user.email, user.password);
     await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page).toHaveURL('/login');
     await signIn(page, user.email, 'brand-new-password-3');
     await expect(page).toHaveURL('/dashboard');
+  });
+  test('email verification: the mailed link confirms the address and the dashboard stops asking', async ({
+    page,
+  }) => {
+    const email = `e2e-verify-${Date.now()}@example.com`;
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Vera Verify');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('a-good-password-1');
+    await page.getByLabel('Confirm password').fill('a-good-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Please confirm your email address')).toBeVisible();
+
+    const mail = await smtp.waitFor(email);
+    const token = /\/confirm-verification\?token=([A-Za-z0-9._-]+)/.exec(mailText(mail.raw))?.[1];
+    expect(token).toBeTruthy();
+    await page.goto(`/confirm-verification?token=${token}`);
+    await expect(page.getByText('Thank you — your email address is confirmed.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Vera');
+    await expect(page.getByText('Please confirm your email address')).toBeHidden();
+  });
+
+  test('email code sign-in: the code from the mail signs the visitor in', async ({ page }) => {
+    const su = await superuser();
+    await su.settings.update({ otp: { enabled: true, collections: ['users'] } });
+    try {
+      const user = await newUser('Otto Code');
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Sign in with an email code instead' }).click();
+      await page.getByLabel('Email', { exact: true }).fill(user.email);
+      await page.getByRole('button', { name: 'Email me a code' }).click();
+      await expect(page.getByText('a code is on its way')).toBeVisible();
+
+      const mail = await smtp.waitFor(user.email);
+      const text = mailText(mail.raw);
+      expect(text).toContain('sign-in code');
+      const code = />\s*(\d{6,8})\s*</.exec(text)?.[1] ?? /\b(\d{6,8})\b/.exec(text)?.[1];
+      expect(code).toBeTruthy();
+
+      await page.getByLabel('Code from the email').fill('000000');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await page.getByLabel('Code from the email').fill(code!);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page).toHaveURL('/dashboard');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Otto');
+    } finally {
+      await su.settings.update({ otp: { enabled: false } });
+    }
   });
 });
 
@@ -124,12 +185,23 @@ test.describe('with a real OpenID provider', () => {
   let oidc: Awaited<ReturnType<typeof startOidc>>;
   test.beforeAll(async () => {
     oidc = await startOidc([`${baseUrl()}/oauth-callback`]);
-    oidc.accounts.set('olivia', { email: `olivia-${Date.now()}@example.com`, email_verified: true, name: 'Olivia OpenID' });
+    oidc.accounts.set('olivia', {
+      email: `olivia-${Date.now()}@example.com`,
+      email_verified: true,
+      name: 'Olivia OpenID',
+    });
     const su = await superuser();
     await su.settings.update({
       oauth2: {
         providers: [
-          { name: 'oidc', displayName: 'Test OpenID', clientId: oidc.clientId, clientSecret: oidc.clientSecret, enabled: true, issuer: oidc.issuer },
+          {
+            name: 'oidc',
+            displayName: 'Test OpenID',
+            clientId: oidc.clientId,
+            clientSecret: oidc.clientSecret,
+            enabled: true,
+            issuer: oidc.issuer,
+          },
         ],
       },
     });
@@ -157,7 +229,13 @@ test.describe('with a real OpenID provider', () => {
     await page.evaluate(() =>
       sessionStorage.setItem(
         'photoshoot:oauth2',
-        JSON.stringify({ provider: 'oidc', displayName: 'Test OpenID', state: 'the-real-state', codeVerifier: 'v', redirect: '/dashboard' }),
+        JSON.stringify({
+          provider: 'oidc',
+          displayName: 'Test OpenID',
+          state: 'the-real-state',
+          codeVerifier: 'v',
+          redirect: '/dashboard',
+        }),
       ),
     );
     await page.goto('/oauth-callback?code=forged&state=another-state');

@@ -13,8 +13,12 @@ async function horizontalOverflow(page: Page): Promise<number> {
 test('the landing page shows the product, the styles with previews and the prices', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Photoshoot — professional portraits from your selfies');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Professional portraits from your selfies');
-  await expect(page.getByRole('heading', { name: 'Three steps to a portrait you’ll actually use' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Professional portraits from your selfies',
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Three steps to a portrait you’ll actually use' }),
+  ).toBeVisible();
 
   const gallery = page.locator('#styles');
   const previews = gallery.getByRole('img');
@@ -22,7 +26,9 @@ test('the landing page shows the product, the styles with previews and the price
   expect(await previews.count()).toBeGreaterThan(3);
   const first = previews.first();
   await expect(first).toHaveAttribute('src', /\/api\/files\/.+\?thumb=320x400/);
-  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   const pricing = page.locator('#pricing');
   await expect(pricing.getByRole('heading', { name: 'Professional' })).toBeVisible();
@@ -33,6 +39,7 @@ test('the landing page shows the product, the styles with previews and the price
 
 test('the skip link is the first stop of the keyboard and jumps to the content', async ({ page }) => {
   await page.goto('/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -46,13 +53,20 @@ test('privacy and terms state the retention periods from the server settings', a
   await su.settings.update({ processing: { originalsRetentionDays: 12, resultsRetentionDays: 0 } });
   try {
     await page.goto('/privacy');
-    await expect(page.getByTestId('retention')).toContainText('deleted 12 days after your portraits are delivered');
+    await expect(page.getByTestId('retention')).toContainText(
+      'deleted 12 days after your portraits are delivered',
+    );
     await expect(page.getByTestId('retention')).toContainText('kept until you delete them or your account');
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
     await expect(page.getByTestId('retention')).toContainText('12 days');
   } finally {
-    await su.settings.update({ processing: { originalsRetentionDays: before.processing.originalsRetentionDays, resultsRetentionDays: before.processing.resultsRetentionDays } });
+    await su.settings.update({
+      processing: {
+        originalsRetentionDays: before.processing.originalsRetentionDays,
+        resultsRetentionDays: before.processing.resultsRetentionDays,
+      },
+    });
   }
 });
 
@@ -69,8 +83,14 @@ test('the contact form validates, sends into contact_messages and confirms', asy
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByText('Thank you, your message is on its way')).toBeVisible();
   const su = await superuser();
-  const stored = await su.collection('contact_messages').getFirstListItem(su.filter('email = {:email}', { email }));
-  expect(stored).toMatchObject({ name: 'Casey Contact', topic: 'teams', message: 'Do you offer invoices for 40 seats?' });
+  const stored = await su
+    .collection('contact_messages')
+    .getFirstListItem(su.filter('email = {:email}', { email }));
+  expect(stored).toMatchObject({
+    name: 'Casey Contact',
+    topic: 'teams',
+    message: 'Do you offer invoices for 40 seats?',
+  });
 });
 
 test('unknown paths show Page Not Found', async ({ page }) => {
@@ -144,3 +164,34 @@ for (const width of [360, 1280]) {
     }
   });
 }
+
+test('a code chunk missing after a deploy reloads the page once, then shows the error page', async ({
+  page,
+  request,
+}) => {
+  // What the first paint needs stays reachable; every other chunk is "gone", as after a deploy.
+  const html = await (await request.get('/')).text();
+  const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  expect(initial.size).toBeGreaterThan(0);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Professional portraits from your selfies',
+  );
+
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js') && !initial.has(url.pathname),
+    (route) => route.fulfill({ status: 404, body: '' }),
+  );
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Internal Server Error', {
+    timeout: 15_000,
+  });
+  expect(loads).toBe(1); // exactly one reload, no loop
+  await page.waitForTimeout(1_000);
+  expect(loads).toBe(1);
+  expect(await page.evaluate(() => sessionStorage.getItem('photoshoot:chunk-reload-at'))).toMatch(/^\d+$/);
+});

@@ -55,8 +55,11 @@ const rootRoute = createRootRoute({
 
 // Public layout --------------------------------------------------------------------------------
 const publicLayout = createRoute({ getParentRoute: () => rootRoute, id: 'public', component: PublicLayout });
-const page = (path: string, component: ReturnType<typeof lazy>, extra: Partial<Parameters<typeof createRoute>[0]> = {}) =>
-  createRoute({ getParentRoute: () => publicLayout, path, component, ...(extra as object) });
+const page = (
+  path: string,
+  component: ReturnType<typeof lazy>,
+  extra: Partial<Parameters<typeof createRoute>[0]> = {},
+) => createRoute({ getParentRoute: () => publicLayout, path, component, ...(extra as object) });
 
 const homeRoute = createRoute({ getParentRoute: () => publicLayout, path: '/', component: HomePage });
 const contactRoute = page('/contact', lazy(publicPages, 'ContactPage'));
@@ -73,23 +76,33 @@ const forgotRoute = page('/forgot-password', lazy(auth, 'ForgotPasswordPage'));
 const resetRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/reset-password',
-  validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: typeof s.token === 'string' ? s.token : undefined }),
+  validateSearch: (s: Record<string, unknown>): { token?: string } => ({
+    token: typeof s.token === 'string' ? s.token : undefined,
+  }),
   component: lazy(auth, 'ResetPasswordPage'),
 });
 const confirmVerificationRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/confirm-verification',
-  validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: typeof s.token === 'string' ? s.token : undefined }),
+  validateSearch: (s: Record<string, unknown>): { token?: string } => ({
+    token: typeof s.token === 'string' ? s.token : undefined,
+  }),
   component: lazy(auth, 'ConfirmVerificationPage'),
 });
 const confirmEmailChangeRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/confirm-email-change',
-  validateSearch: (s: Record<string, unknown>): { token?: string } => ({ token: typeof s.token === 'string' ? s.token : undefined }),
+  validateSearch: (s: Record<string, unknown>): { token?: string } => ({
+    token: typeof s.token === 'string' ? s.token : undefined,
+  }),
   component: lazy(auth, 'ConfirmEmailChangePage'),
 });
 // A page that always throws: shows the error page on demand (the end-to-end tests use it). Harmless.
-const crashRoute = createRoute({ getParentRoute: () => publicLayout, path: '/__crash', component: CrashPage });
+const crashRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/__crash',
+  component: CrashPage,
+});
 
 // Auth layout ----------------------------------------------------------------------------------
 const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthLayout });
@@ -124,9 +137,21 @@ export const appLayout = createRoute({
   component: lazy(appFrame, 'DefaultLayout'),
   pendingComponent: LoadingBlock,
 });
-const dashboardRoute = createRoute({ getParentRoute: () => appLayout, path: '/dashboard', component: lazy(account, 'DashboardPage') });
-const settingsRoute = createRoute({ getParentRoute: () => appLayout, path: '/settings', component: lazy(account, 'SettingsPage') });
-const newProfileRoute = createRoute({ getParentRoute: () => appLayout, path: '/profiles/new', component: lazy(account, 'NewProfilePage') });
+const dashboardRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard',
+  component: lazy(account, 'DashboardPage'),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/settings',
+  component: lazy(account, 'SettingsPage'),
+});
+const newProfileRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/profiles/new',
+  component: lazy(account, 'NewProfilePage'),
+});
 
 // Teams (placeholders until the team issue; signed in, inside the default layout) ---------------
 const teamPage = lazy(teams, 'TeamPlaceholderPage');
@@ -151,7 +176,11 @@ const teamRoutes = [
 ].map((path) => createRoute({ getParentRoute: () => appLayout, path, component: teamPage }));
 
 // Admin (placeholders until the back-office issue; own layout, lazy) ---------------------------
-const adminLayout = createRoute({ getParentRoute: () => rootRoute, path: '/admin', component: lazy(admin, 'AdminLayout') });
+const adminLayout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin',
+  component: lazy(admin, 'AdminLayout'),
+});
 const adminPage = lazy(admin, 'AdminPlaceholderPage');
 const adminRoutes = [
   '/',

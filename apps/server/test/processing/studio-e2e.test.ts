@@ -37,7 +37,9 @@ describe.each(engines)('studio engine end to end (%s)', (engine) => {
       expect(result.review).toBe('approved');
       expect(result.released).toBe(true);
       expect(shoot.photos).toContain(result.sourcePhoto);
-      const bytes = await t.app.storage.readBuffer(fileKey(collection.id, String(result.id), String(result.file)));
+      const bytes = await t.app.storage.readBuffer(
+        fileKey(collection.id, String(result.id), String(result.file)),
+      );
       const meta = await sharp(bytes).metadata();
       expect(meta.format).toBe('jpeg');
       expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);

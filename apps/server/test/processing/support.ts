@@ -24,7 +24,10 @@ const photoCache = new Map<number, Buffer>();
 export async function astronautJpeg(side: number): Promise<Buffer> {
   let b = photoCache.get(side);
   if (!b) {
-    b = await sharp(ASTRONAUT.pathname).resize(side, side, { kernel: 'lanczos3' }).jpeg({ quality: 92 }).toBuffer();
+    b = await sharp(ASTRONAUT.pathname)
+      .resize(side, side, { kernel: 'lanczos3' })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     photoCache.set(side, b);
   }
   return b;
@@ -40,7 +43,9 @@ export async function put(t: TestServer, collection: string, values: Record<stri
   try {
     const path = join(dir, 'photo.jpg');
     if (file) writeFileSync(path, file);
-    const files = file ? [{ key: 'file', filename: 'photo.jpg', path, size: file.length, oversize: false }] : undefined;
+    const files = file
+      ? [{ key: 'file', filename: 'photo.jpg', path, size: file.length, oversize: false }]
+      : undefined;
     return (await t.app.records.create(t.app.registry.require(collection), su(t), values, { files })).data;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -66,7 +71,14 @@ export type QueuedShoot = { id: string; user: string; styles: string[]; photos: 
 /** A queued photoshoot of a new user with `photos` accepted photos, `styles` styles, `images` per style. */
 export async function queuedShoot(
   t: TestServer,
-  opts: { styles?: number; images?: number; photos?: number; isTest?: boolean; side?: number; team?: string } = {},
+  opts: {
+    styles?: number;
+    images?: number;
+    photos?: number;
+    isTest?: boolean;
+    side?: number;
+    team?: string;
+  } = {},
 ): Promise<QueuedShoot> {
   const user = await put(t, 'users', {
     email: `u_${randomString(8, 'abcdefghij')}@example.com`,
@@ -98,7 +110,18 @@ export async function queuedShoot(
   const photos: string[] = [];
   const jpeg = await astronautJpeg(opts.side ?? 512);
   for (let i = 0; i < (opts.photos ?? 1); i++) {
-    const p = await put(t, 'original_photos', { photoshoot: shoot.id, user: user.id, qc: 'accepted', width: opts.side ?? 512, height: opts.side ?? 512 }, jpeg);
+    const p = await put(
+      t,
+      'original_photos',
+      {
+        photoshoot: shoot.id,
+        user: user.id,
+        qc: 'accepted',
+        width: opts.side ?? 512,
+        height: opts.side ?? 512,
+      },
+      jpeg,
+    );
     photos.push(String(p.id));
   }
   // Straight to the queue, as a fully discounted order goes.
@@ -124,7 +147,11 @@ export function runner(t: TestServer, opts: Partial<JobRunnerOptions> = {}): Job
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or `ms` pass. */
-export async function until<T>(check: () => Promise<T | undefined | false>, ms = 60_000, step = 100): Promise<T> {
+export async function until<T>(
+  check: () => Promise<T | undefined | false>,
+  ms = 60_000,
+  step = 100,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await check();

@@ -39,7 +39,10 @@ function startWorker(t: TestServer): Worker {
   delete env.DATABASE_URL;
   const url = databaseUrl(t);
   if (url) env.DATABASE_URL = url;
-  const child = spawn(process.execPath, [CLI, 'worker', `--dir=${t.dataDir}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'worker', `--dir=${t.dataDir}`], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -114,9 +117,9 @@ describe.each(engines)('worker processes (%s)', (engine) => {
     expect(await second.exited).toBe(0);
   }, 600_000);
 
-  it.runIf(engine === 'postgres')(
-    'two workers share ten queued photoshoots and process each exactly once',
-    async () => {
+  // SKIP LOCKED is PostgreSQL's; the SQLite run covers the crash test above.
+  if (engine === 'postgres')
+    it('two workers share ten queued photoshoots and process each exactly once', async () => {
       await testSettings(t, { leaseSeconds: 30, workerConcurrency: 1 });
       const shoots = [];
       for (let i = 0; i < 10; i++) shoots.push(await queuedShoot(t, { images: 1 }));
@@ -144,7 +147,5 @@ describe.each(engines)('worker processes (%s)', (engine) => {
       }
       // Both processes took part (each claimed at least one).
       expect(claimers.size, workers.map((w) => w.output()).join('\n')).toBe(2);
-    },
-    600_000,
-  );
+    }, 600_000);
 });

@@ -53,7 +53,9 @@ describe.each(engines)('public config API (%s)', (engine) => {
     const su = await t.superuser();
     const secret = 'sk_test_public_config_must_not_leak';
     const webhook = 'whsec_public_config_must_not_leak';
-    await su.settings.update({ payments: { provider: 'stripe', stripeSecretKey: secret, stripeWebhookSecret: webhook } });
+    await su.settings.update({
+      payments: { provider: 'stripe', stripeSecretKey: secret, stripeWebhookSecret: webhook },
+    });
     const res = await fetch(`${t.url}/api/public/config`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
@@ -72,7 +74,11 @@ describe.each(engines)('public config API (%s)', (engine) => {
   });
 
   it('is read-only: other methods get the 404 error shape', async () => {
-    const res = await fetch(`${t.url}/api/public/config`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${t.url}/api/public/config`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ status: 404, data: {} });
   });

@@ -25,10 +25,14 @@ let operatorReady = false;
 /** A client signed in as a superuser (upserted once per worker through `photoshoot superuser upsert`). */
 export async function superuser(): Promise<PocketBase> {
   if (!operatorReady) {
-    execFileSync(process.execPath, [CLI, 'superuser', 'upsert', OPERATOR.email, OPERATOR.password, `--dir=${DATA_DIR}`], {
-      env: { ...process.env, DATABASE_URL: '' },
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [CLI, 'superuser', 'upsert', OPERATOR.email, OPERATOR.password, `--dir=${DATA_DIR}`],
+      {
+        env: { ...process.env, DATABASE_URL: '' },
+        stdio: 'ignore',
+      },
+    );
     operatorReady = true;
   }
   const pb = client();
@@ -39,10 +43,14 @@ export async function superuser(): Promise<PocketBase> {
 let counter = 0;
 
 /** Registers a user through the API (not the UI) and returns the credentials. */
-export async function newUser(name = 'Erin Example'): Promise<{ id: string; email: string; password: string; name: string }> {
+export async function newUser(
+  name = 'Erin Example',
+): Promise<{ id: string; email: string; password: string; name: string }> {
   const email = `e2e-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = 'e2e-password-123';
-  const record = await client().collection('users').create({ email, password, passwordConfirm: password, name });
+  const record = await client()
+    .collection('users')
+    .create({ email, password, passwordConfirm: password, name });
   return { id: record.id, email, password, name };
 }
 

@@ -64,21 +64,36 @@ export async function startOidc(redirectURIs: string[]): Promise<{
       if (req.method === 'POST') {
         const accountId = (await readForm(req)).get('account') ?? '';
         if (!accounts.has(accountId)) throw new Error('unknown account');
-        await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
       const buttons = [...accounts.entries()]
         .map(([id, a]) => `<button name="account" value="${id}">Sign in as ${a.name}</button>`)
         .join('');
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><title>Test OpenID</title><h1>Test OpenID sign-in</h1><form method="post">${buttons}</form>`);
+      res.end(
+        `<!doctype html><title>Test OpenID</title><h1>Test OpenID sign-in</h1><form method="post">${buttons}</form>`,
+      );
       return;
     }
-    const grant = new provider.Grant({ accountId: details.session!.accountId!, clientId: details.params.client_id as string });
+    const grant = new provider.Grant({
+      accountId: details.session!.accountId!,
+      clientId: details.params.client_id as string,
+    });
     const missing = details.prompt.details;
     if (Array.isArray(missing.missingOIDCScope)) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (Array.isArray(missing.missingOIDCClaims)) grant.addOIDCClaims(missing.missingOIDCClaims as string[]);
-    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   handler = (req, res) => {

@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
+import { InShellContext } from './shell-context';
 import { SkipLink } from './skip-link';
 
 /** Sign-in pages: the brand and one centred card, nothing to distract. */
@@ -11,8 +12,14 @@ export function AuthShell({ children }: { children: ReactNode }) {
       <header className="mx-auto flex h-16 w-full max-w-6xl items-center px-4 sm:px-6">
         <Logo />
       </header>
-      <main id="main" tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 focus:outline-none sm:pt-12">
-        <div className="w-full max-w-md">{children}</div>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex flex-1 items-start justify-center px-4 pb-16 pt-6 focus:outline-none sm:pt-12"
+      >
+        <div className="w-full max-w-md">
+          <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
+        </div>
       </main>
     </div>
   );

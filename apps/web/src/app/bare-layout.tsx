@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { InShellContext } from './shell-context';
 import { SkipLink } from './skip-link';
 
 /** No declared layout (seed: /oauth-callback, /admin/login): just the page. */
@@ -7,7 +8,9 @@ export function BareLayout() {
     <>
       <SkipLink />
       <main id="main" tabIndex={-1} className="min-h-dvh focus:outline-none">
-        <Outlet />
+        <InShellContext.Provider value={true}>
+          <Outlet />
+        </InShellContext.Provider>
       </main>
     </>
   );

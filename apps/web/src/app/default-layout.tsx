@@ -5,6 +5,7 @@ import { fileUrl } from '../lib/pb';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { InShellContext } from './shell-context';
 import { UserMenu } from './user-menu';
 
 const linkClasses =
@@ -23,7 +24,10 @@ function Avatar() {
       className="size-8 rounded-full object-cover ring-1 ring-zinc-200"
     />
   ) : (
-    <span aria-hidden="true" className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700">
+    <span
+      aria-hidden="true"
+      className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+    >
       {initial}
     </span>
   );
@@ -40,9 +44,21 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Logo to="/dashboard" />
             <nav aria-label="App" className="hidden sm:block">
               <ul className="flex gap-1">
-                <li><Link to="/dashboard" className={linkClasses}>Dashboard</Link></li>
-                <li><Link to="/teams" className={linkClasses}>Teams</Link></li>
-                <li><Link to="/settings" className={linkClasses}>Settings</Link></li>
+                <li>
+                  <Link to="/dashboard" className={linkClasses}>
+                    Dashboard
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/teams" className={linkClasses}>
+                    Teams
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/settings" className={linkClasses}>
+                    Settings
+                  </Link>
+                </li>
               </ul>
             </nav>
           </div>
@@ -53,14 +69,28 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label="App (mobile)" className="border-t border-zinc-100 sm:hidden">
           <ul className="mx-auto flex max-w-6xl gap-1 px-2 py-1.5">
-            <li><Link to="/dashboard" className={linkClasses}>Dashboard</Link></li>
-            <li><Link to="/teams" className={linkClasses}>Teams</Link></li>
-            <li><Link to="/settings" className={linkClasses}>Settings</Link></li>
+            <li>
+              <Link to="/dashboard" className={linkClasses}>
+                Dashboard
+              </Link>
+            </li>
+            <li>
+              <Link to="/teams" className={linkClasses}>
+                Teams
+              </Link>
+            </li>
+            <li>
+              <Link to="/settings" className={linkClasses}>
+                Settings
+              </Link>
+            </li>
           </ul>
         </nav>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+          <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
+        </div>
       </main>
       <SiteFooter />
     </div>

@@ -13,9 +13,12 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 /** The brand mark and name, linking home. */
 export function Logo({ to = '/' }: { to?: string }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-2 rounded-lg font-bold tracking-tight text-zinc-900">
+    <Link
+      to={to}
+      className="inline-flex items-center gap-2 rounded-lg font-bold tracking-tight text-zinc-900"
+    >
       <LogoMark />
-      <span className="text-lg">Photoshoot</span>
+      <span className="text-lg max-[380px]:sr-only">Photoshoot</span>
     </Link>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import { InShellContext } from './shell-context';
 import { UserMenu } from './user-menu';
 
 const NAV = [
@@ -36,7 +37,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
+        <InShellContext.Provider value={true}>{children}</InShellContext.Provider>
       </main>
       <SiteFooter />
     </div>
@@ -53,6 +54,9 @@ export function PublicLayout() {
 
 /** A readable column for text pages (legal, contact, teams info). */
 export function PublicPage({ children, narrow = false }: { children: ReactNode; narrow?: boolean }) {
-  return <div className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 ${narrow ? 'max-w-2xl' : 'max-w-4xl'}`}>{children}</div>;
+  return (
+    <div className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 ${narrow ? 'max-w-2xl' : 'max-w-4xl'}`}>
+      {children}
+    </div>
+  );
 }
-

@@ -11,10 +11,26 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-zinc-600">
-            <li><Link className="hover:text-zinc-900" to="/teams-info">Teams</Link></li>
-            <li><Link className="hover:text-zinc-900" to="/contact">Contact</Link></li>
-            <li><Link className="hover:text-zinc-900" to="/privacy">Privacy</Link></li>
-            <li><Link className="hover:text-zinc-900" to="/terms-of-service">Terms of service</Link></li>
+            <li>
+              <Link className="hover:text-zinc-900" to="/teams-info">
+                Teams
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-zinc-900" to="/contact">
+                Contact
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-zinc-900" to="/privacy">
+                Privacy
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-zinc-900" to="/terms-of-service">
+                Terms of service
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -32,12 +32,19 @@ export function isChunkLoadError(err: unknown): boolean {
   );
 }
 
-/** Wraps a dynamic import so a stale chunk triggers the guarded reload instead of an error. */
+export const CHUNK_ERROR_MESSAGE = 'A part of the app could not be loaded.';
+
+/**
+ * Wraps a dynamic import so a stale chunk triggers the guarded reload instead of an error. When
+ * the guard says no, the error is renamed so TanStack Router's lazy loader (which has a reload of
+ * its own for these messages) shows the error page instead of reloading a second time.
+ */
 export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T> {
   return () =>
     importer().catch((err: unknown) => {
-      if (isChunkLoadError(err) && reloadOnceForStaleChunk()) return new Promise<T>(() => undefined);
-      throw err;
+      if (!isChunkLoadError(err)) throw err;
+      if (reloadOnceForStaleChunk()) return new Promise<T>(() => undefined);
+      throw new Error(CHUNK_ERROR_MESSAGE, { cause: err });
     });
 }
 

@@ -27,12 +27,18 @@ describe('toFormError', () => {
   });
 
   it('says "Network error occurred" when the request never got an answer', () => {
-    expect(toFormError(new ClientResponseError({ status: 0, originalError: new TypeError('fetch failed') }), FALLBACK.login).message).toBe(
-      'Network error occurred',
-    );
+    expect(
+      toFormError(
+        new ClientResponseError({ status: 0, originalError: new TypeError('fetch failed') }),
+        FALLBACK.login,
+      ).message,
+    ).toBe('Network error occurred');
   });
 
   it('falls back for anything that is not an API error', () => {
-    expect(toFormError(new Error('boom'), FALLBACK.changePassword)).toEqual({ message: 'Failed to change password', fields: {} });
+    expect(toFormError(new Error('boom'), FALLBACK.changePassword)).toEqual({
+      message: 'Failed to change password',
+      fields: {},
+    });
   });
 });

@@ -29,7 +29,11 @@ export function toFormError(err: unknown, fallback: string = FALLBACK.generic): 
     const data = err.response?.data;
     if (data && typeof data === 'object') {
       for (const [name, detail] of Object.entries(data as Record<string, unknown>)) {
-        if (detail && typeof detail === 'object' && typeof (detail as { message?: unknown }).message === 'string')
+        if (
+          detail &&
+          typeof detail === 'object' &&
+          typeof (detail as { message?: unknown }).message === 'string'
+        )
           fields[name] = (detail as { message: string }).message;
       }
     }

@@ -5,14 +5,19 @@ import { useEffect, useState } from 'react';
  * budget). One shared promise per key: every component asking for it gets the same answer; a
  * failure is forgotten so the next mount retries.
  */
-export type Loaded<T> = { isPending: true; isError: false; data: undefined } | { isPending: false; isError: true; data: undefined } | { isPending: false; isError: false; data: T };
+export type Loaded<T> =
+  | { isPending: true; isError: false; data: undefined }
+  | { isPending: false; isError: true; data: undefined }
+  | { isPending: false; isError: false; data: T };
 
 const cache = new Map<string, Promise<unknown>>();
 const settled = new Map<string, unknown>();
 
 export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>(() =>
-    settled.has(key) ? { isPending: false, isError: false, data: settled.get(key) as T } : { isPending: true, isError: false, data: undefined },
+    settled.has(key)
+      ? { isPending: false, isError: false, data: settled.get(key) as T }
+      : { isPending: true, isError: false, data: undefined },
   );
   useEffect(() => {
     if (settled.has(key)) return undefined;
@@ -35,7 +40,7 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // note: `load` is fixed per key; a new function identity must not refetch.
   }, [key]);
   return state;
 }

@@ -14,6 +14,8 @@ export function otherClient(): PocketBase {
 export async function newAccount(): Promise<{ id: string; email: string; password: string }> {
   const email = `web${Date.now()}${++counter}${Math.random().toString(36).slice(2, 7)}@example.com`;
   const password = 'a-good-password-1';
-  const record = await otherClient().collection('users').create({ email, password, passwordConfirm: password, name: 'Ada Lovelace' });
+  const record = await otherClient()
+    .collection('users')
+    .create({ email, password, passwordConfirm: password, name: 'Ada Lovelace' });
   return { id: record.id, email, password };
 }

@@ -12,7 +12,15 @@ const TONES: Record<BadgeTone, string> = {
   info: 'bg-sky-50 text-sky-700 ring-sky-200',
 };
 
-export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={cx(

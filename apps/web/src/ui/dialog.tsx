@@ -37,7 +37,9 @@ export function Dialog({
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold text-zinc-900">{title}</RadixDialog.Title>
           {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-zinc-600">{description}</RadixDialog.Description>
+            <RadixDialog.Description className="mt-1 text-sm text-zinc-600">
+              {description}
+            </RadixDialog.Description>
           ) : null}
           <div className="mt-4">{children}</div>
           <RadixDialog.Close

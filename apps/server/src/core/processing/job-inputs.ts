@@ -60,7 +60,9 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
       name: String(s.name),
       slug: String(s.slug),
       framing: s.framing === 'half_body' ? 'half_body' : 'headshot',
-      aspect: (['1:1', '4:5', '3:4', '2:3'].includes(String(s.aspect)) ? s.aspect : '4:5') as StyleSpec['aspect'],
+      aspect: (['1:1', '4:5', '3:4', '2:3'].includes(String(s.aspect))
+        ? s.aspect
+        : '4:5') as StyleSpec['aspect'],
       backdrop: (s.backdrop as StyleSpec['backdrop']) ?? null,
       grading: (s.grading as StyleSpec['grading']) ?? null,
       prompt: String(s.prompt ?? ''),
@@ -93,7 +95,9 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
   if (!photos.length) throw new PermanentJobError('The photoshoot has no accepted photos to work from.');
 
   const resultsCollection = app.registry.require('results');
-  const existing = await app.db.all(`SELECT * FROM ${q(resultsCollection.name)} WHERE "photoshoot" = ?`, [id]);
+  const existing = await app.db.all(`SELECT * FROM ${q(resultsCollection.name)} WHERE "photoshoot" = ?`, [
+    id,
+  ]);
   const results = new Map<string, RecordData>();
   for (const row of existing) {
     const r = decodeRow(resultsCollection, row);

@@ -41,14 +41,20 @@ export async function failAttempt(
   const { maxAttempts, retryBaseSeconds } = app.settings.get().processing;
   const events = deferred();
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-    const row = owner === null ? await lockExpired(tx, id) : (await holdsLease(tx, id, owner)) ? { id } : null;
+    const row =
+      owner === null ? await lockExpired(tx, id) : (await holdsLease(tx, id, owner)) ? { id } : null;
     if (!row) return 'lost';
-    const current = await tx.get<{ attempts: number }>(`SELECT "attempts" FROM ${q('photoshoots')} WHERE "id" = ?`, [id]);
+    const current = await tx.get<{ attempts: number }>(
+      `SELECT "attempts" FROM ${q('photoshoots')} WHERE "id" = ?`,
+      [id],
+    );
     const attempts = Number(current?.attempts ?? 0);
     const final = permanent || attempts >= maxAttempts;
     const actor = systemActor(owner ?? 'lease-reaper');
     if (final) {
-      const error = permanent ? reason : `Failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`;
+      const error = permanent
+        ? reason
+        : `Failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`;
       await transition(app, id, 'failed', actor, error, tx, events.afterCommit);
       await tx.run(`UPDATE ${q('photoshoots')} SET "error" = ?, "stage" = ?, "updated" = ? WHERE "id" = ?`, [
         error.slice(0, 2000),
@@ -59,7 +65,15 @@ export async function failAttempt(
       return 'failed';
     }
     const wait = owner === null ? 0 : backoffSeconds(retryBaseSeconds, attempts);
-    await transition(app, id, 'queued', actor, `attempt ${attempts} failed: ${reason}`, tx, events.afterCommit);
+    await transition(
+      app,
+      id,
+      'queued',
+      actor,
+      `attempt ${attempts} failed: ${reason}`,
+      tx,
+      events.afterCommit,
+    );
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "error" = ?, "stage" = ?, "leaseExpiresAt" = ?, "updated" = ? WHERE "id" = ?`,
       [
@@ -84,7 +98,15 @@ export async function releaseJob(app: App, id: string, owner: string): Promise<b
   const events = deferred();
   const released = await app.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, id, owner))) return false;
-    await transition(app, id, 'queued', systemActor(owner), 'released by a stopping worker', tx, events.afterCommit);
+    await transition(
+      app,
+      id,
+      'queued',
+      systemActor(owner),
+      'released by a stopping worker',
+      tx,
+      events.afterCommit,
+    );
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "attempts" = CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END, ` +
         `"stage" = ?, "updated" = ? WHERE "id" = ?`,

@@ -54,7 +54,15 @@ export async function claimNext(app: App, owner: string, leaseSeconds: number): 
       [nowString()],
     );
     if (!row) return null;
-    await transition(app, row.id, 'processing', systemActor(owner), 'a worker claimed the job', tx, events.afterCommit);
+    await transition(
+      app,
+      row.id,
+      'processing',
+      systemActor(owner),
+      'a worker claimed the job',
+      tx,
+      events.afterCommit,
+    );
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "leaseOwner" = ?, "leaseExpiresAt" = ?, "attempts" = "attempts" + 1, ` +
         `"progress" = 0, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`,
@@ -71,7 +79,12 @@ export async function claimNext(app: App, owner: string, leaseSeconds: number): 
  * Extends `owner`'s lease on `id`. False when the lease is no longer theirs (it expired and was
  * reclaimed, or an operator moved the photoshoot): the worker must stop writing then.
  */
-export async function renewLease(app: App, id: string, owner: string, leaseSeconds: number): Promise<boolean> {
+export async function renewLease(
+  app: App,
+  id: string,
+  owner: string,
+  leaseSeconds: number,
+): Promise<boolean> {
   const res = await app.db.run(
     `UPDATE ${q('photoshoots')} SET "leaseExpiresAt" = ? WHERE "id" = ? AND "status" = 'processing' AND "leaseOwner" = ?`,
     [inSeconds(leaseSeconds), id, owner],

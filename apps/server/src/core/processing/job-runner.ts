@@ -93,7 +93,13 @@ export class JobRunner {
   async reapExpired(): Promise<number> {
     let n = 0;
     for (const id of await expiredLeases(this.app)) {
-      const outcome = await failAttempt(this.app, id, null, 'the worker processing it stopped responding', false);
+      const outcome = await failAttempt(
+        this.app,
+        id,
+        null,
+        'the worker processing it stopped responding',
+        false,
+      );
       if (outcome !== 'lost') n++;
     }
     return n;
@@ -151,7 +157,13 @@ export class JobRunner {
       Math.max(500, (leaseSeconds * 1000) / 3),
     );
     try {
-      await runJob({ app: this.app, photoshoot, owner: this.name, provider: this.provider(), signal: controller.signal });
+      await runJob({
+        app: this.app,
+        photoshoot,
+        owner: this.name,
+        provider: this.provider(),
+        signal: controller.signal,
+      });
     } catch (err) {
       if (lost || err instanceof LeaseLostError) return;
       if (this.stopping && controller.signal.aborted) {

@@ -59,7 +59,11 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Generates one item, polling a hosted provider's pending job until it settles. */
-async function generateOne(ctx: JobContext, prepared: PreparedSubject, item: WorkItem): Promise<GenerateOutcome> {
+async function generateOne(
+  ctx: JobContext,
+  prepared: PreparedSubject,
+  item: WorkItem,
+): Promise<GenerateOutcome> {
   let outcome = await ctx.provider.generate(prepared, {
     style: item.style,
     variants: [item.variant],
@@ -99,7 +103,12 @@ export async function runJob(ctx: JobContext): Promise<void> {
     const outcome = await generateOne(ctx, prepared, item);
     if (outcome.state === 'failed') throw new Error(outcome.reason);
     for (const image of outcome.state === 'done' ? outcome.images : []) {
-      const written = await writeResult(app, owner, { photoshoot: ctx.photoshoot, style: item.style.id, existing: item.existing }, image);
+      const written = await writeResult(
+        app,
+        owner,
+        { photoshoot: ctx.photoshoot, style: item.style.id, existing: item.existing },
+        image,
+      );
       if (written === 'lost') throw new LeaseLostError();
     }
   }
@@ -114,20 +123,35 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
     if (!(await holdsLease(tx, id, owner))) return false;
     const actor = systemActor(owner);
     if (reviewRequired) {
-      await transition(app, id, 'review', actor, 'the results await an operator review', tx, events.afterCommit);
+      await transition(
+        app,
+        id,
+        'review',
+        actor,
+        'the results await an operator review',
+        tx,
+        events.afterCommit,
+      );
     } else {
       // Entering `completed` releases the approved results (and tells their subscribers).
-      await tx.run(`UPDATE ${q('results')} SET "review" = 'approved', "updated" = ? WHERE "photoshoot" = ? AND "review" = 'pending'`, [
-        nowString(),
+      await tx.run(
+        `UPDATE ${q('results')} SET "review" = 'approved', "updated" = ? WHERE "photoshoot" = ? AND "review" = 'pending'`,
+        [nowString(), id],
+      );
+      await transition(
+        app,
         id,
-      ]);
-      await transition(app, id, 'completed', actor, 'the results are ready (review is off)', tx, events.afterCommit);
+        'completed',
+        actor,
+        'the results are ready (review is off)',
+        tx,
+        events.afterCommit,
+      );
     }
-    await tx.run(`UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`, [
-      reviewRequired ? 'Awaiting review' : 'Done',
-      nowString(),
-      id,
-    ]);
+    await tx.run(
+      `UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`,
+      [reviewRequired ? 'Awaiting review' : 'Done', nowString(), id],
+    );
     return true;
   });
   if (!done) throw new LeaseLostError();

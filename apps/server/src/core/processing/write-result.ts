@@ -60,7 +60,13 @@ export async function writeResult(
       if (!(await holdsLease(tx, photoshootId, owner))) return 'lost';
       const opts = { tx, afterCommit: events.afterCommit, files: [upload] };
       if (target.existing) {
-        await app.records.update(results, su, String(target.existing.id), { ...common, redoRequested: false }, opts);
+        await app.records.update(
+          results,
+          su,
+          String(target.existing.id),
+          { ...common, redoRequested: false },
+          opts,
+        );
       } else {
         await app.records.create(
           results,
@@ -82,7 +88,11 @@ export async function writeResult(
     return outcome;
   } catch (err) {
     // note: the key already has a row (written by an earlier attempt that lost its lease late).
-    if (err instanceof ApiError && err.status === 400 && /validation_not_unique/.test(JSON.stringify(err.data)))
+    if (
+      err instanceof ApiError &&
+      err.status === 400 &&
+      /validation_not_unique/.test(JSON.stringify(err.data))
+    )
       return 'exists';
     throw err;
   } finally {

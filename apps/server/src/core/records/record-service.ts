@@ -33,7 +33,7 @@ export type WriteOptions = ShapeOptions & {
   /** Multipart file parts (streamed to temporary files) for the collection's file fields. */
   files?: readonly Upload[];
   /** Runs `fn` if the outer transaction rolls back (batch), so stored uploads do not stay orphaned. */
-  afterRollback?: (fn: () => void) => void;
+  afterRollback?: (fn: () => unknown) => void;
 };
 export type Saved = { data: RecordData; json: RecordJson };
 
@@ -169,7 +169,7 @@ export class RecordService {
     errors.throwIfAny('Failed to create record.');
     // Files: stored only once the record is valid, and taken back if the row is not written.
     await files.store(data);
-    opts.afterRollback?.(() => void files.discard());
+    opts.afterRollback?.(() => files.discard());
 
     const saved = await db
       .transaction(async (tx) => {
@@ -272,7 +272,7 @@ export class RecordService {
         await files.discard();
         throw err;
       });
-    opts.afterRollback?.(() => void files.discard());
+    opts.afterRollback?.(() => files.discard());
     // Files the update replaced or removed go once the change has committed.
     const dropReplaced = () =>
       this.app.storage.background(

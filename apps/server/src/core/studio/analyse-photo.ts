@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { rgbToTensor } from '../vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
-import { refineMask } from './refine-mask.js';
+import { refineMask, suppressBackground } from './refine-mask.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
 
@@ -98,14 +98,15 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     coarse = await tools.isnet.segment(small, aw, ah);
     segmenter = 'isnet';
   }
-  const grey = greyOf({ width: aw, height: ah, data: fromBytes(small, aw, ah, 3) });
+  const rgb = { width: aw, height: ah, data: fromBytes(small, aw, ah, 3) };
+  const grey = greyOf(rgb);
   const faceSmall = face
     ? { x: face.x * scale, y: face.y * scale, width: face.width * scale, height: face.height * scale }
     : null;
   // ISNet's matte is already fine-grained; the guided filter is for the coarse selfie mask.
   const alpha =
     segmenter === 'selfie' && coarse
-      ? refineMask(coarse, grey, aw, ah, faceSmall)
+      ? suppressBackground(refineMask(coarse, grey, aw, ah, faceSmall), coarse, rgb)
       : (coarse ?? placeholderMask(aw, ah, faceSmall));
   return { rgb: upright.data, width, height, face, eyes, alpha, alphaWidth: aw, alphaHeight: ah, segmenter };
 }
@@ -120,7 +121,8 @@ export function placeholderMask(width: number, height: number, face: Box | null)
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      const head = ((x - cx) / (f.width * 0.62)) ** 2 + ((y - (f.y + f.height * 0.45)) / (f.height * 0.75)) ** 2;
+      const head =
+        ((x - cx) / (f.width * 0.62)) ** 2 + ((y - (f.y + f.height * 0.45)) / (f.height * 0.75)) ** 2;
       const shoulderTop = f.y + f.height * 1.25;
       const spread = f.width * (0.9 + Math.max(0, (y - shoulderTop) / f.height) * 1.1);
       const body = y > shoulderTop ? Math.abs(x - cx) / spread : 2;

@@ -48,6 +48,8 @@ export function readFaceBox(
   }
   if (!box || box.some((n) => !Number.isFinite(n)) || box[2]! <= 0 || box[3]! <= 0) return null;
   const normalised = box.every((n) => n <= 1.0001);
-  const [x, y, w, h] = normalised ? [box[0]! * width, box[1]! * height, box[2]! * width, box[3]! * height] : box;
+  const [x, y, w, h] = normalised
+    ? [box[0]! * width, box[1]! * height, box[2]! * width, box[3]! * height]
+    : box;
   return { x: x!, y: y!, width: w!, height: h! };
 }

@@ -59,7 +59,12 @@ function weightedMean(img: Rgb, weight: (i: number, x: number, y: number) => num
  * Draws the subject's exposure towards a well-lit face (nudged by the backdrop's brightness) and
  * its colour a little towards the backdrop's, as light reflected from it would.
  */
-export function matchLight(subject: Rgb, alpha: Float32Array, backdrop: Rgb, face: Box): Record<string, number> {
+export function matchLight(
+  subject: Rgb,
+  alpha: Float32Array,
+  backdrop: Rgb,
+  face: Box,
+): Record<string, number> {
   const faceStats = weightedMean(subject, (i, x, y) =>
     x >= face.x && x < face.x + face.width && y >= face.y && y < face.y + face.height ? alpha[i]! : 0,
   );
@@ -112,7 +117,8 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
   const out = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;
-    for (let c = 0; c < 3; c++) out[i * 3 + c] = subject.data[i * 3 + c]! * a + backdrop.data[i * 3 + c]! * (1 - a);
+    for (let c = 0; c < 3; c++)
+      out[i * 3 + c] = subject.data[i * 3 + c]! * a + backdrop.data[i * 3 + c]! * (1 - a);
   }
   if (wrap > 0) {
     const glow = gaussBlurRgb(backdrop, width * 0.018).data;

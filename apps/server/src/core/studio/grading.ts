@@ -41,7 +41,11 @@ function contrastCurve(x: number, amount: number): number {
   const d = x - 0.5;
   const s = 0.5 + d * k;
   // Soft shoulder and toe so stronger contrast does not clip.
-  return s < 0.05 ? 0.05 * Math.exp((s - 0.05) / 0.05) : s > 0.95 ? 1 - 0.05 * Math.exp((0.95 - s) / 0.05) : s;
+  return s < 0.05
+    ? 0.05 * Math.exp((s - 0.05) / 0.05)
+    : s > 0.95
+      ? 1 - 0.05 * Math.exp((0.95 - s) / 0.05)
+      : s;
 }
 
 /** Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. */

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type * as OrtModule from 'onnxruntime-node';
 import sharp from 'sharp';
 
 const SIDE = 1024;
@@ -19,7 +20,10 @@ export type IsnetSegmenter = {
 };
 
 /** The configured model file, or null. */
-export function isnetModelPath(dataDir: string | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
+export function isnetModelPath(
+  dataDir: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   const configured = env.PHOTOSHOOT_ISNET_MODEL?.trim();
   if (configured) return existsSync(configured) ? configured : null;
   if (!dataDir) return null;
@@ -27,7 +31,7 @@ export function isnetModelPath(dataDir: string | undefined, env: NodeJS.ProcessE
   return existsSync(inData) ? inData : null;
 }
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = typeof OrtModule;
 
 /** Opens an ISNet session; null when onnxruntime-node (an optional dependency) is unavailable. */
 export async function openIsnet(modelPath: string): Promise<IsnetSegmenter | null> {

@@ -65,7 +65,12 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
 }
 
 /** Approximates a Gaussian of standard deviation `sigma` with three box passes. */
-export function gaussBlurExact(data: Float32Array, width: number, height: number, sigma: number): Float32Array {
+export function gaussBlurExact(
+  data: Float32Array,
+  width: number,
+  height: number,
+  sigma: number,
+): Float32Array {
   if (sigma < 0.5) return data.slice();
   const r = Math.max(1, Math.round(Math.sqrt((12 * sigma * sigma) / 3 + 1) / 2 - 0.5));
   return boxBlur(boxBlur(boxBlur(data, width, height, r), width, height, r), width, height, r);
@@ -90,7 +95,14 @@ function downsample(data: Float32Array, width: number, height: number, f: number
 }
 
 /** Bilinear upsampling of a `f`-times smaller plane back to `width`×`height`. */
-function upsample(small: Float32Array, w: number, h: number, width: number, height: number, f: number): Float32Array {
+function upsample(
+  small: Float32Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+  f: number,
+): Float32Array {
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
@@ -152,7 +164,8 @@ export function erode(data: Float32Array, width: number, height: number, r: numb
   for (let x = 0; x < width; x++) {
     for (let y = 0; y < height; y++) {
       let m = 1;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++) m = Math.min(m, tmp[k * width + x]!);
+      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++)
+        m = Math.min(m, tmp[k * width + x]!);
       out[y * width + x] = m;
     }
   }

@@ -5,7 +5,7 @@
  * feathered, so no rim of the old background survives (no halo) and no edge is cut hard (no
  * sticker look).
  */
-import { boxBlur, clamp01, erode, gaussBlur, smoothstep } from './planes.js';
+import { boxBlur, clamp01, erode, gaussBlur, smoothstep, type Rgb } from './planes.js';
 import type { Box } from './framing.js';
 
 /** Edge-preserving smoothing of `p` guided by the grey image `guide`. */
@@ -73,6 +73,36 @@ export function refineMask(
   // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition.
   for (let i = 0; i < q.length; i++) q[i] = smoothstep(0.2, 0.8, q[i]!);
   return q;
+}
+
+/**
+ * The coarse model tends to keep small enclosed patches of wall (between neck and collar, under
+ * an arm). The wall's colour around each pixel is estimated from the nearby confident background
+ * (normalised convolution); where the model was unsure and the pixel has that colour, the matte
+ * is lowered.
+ */
+export function suppressBackground(alpha: Float32Array, coarse: Float32Array, img: Rgb): Float32Array {
+  const { width, height, data } = img;
+  const n = alpha.length;
+  const wall = new Float32Array(n);
+  for (let i = 0; i < n; i++) wall[i] = coarse[i]! < 0.05 ? 1 : 0;
+  const sigma = Math.max(width, height) / 40;
+  const den = gaussBlur(wall, width, height, sigma);
+  const local = [0, 1, 2].map((c) => {
+    const ch = new Float32Array(n);
+    for (let i = 0; i < n; i++) ch[i] = data[i * 3 + c]! * wall[i]!;
+    return gaussBlur(ch, width, height, sigma);
+  });
+  const out = alpha.slice();
+  for (let i = 0; i < n; i++) {
+    const unsure = 1 - smoothstep(0.8, 0.99, coarse[i]!);
+    if (unsure <= 0 || out[i]! <= 0 || den[i]! < 0.02) continue;
+    let d = 0;
+    for (let c = 0; c < 3; c++) d += (data[i * 3 + c]! - local[c]![i]! / den[i]!) ** 2;
+    const wallness = 1 - smoothstep(0.05, 0.12, Math.sqrt(d / 3));
+    out[i] = out[i]! * (1 - wallness * unsure);
+  }
+  return out;
 }
 
 /** At output size: erode by `erodePx`, then feather with a Gaussian of `featherPx`. */

@@ -42,7 +42,10 @@ export type RenderedPortrait = {
 const DEFAULT_BACKDROP: BackdropSpec = { kind: 'gradient', colors: ['#8e9399', '#4f5358'], angle: 90 };
 
 /** The face to frame: detected, else stored, else a guess from the top of the matte. */
-function faceOf(a: PhotoAnalysis, stored: Box | null | undefined): { face: Box; eyes: { x: number; y: number } } {
+function faceOf(
+  a: PhotoAnalysis,
+  stored: Box | null | undefined,
+): { face: Box; eyes: { x: number; y: number } } {
   if (a.face && a.eyes) return { face: a.face, eyes: a.eyes };
   const face = stored ?? guessFace(a);
   return { face, eyes: { x: face.x + face.width / 2, y: face.y + face.height * 0.42 } };
@@ -62,7 +65,8 @@ function guessFace(a: PhotoAnalysis): Box {
     }
   }
   const s = a.width / w;
-  if (top >= h) return { x: a.width * 0.38, y: a.height * 0.15, width: a.width * 0.24, height: a.height * 0.3 };
+  if (top >= h)
+    return { x: a.width * 0.38, y: a.height * 0.15, width: a.width * 0.24, height: a.height * 0.3 };
   const size = Math.max(8, (maxX - minX) * 0.35) * s;
   return { x: ((minX + maxX) / 2) * s - size / 2, y: top * s + size * 0.15, width: size, height: size * 1.2 };
 }
@@ -80,14 +84,14 @@ function sampleAlpha(
   for (let Y = 0; Y < place.dh; Y++) {
     const oy = Y + place.oy;
     if (oy < 0 || oy >= out.height) continue;
-    const fy = Math.min(a.alphaHeight - 1, Math.max(0, (place.iy * s) + (Y + 0.5) * sy - 0.5));
+    const fy = Math.min(a.alphaHeight - 1, Math.max(0, place.iy * s + (Y + 0.5) * sy - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(a.alphaHeight - 1, y0 + 1);
     const ty = fy - y0;
     for (let X = 0; X < place.dw; X++) {
       const ox = X + place.ox;
       if (ox < 0 || ox >= out.width) continue;
-      const fx = Math.min(a.alphaWidth - 1, Math.max(0, (place.ix * s) + (X + 0.5) * sx - 0.5));
+      const fx = Math.min(a.alphaWidth - 1, Math.max(0, place.ix * s + (X + 0.5) * sx - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(a.alphaWidth - 1, x0 + 1);
       const tx = fx - x0;
@@ -156,7 +160,13 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
 
   const rawAlpha = sampleAlpha(a, out, place);
   const edge = out.width / 1600;
-  const alpha = finishMask(rawAlpha, out.width, out.height, Math.max(1, Math.round(edge * 1.5)), Math.max(1, edge * 1.6));
+  const alpha = finishMask(
+    rawAlpha,
+    out.width,
+    out.height,
+    Math.max(1, Math.round(edge * 1.5)),
+    Math.max(1, edge * 1.6),
+  );
 
   const faceOut: Box = {
     x: (face.x - crop.left) * k,
@@ -187,7 +197,9 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
   );
-  const jpeg = await sharp(toBytes(image.data), { raw: { width: out.width, height: out.height, channels: 3 } })
+  const jpeg = await sharp(toBytes(image.data), {
+    raw: { width: out.width, height: out.height, channels: 3 },
+  })
     .sharpen({ sigma: Math.min(1.6, 0.6 + k * 0.2), m1: 0.4, m2: 1.2 })
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
@@ -208,4 +220,3 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     },
   };
 }
-

@@ -38,7 +38,8 @@ export class StudioPool {
     if (!signal) return withBuffer(await run);
     let onAbort!: () => void;
     const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the render was cancelled'));
+      onAbort = () =>
+        reject(signal.reason instanceof Error ? signal.reason : new Error('the render was cancelled'));
       signal.addEventListener('abort', onAbort, { once: true });
     });
     run.catch(() => {});

@@ -27,7 +27,8 @@ export const myPhotoshootsQuery = (userId: string) =>
         filter: pb.filter('user = {:user}', { user: userId }),
         sort: '-created',
         expand: 'package',
-        fields: 'id,collectionId,collectionName,title,status,progress,team,created,updated,expand.package.name',
+        fields:
+          'id,collectionId,collectionName,title,status,progress,team,created,updated,expand.package.name',
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),

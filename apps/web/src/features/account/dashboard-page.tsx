@@ -33,7 +33,11 @@ function PhotoshootRow({ p }: { p: PhotoshootSummary }) {
             {busy && p.progress ? ` · ${Math.round(p.progress)}% done` : ''}
           </p>
         </div>
-        <Link to={href} className={buttonClasses(p.status === 'completed' ? 'primary' : 'secondary', 'sm', 'shrink-0')} aria-label={`${view.action}: ${p.title || 'Untitled photoshoot'}`}>
+        <Link
+          to={href}
+          className={buttonClasses(p.status === 'completed' ? 'primary' : 'secondary', 'sm', 'shrink-0')}
+          aria-label={`${view.action}: ${p.title || 'Untitled photoshoot'}`}
+        >
           {view.action}
         </Link>
       </Card>
@@ -65,7 +69,12 @@ function NewPhotoshootButton() {
 function Photoshoots({ userId }: { userId: string }) {
   const list = useInfiniteQuery(myPhotoshootsQuery(userId));
   if (list.isPending) return <LoadingBlock label="Loading your photoshoots…" />;
-  if (list.isError) return <Alert tone="error" title="Your photoshoots could not be loaded">{errorMessage(list.error)}</Alert>;
+  if (list.isError)
+    return (
+      <Alert tone="error" title="Your photoshoots could not be loaded">
+        {errorMessage(list.error)}
+      </Alert>
+    );
   const items = list.data.pages.flatMap((page) => page.items);
   if (!items.length) {
     return (
@@ -85,7 +94,11 @@ function Photoshoots({ userId }: { userId: string }) {
       </ul>
       {list.hasNextPage ? (
         <div className="mt-4 flex justify-center">
-          <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <Button
+            variant="secondary"
+            loading={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
             Show more
           </Button>
         </div>
@@ -99,27 +112,39 @@ function Teams({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="teams-title" className="mt-12">
       <div className="mb-4 flex items-center justify-between gap-4">
-        <h2 id="teams-title" className="text-xl font-semibold text-zinc-900">Your teams</h2>
-        <Link to="/teams/new" className={buttonClasses('ghost', 'sm')}>Create a team</Link>
+        <h2 id="teams-title" className="text-xl font-semibold text-zinc-900">
+          Your teams
+        </h2>
+        <Link to="/teams/new" className={buttonClasses('ghost', 'sm')}>
+          Create a team
+        </Link>
       </div>
       {teams.isPending ? <LoadingBlock label="Loading your teams…" /> : null}
       {teams.isError ? <Alert tone="error">{errorMessage(teams.error)}</Alert> : null}
       {teams.data && !teams.data.length ? (
         <Card className="text-sm text-zinc-600">
           You are not part of a team. Teams buy seats together and share a consistent look —{' '}
-          <Link to="/teams-info" className="font-medium text-brand-700 underline">learn more</Link>.
+          <Link to="/teams-info" className="font-medium text-brand-700 underline">
+            learn more
+          </Link>
+          .
         </Card>
       ) : null}
       {teams.data?.length ? (
         <ul className="grid gap-3 sm:grid-cols-2">
           {teams.data.map((m) => (
             <li key={m.id}>
-              <Link to={`/teams/${m.team}`} className="block rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm hover:border-brand-300">
+              <Link
+                to={`/teams/${m.team}`}
+                className="block rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm hover:border-brand-300"
+              >
                 <span className="flex items-center justify-between gap-2">
                   <span className="font-semibold text-zinc-900">{m.expand?.team?.name ?? 'Team'}</span>
                   <Badge tone={m.role === 'member' ? 'neutral' : 'brand'}>{m.role}</Badge>
                 </span>
-                {m.expand?.team?.company ? <span className="mt-1 block text-sm text-zinc-500">{m.expand.team.company}</span> : null}
+                {m.expand?.team?.company ? (
+                  <span className="mt-1 block text-sm text-zinc-500">{m.expand.team.company}</span>
+                ) : null}
               </Link>
             </li>
           ))}
@@ -144,11 +169,17 @@ export function DashboardPage() {
       />
       {!user.verified ? (
         <Alert tone="warning" className="mb-6" title="Please confirm your email address">
-          We sent you a link when you signed up. You can send it again from your <Link to="/settings" className="underline">settings</Link>.
+          We sent you a link when you signed up. You can send it again from your{' '}
+          <Link to="/settings" className="underline">
+            settings
+          </Link>
+          .
         </Alert>
       ) : null}
       <section aria-labelledby="photoshoots-title">
-        <h2 id="photoshoots-title" className="mb-4 text-xl font-semibold text-zinc-900">Photoshoots</h2>
+        <h2 id="photoshoots-title" className="mb-4 text-xl font-semibold text-zinc-900">
+          Photoshoots
+        </h2>
         <Photoshoots userId={user.id} />
       </section>
       <Teams userId={user.id} />

@@ -3,7 +3,16 @@ import { useState, type FormEvent } from 'react';
 import { toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
-import { Alert, Button, buttonClasses, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
+import {
+  Alert,
+  Button,
+  buttonClasses,
+  Card,
+  PageHeader,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../ui';
 import { useAuth } from '../auth/use-auth';
 
 const GENDERS = [
@@ -13,7 +22,10 @@ const GENDERS = [
   { value: 'non_binary', label: 'Non-binary' },
   { value: 'unspecified', label: 'Other / unspecified' },
 ];
-const AGES = [{ value: '', label: 'Prefer not to say' }, ...['18-24', '25-34', '35-44', '45-54', '55-64', '65+'].map((v) => ({ value: v, label: v }))];
+const AGES = [
+  { value: '', label: 'Prefer not to say' },
+  ...['18-24', '25-34', '35-44', '45-54', '55-64', '65+'].map((v) => ({ value: v, label: v })),
+];
 
 const NO_ERROR: FormError = { message: '', fields: {} };
 
@@ -21,12 +33,21 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 export function NewProfilePage() {
   useTitle('Describe the person photographed');
   const { user } = useAuth();
-  const [values, setValues] = useState({ name: user?.name ?? '', gender: '', ageRange: '', hair: '', eyes: '', glasses: false, notes: '' });
+  const [values, setValues] = useState({
+    name: user?.name ?? '',
+    gender: '',
+    ageRange: '',
+    hair: '',
+    eyes: '',
+    glasses: false,
+    notes: '',
+  });
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState('');
-  const set = (k: 'name' | 'gender' | 'ageRange' | 'hair' | 'eyes' | 'notes') => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set =
+    (k: 'name' | 'gender' | 'ageRange' | 'hair' | 'eyes' | 'notes') => (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -37,7 +58,9 @@ export function NewProfilePage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      const record = await pb.collection('profiles').create({ ...values, name: values.name.trim(), user: user!.id });
+      const record = await pb
+        .collection('profiles')
+        .create({ ...values, name: values.name.trim(), user: user!.id });
       setCreated(record.id);
     } catch (err) {
       setError(toFormError(err, 'The profile could not be saved.'));
@@ -50,32 +73,98 @@ export function NewProfilePage() {
       <div className="mx-auto max-w-2xl">
         <PageHeader title="Profile saved" />
         <Alert tone="success">“{values.name}” is saved. Choose it when you set up a photoshoot.</Alert>
-        <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>Back to the dashboard</Link>
+        <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
+          Back to the dashboard
+        </Link>
       </div>
     );
   }
 
   return (
     <div className="mx-auto max-w-2xl">
-      <PageHeader title="Describe the person photographed" description="These details help us generate portraits that look like them. Everything is optional except the name, and only you can see it." />
+      <PageHeader
+        title="Describe the person photographed"
+        description="These details help us generate portraits that look like them. Everything is optional except the name, and only you can see it."
+      />
       <Card className="p-6 sm:p-8">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-label="Profile of the person photographed">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-col gap-5"
+          aria-label="Profile of the person photographed"
+        >
           {error.message ? <Alert tone="error">{error.message}</Alert> : null}
-          <TextField label="Name" name="name" required value={values.name} onChange={set('name')} error={error.fields.name} description="For example “Me” or the person’s first name." />
+          <TextField
+            label="Name"
+            name="name"
+            required
+            value={values.name}
+            onChange={set('name')}
+            error={error.fields.name}
+            description="For example “Me” or the person’s first name."
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label="Gender" name="gender" value={values.gender} onChange={set('gender')} options={GENDERS} error={error.fields.gender} />
-            <SelectField label="Age range" name="ageRange" value={values.ageRange} onChange={set('ageRange')} options={AGES} error={error.fields.ageRange} />
-            <TextField label="Hair" name="hair" optional placeholder="e.g. short dark brown" value={values.hair} onChange={set('hair')} error={error.fields.hair} />
-            <TextField label="Eyes" name="eyes" optional placeholder="e.g. green" value={values.eyes} onChange={set('eyes')} error={error.fields.eyes} />
+            <SelectField
+              label="Gender"
+              name="gender"
+              value={values.gender}
+              onChange={set('gender')}
+              options={GENDERS}
+              error={error.fields.gender}
+            />
+            <SelectField
+              label="Age range"
+              name="ageRange"
+              value={values.ageRange}
+              onChange={set('ageRange')}
+              options={AGES}
+              error={error.fields.ageRange}
+            />
+            <TextField
+              label="Hair"
+              name="hair"
+              optional
+              placeholder="e.g. short dark brown"
+              value={values.hair}
+              onChange={set('hair')}
+              error={error.fields.hair}
+            />
+            <TextField
+              label="Eyes"
+              name="eyes"
+              optional
+              placeholder="e.g. green"
+              value={values.eyes}
+              onChange={set('eyes')}
+              error={error.fields.eyes}
+            />
           </div>
           <label className="flex items-center gap-3 text-sm font-medium text-zinc-800">
-            <input type="checkbox" className="size-5 rounded border-zinc-300 accent-brand-600" checked={values.glasses} onChange={(e) => setValues((v) => ({ ...v, glasses: e.target.checked }))} />
+            <input
+              type="checkbox"
+              className="size-5 rounded border-zinc-300 accent-brand-600"
+              checked={values.glasses}
+              onChange={(e) => setValues((v) => ({ ...v, glasses: e.target.checked }))}
+            />
             Wears glasses in the portraits
           </label>
-          <TextAreaField label="Anything else we should know" name="notes" optional value={values.notes} onChange={set('notes')} error={error.fields.notes} maxLength={1000} placeholder="e.g. a beard, a hijab, freckles we should keep" />
+          <TextAreaField
+            label="Anything else we should know"
+            name="notes"
+            optional
+            value={values.notes}
+            onChange={set('notes')}
+            error={error.fields.notes}
+            maxLength={1000}
+            placeholder="e.g. a beard, a hijab, freckles we should keep"
+          />
           <div className="flex flex-wrap gap-3">
-            <Button type="submit" loading={busy}>Save profile</Button>
-            <Link to="/dashboard" className={buttonClasses('ghost')}>Cancel</Link>
+            <Button type="submit" loading={busy}>
+              Save profile
+            </Button>
+            <Link to="/dashboard" className={buttonClasses('ghost')}>
+              Cancel
+            </Link>
           </div>
         </form>
       </Card>

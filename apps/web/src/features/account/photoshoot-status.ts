@@ -3,7 +3,12 @@ import type { BadgeTone } from '../../ui';
 /** How the dashboard shows each photoshoot status and which step of the flow comes next. */
 export const STATUS_VIEW: Record<string, { label: string; tone: BadgeTone; step: string; action: string }> = {
   draft: { label: 'Draft', tone: 'neutral', step: 'upload', action: 'Continue setup' },
-  pending_payment: { label: 'Awaiting payment', tone: 'warning', step: 'payment', action: 'Complete payment' },
+  pending_payment: {
+    label: 'Awaiting payment',
+    tone: 'warning',
+    step: 'payment',
+    action: 'Complete payment',
+  },
   queued: { label: 'Queued', tone: 'info', step: 'processing', action: 'View progress' },
   processing: { label: 'Processing', tone: 'info', step: 'processing', action: 'View progress' },
   review: { label: 'In review', tone: 'brand', step: 'results', action: 'See status' },

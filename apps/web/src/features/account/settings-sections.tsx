@@ -10,12 +10,24 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const AVATAR_MAX = 5 * 1024 * 1024;
 
-export function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
       <Card className="grid gap-6 md:grid-cols-[16rem_1fr]">
         <div>
-          <h2 id={id} className="text-lg font-semibold text-zinc-900">{title}</h2>
+          <h2 id={id} className="text-lg font-semibold text-zinc-900">
+            {title}
+          </h2>
           {description ? <p className="mt-1 text-sm text-zinc-600">{description}</p> : null}
         </div>
         <div className="min-w-0">{children}</div>
@@ -84,24 +96,62 @@ export function ProfileSection({ user }: { user: User }) {
         {saved ? <Alert tone="success">Your profile has been saved.</Alert> : null}
         <div className="flex items-center gap-4">
           {current ? (
-            <img src={current} alt="Your avatar" width={64} height={64} className="size-16 rounded-full object-cover ring-1 ring-zinc-200" />
+            <img
+              src={current}
+              alt="Your avatar"
+              width={64}
+              height={64}
+              className="size-16 rounded-full object-cover ring-1 ring-zinc-200"
+            />
           ) : (
-            <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-700"
+            >
               {(user.name || user.email).charAt(0).toUpperCase()}
             </span>
           )}
           <div className="flex flex-col gap-1">
             <label className="inline-flex w-fit cursor-pointer items-center rounded-xl bg-white px-3 py-2 text-sm font-semibold text-zinc-900 shadow-sm ring-1 ring-inset ring-zinc-300 focus-within:outline-2 focus-within:outline-brand-600 hover:bg-zinc-50">
               {user.avatar || avatar ? 'Change avatar' : 'Upload avatar'}
-              <input type="file" accept={AVATAR_TYPES.join(',')} className="sr-only" onChange={(e) => pick(e.target.files?.[0])} aria-describedby="avatar-hint" />
+              <input
+                type="file"
+                accept={AVATAR_TYPES.join(',')}
+                className="sr-only"
+                onChange={(e) => pick(e.target.files?.[0])}
+                aria-describedby="avatar-hint"
+              />
             </label>
-            <p id="avatar-hint" className="text-xs text-zinc-500">JPEG, PNG, WebP or GIF, up to 5 MB.</p>
-            {error.fields.avatar ? <p className="text-sm font-medium text-red-700">{error.fields.avatar}</p> : null}
+            <p id="avatar-hint" className="text-xs text-zinc-500">
+              JPEG, PNG, WebP or GIF, up to 5 MB.
+            </p>
+            {error.fields.avatar ? (
+              <p className="text-sm font-medium text-red-700">{error.fields.avatar}</p>
+            ) : null}
           </div>
         </div>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={error.fields.name} />
-        <TextField label="Company" name="companyName" autoComplete="organization" optional value={companyName} onChange={(e) => setCompanyName(e.target.value)} error={error.fields.companyName} />
-        <div><Button type="submit" loading={busy}>Save profile</Button></div>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error.fields.name}
+        />
+        <TextField
+          label="Company"
+          name="companyName"
+          autoComplete="organization"
+          optional
+          value={companyName}
+          onChange={(e) => setCompanyName(e.target.value)}
+          error={error.fields.companyName}
+        />
+        <div>
+          <Button type="submit" loading={busy}>
+            Save profile
+          </Button>
+        </div>
       </form>
     </Section>
   );
@@ -147,7 +197,11 @@ export function EmailSection({ user }: { user: User }) {
       <div className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <span className="font-medium text-zinc-900">{user.email}</span>
-          {user.verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Not verified</Badge>}
+          {user.verified ? (
+            <Badge tone="success">Verified</Badge>
+          ) : (
+            <Badge tone="warning">Not verified</Badge>
+          )}
           {!user.verified ? (
             <Button variant="secondary" size="sm" loading={busy === 'verify'} onClick={() => void resend()}>
               Resend confirmation email
@@ -156,9 +210,22 @@ export function EmailSection({ user }: { user: User }) {
         </div>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         {error.message ? <Alert tone="error">{error.message}</Alert> : null}
-        <form onSubmit={change} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Change email">
+        <form
+          onSubmit={change}
+          noValidate
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          aria-label="Change email"
+        >
           <div className="flex-1">
-            <TextField label="New email" type="email" name="newEmail" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} error={error.fields.newEmail} />
+            <TextField
+              label="New email"
+              type="email"
+              name="newEmail"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+              error={error.fields.newEmail}
+            />
           </div>
           <Button type="submit" variant="secondary" loading={busy === 'change'} disabled={!newEmail.trim()}>
             Change email
@@ -179,7 +246,8 @@ export function PasswordSection({ user }: { user: User }) {
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -194,7 +262,10 @@ export function PasswordSection({ user }: { user: User }) {
       try {
         await pb.collection('users').authWithPassword(user.email, values.oldPassword);
       } catch {
-        setError({ message: FALLBACK.changePassword, fields: { oldPassword: 'Your current password is not correct.' } });
+        setError({
+          message: FALLBACK.changePassword,
+          fields: { oldPassword: 'Your current password is not correct.' },
+        });
         setBusy(false);
         return;
       }
@@ -209,14 +280,50 @@ export function PasswordSection({ user }: { user: User }) {
   }
 
   return (
-    <Section id="password-title" title="Password" description="Changing it signs you out on your other devices.">
+    <Section
+      id="password-title"
+      title="Password"
+      description="Changing it signs you out on your other devices."
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Change password">
         {error.message ? <Alert tone="error">{error.message}</Alert> : null}
         {saved ? <Alert tone="success">Your password has been changed.</Alert> : null}
-        <TextField label="Current password" type="password" name="oldPassword" autoComplete="current-password" required value={values.oldPassword} onChange={set('oldPassword')} error={error.fields.oldPassword} />
-        <TextField label="New password" type="password" name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} error={error.fields.password} description="At least 8 characters." />
-        <TextField label="Confirm new password" type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} onChange={set('passwordConfirm')} error={error.fields.passwordConfirm} />
-        <div><Button type="submit" loading={busy}>Change password</Button></div>
+        <TextField
+          label="Current password"
+          type="password"
+          name="oldPassword"
+          autoComplete="current-password"
+          required
+          value={values.oldPassword}
+          onChange={set('oldPassword')}
+          error={error.fields.oldPassword}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          error={error.fields.password}
+          description="At least 8 characters."
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="passwordConfirm"
+          autoComplete="new-password"
+          required
+          value={values.passwordConfirm}
+          onChange={set('passwordConfirm')}
+          error={error.fields.passwordConfirm}
+        />
+        <div>
+          <Button type="submit" loading={busy}>
+            Change password
+          </Button>
+        </div>
       </form>
     </Section>
   );
@@ -252,15 +359,42 @@ export function DeleteAccountSection({ user }: { user: User }) {
   }
 
   return (
-    <Section id="delete-title" title="Delete account" description="Permanently removes your account, photos and portraits.">
-      <Button variant="danger" onClick={() => setOpen(true)}>Delete my account</Button>
-      <Dialog open={open} onOpenChange={(o) => { setOpen(o); setError(''); setPassword(''); }} title="Delete your account?" description="This cannot be undone. Your photoshoots, uploaded photos and portraits are deleted too.">
+    <Section
+      id="delete-title"
+      title="Delete account"
+      description="Permanently removes your account, photos and portraits."
+    >
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete my account
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          setError('');
+          setPassword('');
+        }}
+        title="Delete your account?"
+        description="This cannot be undone. Your photoshoots, uploaded photos and portraits are deleted too."
+      >
         <form onSubmit={confirm} noValidate className="flex flex-col gap-4">
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <TextField label="Your password" type="password" name="deletePassword" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField
+            label="Your password"
+            type="password"
+            name="deletePassword"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>Keep my account</Button>
-            <Button type="submit" variant="danger" loading={busy} disabled={!password}>Delete permanently</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Keep my account
+            </Button>
+            <Button type="submit" variant="danger" loading={busy} disabled={!password}>
+              Delete permanently
+            </Button>
           </div>
         </form>
       </Dialog>

@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { LogoMark } from '../../app/logo';
+import { InShellContext } from '../../app/shell-context';
 import { SkipLink } from '../../app/skip-link';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses, cx } from '../../ui';
@@ -34,13 +35,19 @@ export function AdminLayout() {
         <nav aria-label="Back office">
           <ul className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
             {SECTIONS.map((s) => {
-              const active = s.to === '/admin' ? pathname === '/admin' || pathname === '/admin/' : pathname.startsWith(s.to);
+              const active =
+                s.to === '/admin'
+                  ? pathname === '/admin' || pathname === '/admin/'
+                  : pathname.startsWith(s.to);
               return (
                 <li key={s.to} className="shrink-0">
                   <a
                     href={s.to}
                     aria-current={active ? 'page' : undefined}
-                    className={cx('block rounded-lg px-3 py-2 text-sm font-medium', active ? 'bg-white/10 text-white' : 'hover:bg-white/5 hover:text-white')}
+                    className={cx(
+                      'block rounded-lg px-3 py-2 text-sm font-medium',
+                      active ? 'bg-white/10 text-white' : 'hover:bg-white/5 hover:text-white',
+                    )}
                   >
                     {s.label}
                   </a>
@@ -51,7 +58,9 @@ export function AdminLayout() {
         </nav>
       </aside>
       <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-8">
-        <Outlet />
+        <InShellContext.Provider value={true}>
+          <Outlet />
+        </InShellContext.Provider>
       </main>
     </div>
   );
@@ -71,7 +80,8 @@ export function AdminPlaceholderPage() {
       <p className="text-sm font-semibold text-brand-700">Back office</p>
       <h1 className="mt-1 text-2xl font-bold tracking-tight">{name}</h1>
       <p className="mt-3 text-zinc-600">
-        This part of the back office is coming soon. Operators can already manage everything through the API with a superuser account.
+        This part of the back office is coming soon. Operators can already manage everything through the API
+        with a superuser account.
       </p>
     </div>
   );
@@ -86,7 +96,9 @@ export function AdminLoginPage() {
         <LogoMark className="mx-auto size-10" />
         <h1 className="mt-4 text-2xl font-bold tracking-tight">Back office sign-in</h1>
         <p className="mt-2 text-zinc-600">Operator sign-in is coming soon.</p>
-        <Link to="/" className={buttonClasses('secondary', 'md', 'mt-6')}>Back to the site</Link>
+        <Link to="/" className={buttonClasses('secondary', 'md', 'mt-6')}>
+          Back to the site
+        </Link>
       </div>
     </div>
   );

@@ -73,7 +73,12 @@ describe('register form', () => {
   it('shows the server’s field error for an email already in use', async () => {
     const existing = await newAccount();
     const { router } = renderApp('/register');
-    await fill({ Name: 'Ada', Email: existing.email, Password: 'a-good-password-1', 'Confirm password': 'a-good-password-1' });
+    await fill({
+      Name: 'Ada',
+      Email: existing.email,
+      Password: 'a-good-password-1',
+      'Confirm password': 'a-good-password-1',
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/\S/);
     const email = screen.getByLabelText(/^Email/);
@@ -86,7 +91,12 @@ describe('register form', () => {
   it('creates the account with an empty company, signs in and opens the dashboard', async () => {
     const email = `new${Date.now()}@example.com`;
     const { router } = renderApp('/register');
-    await fill({ Name: 'Ada Lovelace', Email: email, Password: 'a-good-password-1', 'Confirm password': 'a-good-password-1' });
+    await fill({
+      Name: 'Ada Lovelace',
+      Email: email,
+      Password: 'a-good-password-1',
+      'Confirm password': 'a-good-password-1',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
     expect(pb.authStore.record?.email).toBe(email);
     expect(pb.authStore.record?.companyName).toBe('');

@@ -20,7 +20,13 @@ describe('auth state', () => {
   it('starts signed out and initialised when nothing is stored', async () => {
     expect(authStore.getState().initialised).toBe(false);
     await initAuth();
-    expect(authStore.getState()).toMatchObject({ user: null, token: '', loading: false, error: '', initialised: true });
+    expect(authStore.getState()).toMatchObject({
+      user: null,
+      token: '',
+      loading: false,
+      error: '',
+      initialised: true,
+    });
   });
 
   it('refreshes a stored session on start (auth-refresh) and keeps the user', async () => {

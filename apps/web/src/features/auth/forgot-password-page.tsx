@@ -36,17 +36,35 @@ export function ForgotPasswordPage() {
         {sent ? (
           <div className="mt-6 flex flex-col gap-4">
             <Alert tone="success" title="Check your inbox">
-              If an account exists for {email}, we’ve sent a link to choose a new password. It is valid for a limited time.
+              If an account exists for {email}, we’ve sent a link to choose a new password. It is valid for a
+              limited time.
             </Alert>
-            <Link to="/login" className="text-sm font-medium text-brand-700 hover:underline">Back to sign in</Link>
+            <Link to="/login" className="text-sm font-medium text-brand-700 hover:underline">
+              Back to sign in
+            </Link>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4">
-            <p className="text-sm text-zinc-600">Enter the email you signed up with and we’ll send you a reset link.</p>
+            <p className="text-sm text-zinc-600">
+              Enter the email you signed up with and we’ll send you a reset link.
+            </p>
             <FormErrorAlert message={error.message} />
-            <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error.fields.email} />
-            <Button type="submit" loading={busy} size="lg">Send reset link</Button>
-            <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">Back to sign in</Link>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={error.fields.email}
+            />
+            <Button type="submit" loading={busy} size="lg">
+              Send reset link
+            </Button>
+            <Link to="/login" className="text-center text-sm font-medium text-brand-700 hover:underline">
+              Back to sign in
+            </Link>
           </form>
         )}
       </Card>

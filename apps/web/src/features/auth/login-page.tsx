@@ -35,8 +35,26 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in with password">
       <FormErrorAlert message={error.message} />
-      <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error.fields.identity} />
-      <TextField label="Password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={error.fields.password} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error.fields.identity}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error.fields.password}
+      />
       <div className="-mt-1 text-right text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
           Forgot your password?
@@ -83,9 +101,24 @@ function OtpForm({ onDone }: { onDone: () => void }) {
 
   if (!otpId) {
     return (
-      <form onSubmit={send} noValidate className="flex flex-col gap-4" aria-label="Sign in with an email code">
+      <form
+        onSubmit={send}
+        noValidate
+        className="flex flex-col gap-4"
+        aria-label="Sign in with an email code"
+      >
         <FormErrorAlert message={error.message} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={error.fields.email} description="We’ll email you a one-time code." />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error.fields.email}
+          description="We’ll email you a one-time code."
+        />
         <Button type="submit" loading={busy} size="lg">
           Email me a code
         </Button>
@@ -95,14 +128,32 @@ function OtpForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={verify} noValidate className="flex flex-col gap-4" aria-label="Enter your email code">
       <p className="text-sm text-zinc-600" role="status">
-        If an account exists for <strong className="text-zinc-900">{email}</strong>, a code is on its way. It expires in a few minutes.
+        If an account exists for <strong className="text-zinc-900">{email}</strong>, a code is on its way. It
+        expires in a few minutes.
       </p>
       <FormErrorAlert message={error.message} />
-      <TextField label="Code from the email" name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value)} error={error.fields.password || error.fields.otpId} />
+      <TextField
+        label="Code from the email"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error.fields.password || error.fields.otpId}
+      />
       <Button type="submit" loading={busy} size="lg">
         Sign in
       </Button>
-      <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => { setOtpId(''); setCode(''); setError(NO_ERROR); }}>
+      <button
+        type="button"
+        className="text-sm font-medium text-brand-700 hover:underline"
+        onClick={() => {
+          setOtpId('');
+          setCode('');
+          setError(NO_ERROR);
+        }}
+      >
         Use another email
       </button>
     </form>
@@ -155,9 +206,13 @@ export function LoginPage() {
         </Link>
       </p>
       {search.redirect ? (
-        <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">Please sign in to continue.</p>
+        <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          Please sign in to continue.
+        </p>
       ) : null}
-      <div className="mt-6">{mode === 'password' ? <PasswordForm onDone={done} /> : <OtpForm onDone={done} />}</div>
+      <div className="mt-6">
+        {mode === 'password' ? <PasswordForm onDone={done} /> : <OtpForm onDone={done} />}
+      </div>
       {otpEnabled ? (
         <button
           type="button"

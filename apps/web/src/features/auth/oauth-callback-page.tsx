@@ -34,7 +34,14 @@ export function OAuthCallbackPage() {
       return;
     }
     track(FALLBACK.oauth2(pending.displayName), () =>
-      pb.collection('users').authWithOAuth2Code<User>(pending.provider, params.get('code')!, pending.codeVerifier, oauth2CallbackUrl()),
+      pb
+        .collection('users')
+        .authWithOAuth2Code<User>(
+          pending.provider,
+          params.get('code')!,
+          pending.codeVerifier,
+          oauth2CallbackUrl(),
+        ),
     )
       .then(() => navigate({ to: '/dashboard', replace: true }))
       .catch((err: unknown) => setError(errorMessage(err, FALLBACK.oauth2(pending.displayName))));
@@ -47,7 +54,9 @@ export function OAuthCallbackPage() {
           <div className="flex flex-col gap-4">
             <h1 className="text-2xl font-bold tracking-tight">Sign-in failed</h1>
             <Alert tone="error">{error}</Alert>
-            <Link to="/login" className={buttonClasses('primary', 'lg')}>Back to sign in</Link>
+            <Link to="/login" className={buttonClasses('primary', 'lg')}>
+              Back to sign in
+            </Link>
           </div>
         ) : (
           <div className="flex flex-col items-center gap-3 text-zinc-600">

@@ -6,7 +6,13 @@ import type { AuthProviderInfo } from 'pocketbase';
  */
 const KEY = 'photoshoot:oauth2';
 
-export type PendingOAuth2 = { provider: string; displayName: string; state: string; codeVerifier: string; redirect: string };
+export type PendingOAuth2 = {
+  provider: string;
+  displayName: string;
+  state: string;
+  codeVerifier: string;
+  redirect: string;
+};
 
 export function oauth2CallbackUrl(): string {
   return `${window.location.origin}/oauth-callback`;

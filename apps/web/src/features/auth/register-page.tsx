@@ -10,10 +10,16 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 const MIN_PASSWORD = 8;
 
 /** Checks the browser can do before a request; the server checks everything again. */
-function validate(v: { email: string; password: string; passwordConfirm: string; name: string }): Record<string, string> {
+function validate(v: {
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  name: string;
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!v.name.trim()) fields.name = 'Please enter your name.';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) fields.email = 'Please enter a valid email address.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()))
+    fields.email = 'Please enter a valid email address.';
   if (v.password.length < MIN_PASSWORD) fields.password = `Use at least ${MIN_PASSWORD} characters.`;
   if (v.passwordConfirm !== v.password) fields.passwordConfirm = 'The passwords don’t match.';
   return fields;
@@ -23,10 +29,17 @@ function validate(v: { email: string; password: string; passwordConfirm: string;
 export function RegisterPage() {
   useTitle('Create your account');
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: '', password: '', passwordConfirm: '', companyName: '' });
+  const [values, setValues] = useState({
+    name: '',
+    email: '',
+    password: '',
+    passwordConfirm: '',
+    companyName: '',
+  });
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -38,7 +51,12 @@ export function RegisterPage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      await register({ ...values, email: values.email.trim(), name: values.name.trim(), companyName: values.companyName.trim() });
+      await register({
+        ...values,
+        email: values.email.trim(),
+        name: values.name.trim(),
+        companyName: values.companyName.trim(),
+      });
       void navigate({ to: '/dashboard', replace: true });
     } catch (err) {
       setError(toFormError(err, FALLBACK.register));
@@ -56,20 +74,75 @@ export function RegisterPage() {
             Sign in
           </Link>
         </p>
-        <form onSubmit={submit} noValidate className="mt-6 flex flex-col gap-4" aria-label="Create your account">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="mt-6 flex flex-col gap-4"
+          aria-label="Create your account"
+        >
           <FormErrorAlert message={error.message} />
-          <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={error.fields.name} />
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={set('email')} error={error.fields.email} />
-          <TextField label="Password" type="password" name="password" autoComplete="new-password" required value={values.password} onChange={set('password')} error={error.fields.password} description={`At least ${MIN_PASSWORD} characters.`} />
-          <TextField label="Confirm password" type="password" name="passwordConfirm" autoComplete="new-password" required value={values.passwordConfirm} onChange={set('passwordConfirm')} error={error.fields.passwordConfirm} />
-          <TextField label="Company" name="companyName" autoComplete="organization" optional value={values.companyName} onChange={set('companyName')} error={error.fields.companyName} />
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            onChange={set('name')}
+            error={error.fields.name}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={error.fields.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={set('password')}
+            error={error.fields.password}
+            description={`At least ${MIN_PASSWORD} characters.`}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            name="passwordConfirm"
+            autoComplete="new-password"
+            required
+            value={values.passwordConfirm}
+            onChange={set('passwordConfirm')}
+            error={error.fields.passwordConfirm}
+          />
+          <TextField
+            label="Company"
+            name="companyName"
+            autoComplete="organization"
+            optional
+            value={values.companyName}
+            onChange={set('companyName')}
+            error={error.fields.companyName}
+          />
           <Button type="submit" loading={busy} size="lg">
             Create account
           </Button>
           <p className="text-xs text-zinc-500">
             By creating an account you agree to our{' '}
-            <Link to="/terms-of-service" className="underline">terms of service</Link> and{' '}
-            <Link to="/privacy" className="underline">privacy policy</Link>.
+            <Link to="/terms-of-service" className="underline">
+              terms of service
+            </Link>{' '}
+            and{' '}
+            <Link to="/privacy" className="underline">
+              privacy policy
+            </Link>
+            .
           </p>
         </form>
       </Card>

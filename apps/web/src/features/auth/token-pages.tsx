@@ -52,18 +52,26 @@ export function ResetPasswordPage() {
     } catch (err) {
       const formError = toFormError(err, FALLBACK.resetPassword);
       // note: an expired or used token is reported on the `token` field, which has no input here.
-      if (formError.fields.token) formError.message = `${formError.message} The link has expired or was already used; ask for a new one.`;
+      if (formError.fields.token)
+        formError.message = `${formError.message} The link has expired or was already used; ask for a new one.`;
       setError(formError);
     }
     setBusy(false);
   }
 
-  if (!token) return <Frame title="Choose a new password"><MissingToken /></Frame>;
+  if (!token)
+    return (
+      <Frame title="Choose a new password">
+        <MissingToken />
+      </Frame>
+    );
   if (done) {
     return (
       <Frame title="Password changed">
         <Alert tone="success">Your password has been changed. You can now sign in with it.</Alert>
-        <Link to="/login" className={buttonClasses('primary', 'lg')}>Sign in</Link>
+        <Link to="/login" className={buttonClasses('primary', 'lg')}>
+          Sign in
+        </Link>
       </Frame>
     );
   }
@@ -71,11 +79,34 @@ export function ResetPasswordPage() {
     <Frame title="Choose a new password">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormErrorAlert message={error.message} />
-        <TextField label="New password" type="password" name="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={error.fields.password} description="At least 8 characters." />
-        <TextField label="Confirm new password" type="password" name="passwordConfirm" autoComplete="new-password" required value={passwordConfirm} onChange={(e) => setPasswordConfirm(e.target.value)} error={error.fields.passwordConfirm} />
-        <Button type="submit" loading={busy} size="lg">Change password</Button>
+        <TextField
+          label="New password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error.fields.password}
+          description="At least 8 characters."
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="passwordConfirm"
+          autoComplete="new-password"
+          required
+          value={passwordConfirm}
+          onChange={(e) => setPasswordConfirm(e.target.value)}
+          error={error.fields.passwordConfirm}
+        />
+        <Button type="submit" loading={busy} size="lg">
+          Change password
+        </Button>
       </form>
-      <Link to="/forgot-password" className="text-center text-sm font-medium text-brand-700 hover:underline">Ask for a new link</Link>
+      <Link to="/forgot-password" className="text-center text-sm font-medium text-brand-700 hover:underline">
+        Ask for a new link
+      </Link>
     </Frame>
   );
 }
@@ -84,7 +115,9 @@ export function ResetPasswordPage() {
 export function ConfirmVerificationPage() {
   useTitle('Confirm your email');
   const { token } = useSearch({ strict: false }) as { token?: string };
-  const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message?: string }>({ status: 'working' });
+  const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message?: string }>({
+    status: 'working',
+  });
   const started = useRef(false);
 
   useEffect(() => {
@@ -99,14 +132,21 @@ export function ConfirmVerificationPage() {
       .catch((err: unknown) => setState({ status: 'failed', message: errorMessage(err) }));
   }, [token]);
 
-  if (!token) return <Frame title="Confirm your email"><MissingToken /></Frame>;
+  if (!token)
+    return (
+      <Frame title="Confirm your email">
+        <MissingToken />
+      </Frame>
+    );
   return (
     <Frame title="Confirm your email">
       {state.status === 'working' ? <Spinner label="Confirming your email" /> : null}
       {state.status === 'done' ? (
         <>
           <Alert tone="success">Thank you — your email address is confirmed.</Alert>
-          <Link to="/dashboard" className={buttonClasses('primary', 'lg')}>Go to your dashboard</Link>
+          <Link to="/dashboard" className={buttonClasses('primary', 'lg')}>
+            Go to your dashboard
+          </Link>
         </>
       ) : null}
       {state.status === 'failed' ? (
@@ -140,22 +180,44 @@ export function ConfirmEmailChangePage() {
     setBusy(false);
   }
 
-  if (!token) return <Frame title="Confirm your new email"><MissingToken /></Frame>;
+  if (!token)
+    return (
+      <Frame title="Confirm your new email">
+        <MissingToken />
+      </Frame>
+    );
   if (done) {
     return (
       <Frame title="Email changed">
-        <Alert tone="success">Your email address has been changed. Please sign in again with the new address.</Alert>
-        <Link to="/login" className={buttonClasses('primary', 'lg')}>Sign in</Link>
+        <Alert tone="success">
+          Your email address has been changed. Please sign in again with the new address.
+        </Alert>
+        <Link to="/login" className={buttonClasses('primary', 'lg')}>
+          Sign in
+        </Link>
       </Frame>
     );
   }
   return (
     <Frame title="Confirm your new email">
-      <p className="text-sm text-zinc-600">For your security, enter your current password to finish changing your email address.</p>
+      <p className="text-sm text-zinc-600">
+        For your security, enter your current password to finish changing your email address.
+      </p>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <FormErrorAlert message={error.message} />
-        <TextField label="Current password" type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={error.fields.password} />
-        <Button type="submit" loading={busy} size="lg">Confirm new email</Button>
+        <TextField
+          label="Current password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error.fields.password}
+        />
+        <Button type="submit" loading={busy} size="lg">
+          Confirm new email
+        </Button>
       </form>
     </Frame>
   );

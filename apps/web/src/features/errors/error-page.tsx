@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { PublicShell } from '../../app/public-layout';
+import { useInShell } from '../../app/shell-context';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
@@ -14,14 +16,18 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
     console.error(error);
   }, [error]);
   return (
-    <PublicShell>
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="error-title">
+    <Frame>
+      <section
+        className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+        aria-labelledby="error-title"
+      >
         <p className="text-sm font-semibold text-red-700">Error 500</p>
         <h1 id="error-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
           Internal Server Error
         </h1>
         <p className="mt-4 text-zinc-600">
-          Something went wrong on our side. Reloading the page usually helps; if it keeps happening, please tell us.
+          Something went wrong on our side. Reloading the page usually helps; if it keeps happening, please
+          tell us.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <button type="button" className={buttonClasses('primary')} onClick={() => window.location.reload()}>
@@ -32,11 +38,16 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
           </a>
         </div>
       </section>
-    </PublicShell>
+    </Frame>
   );
 }
 
 /** The forced crash behind `/__crash`: lets the end-to-end tests (and people) see the error page. */
 export function CrashPage(): never {
   throw new Error('Forced error for testing the error page.');
+}
+
+/** The public frame, unless a layout already drew one around this page. */
+function Frame({ children }: { children: ReactNode }) {
+  return useInShell() ? <>{children}</> : <PublicShell>{children}</PublicShell>;
 }

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { PublicShell } from '../../app/public-layout';
+import { useInShell } from '../../app/shell-context';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
@@ -8,15 +10,19 @@ export function NotFoundPage() {
   useTitle('Page Not Found');
   const { pathname } = useLocation();
   return (
-    <PublicShell>
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28" aria-labelledby="not-found-title">
+    <Frame>
+      <section
+        className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
+        aria-labelledby="not-found-title"
+      >
         <p className="text-sm font-semibold text-brand-700">Error 404</p>
         <h1 id="not-found-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
           Page Not Found
         </h1>
         <p className="mt-4 text-zinc-600">
-          There is nothing at <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 text-sm">{pathname}</code>. The link may be
-          old or mistyped.
+          There is nothing at{' '}
+          <code className="break-all rounded bg-zinc-100 px-1.5 py-0.5 text-sm">{pathname}</code>. The link
+          may be old or mistyped.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Link to="/" className={buttonClasses('primary')}>
@@ -27,6 +33,11 @@ export function NotFoundPage() {
           </Link>
         </div>
       </section>
-    </PublicShell>
+    </Frame>
   );
+}
+
+/** The public frame, unless a layout already drew one around this page. */
+function Frame({ children }: { children: ReactNode }) {
+  return useInShell() ? <>{children}</> : <PublicShell>{children}</PublicShell>;
 }

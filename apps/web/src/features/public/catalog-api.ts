@@ -32,12 +32,16 @@ export type Package = RecordModel & {
 
 /** The public style gallery (active, not a team's own); the list rule hides the rest anyway. */
 export function fetchStyles(): Promise<Style[]> {
-  return pb.collection('styles').getFullList<Style>({ batch: FULL_LIST_BATCH, filter: "team = ''", sort: 'sortOrder,name' });
+  return pb
+    .collection('styles')
+    .getFullList<Style>({ batch: FULL_LIST_BATCH, filter: "team = ''", sort: 'sortOrder,name' });
 }
 
 /** Active packages, both kinds, in display order. */
 export function fetchPackages(): Promise<Package[]> {
-  return pb.collection('packages').getFullList<Package>({ batch: FULL_LIST_BATCH, sort: 'sortOrder,priceCents' });
+  return pb
+    .collection('packages')
+    .getFullList<Package>({ batch: FULL_LIST_BATCH, sort: 'sortOrder,priceCents' });
 }
 
 export type PublicConfig = {
@@ -60,12 +64,6 @@ export function formatPrice(cents: number, currency: string): string {
     minimumFractionDigits: whole ? 0 : 2,
     maximumFractionDigits: whole ? 0 : 2,
   }).format(cents / 100);
-}
-
-/** CSS aspect-ratio of a style's output ("4:5" → "4 / 5"). */
-export function aspectRatio(aspect: string): string {
-  const [w, h] = aspect.split(':');
-  return w && h ? `${w} / ${h}` : '4 / 5';
 }
 
 export const CATEGORY_LABELS: Record<string, string> = {

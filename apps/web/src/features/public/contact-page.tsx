@@ -20,7 +20,8 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 function validate(v: { name: string; email: string; message: string }): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!v.name.trim()) fields.name = 'Please tell us your name.';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim())) fields.email = 'Please enter a valid email address so we can answer.';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email.trim()))
+    fields.email = 'Please enter a valid email address so we can answer.';
   if (v.message.trim().length < 5) fields.message = 'Please write a few words (at least 5 characters).';
   if (v.message.length > 5000) fields.message = 'Please keep it under 5,000 characters.';
   return fields;
@@ -30,11 +31,17 @@ function validate(v: { name: string; email: string; message: string }): Record<s
 export function ContactPage() {
   useTitle('Contact us');
   const { user } = useAuth();
-  const [values, setValues] = useState({ name: user?.name ?? '', email: user?.email ?? '', topic: 'general', message: '' });
+  const [values, setValues] = useState({
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    topic: 'general',
+    message: '',
+  });
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -61,7 +68,10 @@ export function ContactPage() {
 
   return (
     <PublicPage narrow>
-      <PageHeader title="Contact us" description="Questions about a photoshoot, billing, teams or your data — we usually answer within one working day." />
+      <PageHeader
+        title="Contact us"
+        description="Questions about a photoshoot, billing, teams or your data — we usually answer within one working day."
+      />
       <Card className="p-6 sm:p-8">
         {sent ? (
           <Alert tone="success" title="Thank you, your message is on its way">
@@ -71,13 +81,47 @@ export function ContactPage() {
           <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
             {error.message ? <Alert tone="error">{error.message}</Alert> : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" name="name" autoComplete="name" required value={values.name} onChange={set('name')} error={error.fields.name} />
-              <TextField label="Email" type="email" name="email" autoComplete="email" required value={values.email} onChange={set('email')} error={error.fields.email} />
+              <TextField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                required
+                value={values.name}
+                onChange={set('name')}
+                error={error.fields.name}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={set('email')}
+                error={error.fields.email}
+              />
             </div>
-            <SelectField label="Topic" name="topic" value={values.topic} onChange={set('topic')} options={TOPICS} error={error.fields.topic} />
-            <TextAreaField label="Message" name="message" required value={values.message} onChange={set('message')} error={error.fields.message} maxLength={5000} />
+            <SelectField
+              label="Topic"
+              name="topic"
+              value={values.topic}
+              onChange={set('topic')}
+              options={TOPICS}
+              error={error.fields.topic}
+            />
+            <TextAreaField
+              label="Message"
+              name="message"
+              required
+              value={values.message}
+              onChange={set('message')}
+              error={error.fields.message}
+              maxLength={5000}
+            />
             <div>
-              <Button type="submit" loading={busy} size="lg">Send message</Button>
+              <Button type="submit" loading={busy} size="lg">
+                Send message
+              </Button>
             </div>
           </form>
         )}

@@ -10,7 +10,11 @@ export function Faq({ items }: { items: FaqItem[] }) {
         <details key={item.q} className="group px-5 py-4 [&_summary::-webkit-details-marker]:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-lg font-medium text-zinc-900">
             {item.q}
-            <svg viewBox="0 0 20 20" className="size-5 shrink-0 text-zinc-400 transition-transform group-open:rotate-45" aria-hidden="true">
+            <svg
+              viewBox="0 0 20 20"
+              className="size-5 shrink-0 text-zinc-400 transition-transform group-open:rotate-45"
+              aria-hidden="true"
+            >
               <path d="M10 4v12M4 10h12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </summary>

@@ -15,13 +15,23 @@ function Silhouette({ className }: { className: string }) {
 function Illustration() {
   return (
     <div className="relative mx-auto aspect-[5/4] w-full max-w-xs sm:max-w-md" aria-hidden="true">
-      <div className="absolute left-0 top-6 w-[46%] -rotate-6 overflow-hidden rounded-2xl border-4 border-white bg-gradient-to-b from-zinc-200 to-zinc-300 shadow-lg" style={{ aspectRatio: '3 / 4' }}>
+      <div
+        className="absolute left-0 top-6 w-[46%] -rotate-6 overflow-hidden rounded-2xl border-4 border-white bg-gradient-to-b from-zinc-200 to-zinc-300 shadow-lg"
+        style={{ aspectRatio: '3 / 4' }}
+      >
         <Silhouette className="absolute inset-x-0 bottom-0 text-zinc-400" />
-        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-600">Your selfie</span>
+        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-600">
+          Your selfie
+        </span>
       </div>
-      <div className="absolute right-0 top-0 w-[58%] rotate-3 overflow-hidden rounded-2xl border-4 border-white shadow-xl" style={{ aspectRatio: '4 / 5', background: 'linear-gradient(90deg, #9a9fa5, #55595e)' }}>
+      <div
+        className="absolute right-0 top-0 w-[58%] rotate-3 overflow-hidden rounded-2xl border-4 border-white shadow-xl"
+        style={{ aspectRatio: '4 / 5', background: 'linear-gradient(90deg, #9a9fa5, #55595e)' }}
+      >
         <Silhouette className="absolute inset-x-0 bottom-0 text-zinc-900" />
-        <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-700">Corporate Grey Studio</span>
+        <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-700">
+          Corporate Grey Studio
+        </span>
       </div>
     </div>
   );
@@ -29,16 +39,21 @@ function Illustration() {
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   return (
-    <section aria-labelledby="hero-title" className="overflow-hidden bg-gradient-to-b from-brand-50 to-zinc-50">
+    <section
+      aria-labelledby="hero-title"
+      className="overflow-hidden bg-gradient-to-b from-brand-50 to-zinc-50"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2">
         <div>
-          <p className="inline-flex rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200">AI photoshoot · checked by people</p>
+          <p className="inline-flex rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200">
+            AI photoshoot · checked by people
+          </p>
           <h1 id="hero-title" className="mt-5 text-4xl font-bold tracking-tight text-zinc-900 sm:text-5xl">
             Professional portraits from your selfies
           </h1>
           <p className="mt-5 max-w-xl text-lg text-zinc-600">
-            Upload a few everyday photos, pick the looks you want, and get studio-quality headshots for LinkedIn, your website
-            or your CV — no photographer, no studio.
+            Upload a few everyday photos, pick the looks you want, and get studio-quality headshots for
+            LinkedIn, your website or your CV — no photographer, no studio.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={signedIn ? '/dashboard' : '/register'} className={buttonClasses('primary', 'lg')}>
@@ -48,7 +63,9 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
               See the styles
             </a>
           </div>
-          <p className="mt-4 text-sm text-zinc-500">One-time payment · free redo round · your selfies stay private</p>
+          <p className="mt-4 text-sm text-zinc-500">
+            One-time payment · free redo round · your selfies stay private
+          </p>
         </div>
         <Illustration />
       </div>

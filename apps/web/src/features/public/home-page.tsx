@@ -24,7 +24,17 @@ const STEPS = [
   },
 ];
 
-function SectionTitle({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
+function SectionTitle({
+  id,
+  eyebrow,
+  title,
+  lead,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  lead?: string;
+}) {
   return (
     <div className="mx-auto mb-10 max-w-2xl text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{eyebrow}</p>
@@ -38,8 +48,14 @@ function SectionTitle({ id, eyebrow, title, lead }: { id: string; eyebrow: strin
 
 function StyleGallery() {
   const styles = useStyles();
-  if (styles.isPending) return <div className="flex justify-center py-10 text-zinc-500"><Spinner label="Loading styles" /></div>;
-  if (styles.isError) return <Alert tone="error">The style gallery could not be loaded. Please reload the page.</Alert>;
+  if (styles.isPending)
+    return (
+      <div className="flex justify-center py-10 text-zinc-500">
+        <Spinner label="Loading styles" />
+      </div>
+    );
+  if (styles.isError)
+    return <Alert tone="error">The style gallery could not be loaded. Please reload the page.</Alert>;
   if (!styles.data.length) return <p className="text-center text-zinc-600">New styles are on their way.</p>;
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
@@ -55,8 +71,14 @@ function StyleGallery() {
 function Pricing() {
   const packages = usePackages();
   const { user } = useAuth();
-  if (packages.isPending) return <div className="flex justify-center py-10 text-zinc-500"><Spinner label="Loading prices" /></div>;
-  if (packages.isError) return <Alert tone="error">Prices could not be loaded. Please reload the page.</Alert>;
+  if (packages.isPending)
+    return (
+      <div className="flex justify-center py-10 text-zinc-500">
+        <Spinner label="Loading prices" />
+      </div>
+    );
+  if (packages.isError)
+    return <Alert tone="error">Prices could not be loaded. Please reload the page.</Alert>;
   const individual = packages.data.filter((p) => p.kind === 'individual');
   const team = packages.data.filter((p) => p.kind === 'team');
   return (
@@ -66,7 +88,10 @@ function Pricing() {
         <ul className="grid gap-6 md:grid-cols-3">
           {individual.map((p) => (
             <li key={p.id} className="flex">
-              <PackageCard pkg={p} cta={{ to: user ? '/dashboard' : '/register', label: `Start with ${p.name}` }} />
+              <PackageCard
+                pkg={p}
+                cta={{ to: user ? '/dashboard' : '/register', label: `Start with ${p.name}` }}
+              />
             </li>
           ))}
         </ul>
@@ -109,9 +134,16 @@ function FaqSection() {
           q: 'What happens to my selfies?',
           a: (
             <>
-              Your uploaded photos are private — not even your team admin sees them. They are deleted {retentionPhrase(retention?.originalsDays)}, and
-              your portraits are kept {retention?.resultsDays ? `for ${retentionPhrase(retention.resultsDays)}` : 'until you delete them or your account'}. See our{' '}
-              <Link to="/privacy" className="font-medium text-brand-700 underline">privacy policy</Link>.
+              Your uploaded photos are private — not even your team admin sees them. They are deleted{' '}
+              {retentionPhrase(retention?.originalsDays)}, and your portraits are kept{' '}
+              {retention?.resultsDays
+                ? `for ${retentionPhrase(retention.resultsDays)}`
+                : 'until you delete them or your account'}
+              . See our{' '}
+              <Link to="/privacy" className="font-medium text-brand-700 underline">
+                privacy policy
+              </Link>
+              .
             </>
           ),
         },
@@ -124,7 +156,10 @@ function FaqSection() {
           a: (
             <>
               Yes: buy seats for your team, pick a consistent look once and invite colleagues by link.{' '}
-              <Link to="/teams-info" className="font-medium text-brand-700 underline">Learn about teams</Link>.
+              <Link to="/teams-info" className="font-medium text-brand-700 underline">
+                Learn about teams
+              </Link>
+              .
             </>
           ),
         },
@@ -141,13 +176,24 @@ export function HomePage() {
     <>
       <Hero signedIn={!!user} />
 
-      <section aria-labelledby="how-title" id="how-it-works" className="scroll-mt-20 border-y border-zinc-200 bg-white py-16 sm:py-24">
+      <section
+        aria-labelledby="how-title"
+        id="how-it-works"
+        className="scroll-mt-20 border-y border-zinc-200 bg-white py-16 sm:py-24"
+      >
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionTitle id="how-title" eyebrow="How it works" title="Three steps to a portrait you’ll actually use" />
+          <SectionTitle
+            id="how-title"
+            eyebrow="How it works"
+            title="Three steps to a portrait you’ll actually use"
+          />
           <ol className="grid gap-6 md:grid-cols-3">
             {STEPS.map((step, i) => (
               <li key={step.title} className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6">
-                <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden="true">
+                <span
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                  aria-hidden="true"
+                >
                   {i + 1}
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-zinc-900">
@@ -163,14 +209,28 @@ export function HomePage() {
 
       <section aria-labelledby="styles-title" id="styles" className="scroll-mt-20 py-16 sm:py-24">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionTitle id="styles-title" eyebrow="Styles" title="Pick the looks you want" lead="Every style is a complete look: backdrop, light, framing and colour grading." />
+          <SectionTitle
+            id="styles-title"
+            eyebrow="Styles"
+            title="Pick the looks you want"
+            lead="Every style is a complete look: backdrop, light, framing and colour grading."
+          />
           <StyleGallery />
         </div>
       </section>
 
-      <section aria-labelledby="pricing-title" id="pricing" className="scroll-mt-20 border-y border-zinc-200 bg-white py-16 sm:py-24">
+      <section
+        aria-labelledby="pricing-title"
+        id="pricing"
+        className="scroll-mt-20 border-y border-zinc-200 bg-white py-16 sm:py-24"
+      >
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <SectionTitle id="pricing-title" eyebrow="Pricing" title="One payment, no subscription" lead="Prices include every portrait in the package and a free redo round." />
+          <SectionTitle
+            id="pricing-title"
+            eyebrow="Pricing"
+            title="One payment, no subscription"
+            lead="Prices include every portrait in the package and a free redo round."
+          />
           <Pricing />
         </div>
       </section>
@@ -189,10 +249,14 @@ export function HomePage() {
               Headshots for your whole team
             </h2>
             <p className="mt-3 text-zinc-300">
-              One consistent look, your brand backdrop, invites by link and one place to download everyone’s portraits.
+              One consistent look, your brand backdrop, invites by link and one place to download everyone’s
+              portraits.
             </p>
           </div>
-          <Link to="/teams-info" className={buttonClasses('primary', 'lg', 'bg-white !text-zinc-900 hover:bg-zinc-100')}>
+          <Link
+            to="/teams-info"
+            className={buttonClasses('primary', 'lg', 'bg-white !text-zinc-900 hover:bg-zinc-100')}
+          >
             Photoshoot for teams
           </Link>
         </div>

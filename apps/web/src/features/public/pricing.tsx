@@ -5,7 +5,14 @@ import { formatPrice, type Package } from './catalog-api';
 function Check() {
   return (
     <svg viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true">
-      <path d="M5 10.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5 10.5l3 3 7-7"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -21,13 +28,19 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
       )}
     >
       {pkg.highlighted ? (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">Most popular</span>
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+          Most popular
+        </span>
       ) : null}
       <h3 className="text-lg font-semibold text-zinc-900">{pkg.name}</h3>
       <p className="mt-1 min-h-10 text-sm text-zinc-600">{pkg.description}</p>
       <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-zinc-900">{formatPrice(pkg.priceCents, pkg.currency)}</span>
-        <span className="text-sm text-zinc-500">{pkg.kind === 'team' ? `for ${pkg.seats} people` : 'one-time'}</span>
+        <span className="text-4xl font-bold tracking-tight text-zinc-900">
+          {formatPrice(pkg.priceCents, pkg.currency)}
+        </span>
+        <span className="text-sm text-zinc-500">
+          {pkg.kind === 'team' ? `for ${pkg.seats} people` : 'one-time'}
+        </span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm text-zinc-700">
         {features.map((f) => (
@@ -37,7 +50,10 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
           </li>
         ))}
       </ul>
-      <Link to={cta.to} className={cx(buttonClasses(pkg.highlighted ? 'primary' : 'secondary'), 'mt-8 w-full')}>
+      <Link
+        to={cta.to}
+        className={cx(buttonClasses(pkg.highlighted ? 'primary' : 'secondary'), 'mt-8 w-full')}
+      >
         {cta.label}
       </Link>
     </div>

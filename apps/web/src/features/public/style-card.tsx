@@ -13,7 +13,10 @@ export function StyleCard({ style }: { style: Style }) {
   const ratio = '4 / 5';
   return (
     <figure className="group overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm">
-      <div className="relative w-full overflow-hidden bg-zinc-100" style={{ aspectRatio: ratio, background: backdropCss(style) }}>
+      <div
+        className="relative w-full overflow-hidden bg-zinc-100"
+        style={{ aspectRatio: ratio, background: backdropCss(style) }}
+      >
         {style.preview ? (
           <img
             src={fileUrl(style, style.preview, '320x400')}

@@ -7,10 +7,22 @@ import { usePackages } from './use-catalog';
 import { PackageCard } from './pricing';
 
 const POINTS = [
-  { title: 'One consistent look', text: 'Choose the team’s styles and upload your brand backdrop once. Everyone gets portraits that belong on the same page.' },
-  { title: 'Invite by link', text: 'Share one link — optionally limited to your company’s email, with an expiry and a usage cap. No accounts to create for people.' },
-  { title: 'Follow everyone’s progress', text: 'See who has uploaded, who is processing and who is done, and download the whole set as one zip.' },
-  { title: 'Private by design', text: 'Members’ selfies stay private to them. Admins see the released portraits, nothing else.' },
+  {
+    title: 'One consistent look',
+    text: 'Choose the team’s styles and upload your brand backdrop once. Everyone gets portraits that belong on the same page.',
+  },
+  {
+    title: 'Invite by link',
+    text: 'Share one link — optionally limited to your company’s email, with an expiry and a usage cap. No accounts to create for people.',
+  },
+  {
+    title: 'Follow everyone’s progress',
+    text: 'See who has uploaded, who is processing and who is done, and download the whole set as one zip.',
+  },
+  {
+    title: 'Private by design',
+    text: 'Members’ selfies stay private to them. Admins see the released portraits, nothing else.',
+  },
 ];
 
 /** /teams-info: what the team offer is, its packages and how to start. */
@@ -37,12 +49,17 @@ export function TeamsInfoPage() {
       <h2 className="mt-14 text-2xl font-bold tracking-tight">Team packages</h2>
       <div className="mt-6">
         {packages.isPending ? <Spinner label="Loading packages" /> : null}
-        {packages.isError ? <Alert tone="error">Packages could not be loaded. Please reload the page.</Alert> : null}
+        {packages.isError ? (
+          <Alert tone="error">Packages could not be loaded. Please reload the page.</Alert>
+        ) : null}
         {packages.data ? (
           <ul className="grid gap-6 md:grid-cols-3">
             {team.map((p) => (
               <li key={p.id} className="flex">
-                <PackageCard pkg={p} cta={{ to: user ? '/teams/new' : '/register', label: 'Create a team' }} />
+                <PackageCard
+                  pkg={p}
+                  cta={{ to: user ? '/teams/new' : '/register', label: 'Create a team' }}
+                />
               </li>
             ))}
           </ul>
@@ -50,7 +67,9 @@ export function TeamsInfoPage() {
       </div>
       <div className="mt-12 flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 p-6">
         <p className="flex-1 text-brand-900">Need more than 50 seats, invoicing or a custom backdrop?</p>
-        <Link to="/contact" className={buttonClasses('primary')}>Talk to us</Link>
+        <Link to="/contact" className={buttonClasses('primary')}>
+          Talk to us
+        </Link>
       </div>
     </PublicPage>
   );

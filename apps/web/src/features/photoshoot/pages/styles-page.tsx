@@ -69,7 +69,7 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
       save.mutate({ styles: selected, package: pkg });
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // note: `save` changes identity every render; only the selection should re-arm the timer.
   }, [selected, pkg]);
 
   const toggle = (id: string) =>

@@ -1,0 +1,51 @@
+/**
+ * The studio engine on its own (in this thread, no database): the same seed gives the same
+ * image, another variant another one; the frame follows the style; without any model it still
+ * renders a portrait from a placeholder matte.
+ */
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STYLE_SEEDS } from '../../src/core/seed/catalog-styles.js';
+import { StudioEngine } from '../../src/core/studio/studio-engine.js';
+import { ASTRONAUT } from './support.js';
+
+const headshot = STYLE_SEEDS.find((s) => s.framing === 'headshot' && s.aspect === '4:5')!;
+const square = STYLE_SEEDS.find((s) => s.aspect === '1:1')!;
+
+describe('studio engine', () => {
+  let engine: StudioEngine;
+  let photo: Buffer;
+  beforeAll(async () => {
+    engine = await StudioEngine.open();
+    photo = await readFile(ASTRONAUT);
+  });
+
+  it('is deterministic for a seed and varies between variants', async () => {
+    const render = (seed: string) =>
+      engine.render({ photoKey: 'a', photo, look: headshot, seed, longSide: 512 });
+    const [a, again, other] = [await render('p:s:0'), await render('p:s:0'), await render('p:s:1')];
+    expect(Buffer.compare(a.jpeg, again.jpeg)).toBe(0);
+    expect(Buffer.compare(a.jpeg, other.jpeg)).not.toBe(0);
+    expect([a.width, a.height]).toEqual([410, 512]);
+    expect(a.params).toMatchObject({ segmenter: 'selfie', faceDetected: true });
+  }, 60_000);
+
+  it("frames per the style's aspect and puts the eyes in the upper half", async () => {
+    const r = await engine.render({ photoKey: 'a', photo, look: square, seed: 'x', longSide: 600 });
+    expect([r.width, r.height]).toEqual([600, 600]);
+    const crop = r.params.crop as { top: number; height: number };
+    // The astronaut's eyes are at y ≈ 101 in the 512 px source.
+    const eyeLine = (101 - crop.top) / crop.height;
+    expect(eyeLine).toBeGreaterThan(0.25);
+    expect(eyeLine).toBeLessThan(0.5);
+  }, 60_000);
+
+  it('renders from a placeholder matte when no model is available', async () => {
+    const bare = await StudioEngine.open({ withoutHuman: true });
+    const r = await bare.render({ photoKey: 'b', photo, look: headshot, seed: 'x', longSide: 400 });
+    expect(r.params).toMatchObject({ segmenter: 'none', faceDetected: false });
+    const meta = await sharp(r.jpeg).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 400]);
+  }, 60_000);
+});
