@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests run against the real built server (apps/server/dist) serving the built web app
-// (apps/web/dist); `npm test` at the repository root builds both first.
+// (apps/web/dist); `npm test` at the repository root builds both first. Two runs at once need their own
+// port and build: `E2E_PORT=18391 PHOTOSHOOT_WEB_DIST=/tmp/my-dist npx playwright test` (the server reads
+// PHOTOSHOOT_WEB_DIST; `npx vite build --outDir /tmp/my-dist` makes one).
 
 const PORT = Number(process.env.E2E_PORT || 18091);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

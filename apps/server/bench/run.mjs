@@ -1,14 +1,15 @@
 /**
  * `npm run bench`: our API vs a hand-written Fastify + better-sqlite3 baseline (server-baseline.mjs)
- * on the same seeded data, in the same run, on 127.0.0.1.
+ * on the same seeded data, in the same run, on 127.0.0.1, and vs the same baseline doing the auth
+ * work a PocketBase-compatible server must do (BENCH_BASELINE=auth: token, auth record, rules).
  *
  *   1. seed.mjs makes a data dir: the app's schema, one user + token, 100,000 `bench_posts` rows;
  *   2. each server runs in its own child process (fork), so the load generator (autocannon, here in
  *      the parent) never shares a server's event loop;
  *   3. both servers must answer each scenario with 200 and the same JSON (deep-equal, same size),
  *      and ours must hide both from an anonymous caller (its rules really run);
- *   4. per scenario, rounds alternate baseline, ours, baseline, ours, ... (warm-up before each);
- *      the ratio is the median of the back-to-back pairs, req/s and latencies are the median
+ *   4. per scenario, rounds alternate baseline, auth baseline, ours, ... (warm-up before each);
+ *      each ratio is the median of the back-to-back pairs, req/s and latencies are the median
  *      round's; any non-2xx, error or timeout fails the run.
  *
  * Options (env): BENCH_DURATION (s, default 5), BENCH_WARMUP (s, first round, default 3),
@@ -62,10 +63,16 @@ function log(msg) {
 
 // ---------- child servers ----------
 
-function startServer(name, script, execArgv = [], variant = '') {
+function startServer(name, script, execArgv = [], variant = '', env = {}) {
   return new Promise((resolve, reject) => {
     const child = fork(join(here, script), [], {
-      env: { ...process.env, BENCH_DATA_DIR: dataDir, BENCH_COLLECTION_ID: posts.id, BENCH_VARIANT: variant },
+      env: {
+        ...process.env,
+        BENCH_DATA_DIR: dataDir,
+        BENCH_COLLECTION_ID: posts.id,
+        BENCH_VARIANT: variant,
+        ...env,
+      },
       execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -194,7 +201,7 @@ async function get(url, headers) {
 }
 
 /** Both servers must answer 200 with the same JSON, or the comparison means nothing. */
-async function checkSameAnswers(ours, baseline, scenarios) {
+async function checkSameAnswers(ours, baseline, scenarios, { bytesKey = 'baseline' } = {}) {
   for (const s of scenarios) {
     const a = await get(ours.url + s.path, s.headers);
     const b = await get(baseline.url + s.path, s.headers);
@@ -208,14 +215,18 @@ async function checkSameAnswers(ours, baseline, scenarios) {
         `${s.key}: bodies differ\n ours:     ${a.body.slice(0, 400)}\n baseline: ${b.body.slice(0, 400)}`,
       );
     }
-    s.bytes = { ours: a.body.length, baseline: b.body.length };
+    s.bytes = { ...s.bytes, ours: a.body.length, [bytesKey]: b.body.length };
   }
-  // Our server really applies the rules: without the token the view is hidden and the list empty.
-  const anonView = await get(ours.url + scenarios[0].path, {});
-  const anonList = await get(ours.url + scenarios[1].path, {});
+  await checkRulesApplied(ours, scenarios);
+}
+
+/** A server that claims to apply the rules: without the token the view is hidden and the list empty. */
+async function checkRulesApplied(server, scenarios) {
+  const anonView = await get(server.url + scenarios[0].path, {});
+  const anonList = await get(server.url + scenarios[1].path, {});
   if (anonView.status !== 404 || JSON.parse(anonList.body).totalItems !== 0) {
     throw new Error(
-      `rules not applied: anonymous view ${anonView.status}, anonymous list ${anonList.body.slice(0, 200)}`,
+      `${server.name}: rules not applied: anonymous view ${anonView.status}, anonymous list ${anonList.body.slice(0, 200)}`,
     );
   }
 }
@@ -302,59 +313,68 @@ const lpad = (s, n) => String(s).padStart(n);
 function printTable(results, facts, plans) {
   const out = [];
   out.push('');
-  out.push('Photoshoot API vs hand-written Fastify + better-sqlite3 baseline (same data, same run)');
+  out.push(
+    'Photoshoot API vs hand-written Fastify + better-sqlite3 baselines, plain and with auth (same data, same run)',
+  );
   out.push(
     `machine: ${facts.cores} cores (${facts.cpuModel}), ${facts.memoryGiB} GiB, ${facts.os}; node ${facts.node}; ` +
       `fastify ${facts.fastify}, better-sqlite3 ${facts.betterSqlite3} (SQLite ${facts.sqlite}), autocannon ${facts.autocannon}`,
   );
   out.push(
     `load: autocannon in the parent process → 127.0.0.1, ${cfg.connections} keep-alive connections, no pipelining; ` +
-      `${cfg.rounds} rounds × ${cfg.duration} s per target, alternating baseline/ours, warm-up ${cfg.warmup} s (then ${cfg.rewarm} s); median round shown`,
+      `${cfg.rounds} rounds × ${cfg.duration} s per target, alternating baseline/auth baseline/ours, warm-up ${cfg.warmup} s (then ${cfg.rewarm} s); median round shown`,
   );
   out.push(
-    `data: ${fmt(ROWS)} bench_posts rows; every response checked 2xx; both servers give identical JSON bodies`,
+    `data: ${fmt(ROWS)} bench_posts rows; every response checked 2xx; all servers give identical JSON bodies`,
   );
   out.push('');
   const head =
     pad('scenario', 38) +
-    lpad('baseline req/s', 15) +
+    pad('  vs', 16) +
+    lpad('ref req/s', 11) +
     lpad('ours req/s', 12) +
     lpad('ratio', 8) +
     lpad('budget', 8) +
-    lpad('baseline p50/p99 ms', 21) +
+    lpad('ref p50/p99 ms', 16) +
     lpad('ours p50/p99 ms', 17) +
-    lpad('CPU µs/req b/o', 16) +
+    lpad('CPU µs/req ref/ours', 21) +
     lpad('CPU ratio', 11);
   out.push(head);
   out.push('-'.repeat(head.length));
   for (const r of results) {
-    const b = r.baseline.median;
     const o = r.ours.median;
-    out.push(
-      pad(r.label, 38) +
-        lpad(fmt(b.rps), 15) +
-        lpad(fmt(o.rps), 12) +
-        lpad(r.ratio.toFixed(2), 8) +
-        lpad(r.ratio >= BUDGET ? 'ok' : 'MISS', 8) +
-        lpad(`${b.p50} / ${b.p99}`, 21) +
-        lpad(`${o.p50} / ${o.p99}`, 17) +
-        lpad(`${fmt(r.cpuUsPerRequest.baseline)} / ${fmt(r.cpuUsPerRequest.ours)}`, 16) +
-        lpad((r.cpuUsPerRequest.baseline / r.cpuUsPerRequest.ours).toFixed(2), 11),
-    );
+    for (const [name, ref] of [
+      ['baseline', r.baseline],
+      ['auth baseline', r.auth],
+    ]) {
+      const b = ref.median;
+      out.push(
+        pad(name === 'baseline' ? r.label : '', 38) +
+          pad(`  ${name}`, 16) +
+          lpad(fmt(b.rps), 11) +
+          lpad(fmt(o.rps), 12) +
+          lpad(ref.ratio.toFixed(2), 8) +
+          lpad(ref.ratio >= BUDGET ? 'ok' : 'MISS', 8) +
+          lpad(`${b.p50} / ${b.p99}`, 16) +
+          lpad(`${o.p50} / ${o.p99}`, 17) +
+          lpad(`${fmt(ref.cpuUsPerRequest)} / ${fmt(r.cpuUsPerRequest.ours)}`, 21) +
+          lpad((ref.cpuUsPerRequest / r.cpuUsPerRequest.ours).toFixed(2), 11),
+      );
+    }
   }
   out.push('');
+  const allRounds = (r) => r.ours.rounds.concat(r.baseline.rounds, r.auth.rounds);
   for (const r of results) {
+    const rps = (rs) => rs.map((x) => fmt(x.rps)).join(', ');
     out.push(
-      `  ${r.key} rounds req/s — baseline: ${r.baseline.rounds.map((x) => fmt(x.rps)).join(', ')}; ours: ${r.ours.rounds.map((x) => fmt(x.rps)).join(', ')}` +
-        `; paired ratios ${r.pairedRatios.map((x) => x.toFixed(2)).join(', ')}` +
-        `; server CPU b/o ${Math.round(r.baseline.median.serverCpu * 100)}%/${Math.round(r.ours.median.serverCpu * 100)}% of a core` +
-        `; load generator CPU ≈ ${Math.round(median(r.ours.rounds.concat(r.baseline.rounds).map((x) => x.loadgenCpu)) * 100)}% of a core` +
-        `; other processes ≈ ${Math.round(median(r.ours.rounds.concat(r.baseline.rounds).map((x) => x.otherCpu)) * 100)}% of a core`,
+      `  ${r.key} rounds req/s — baseline: ${rps(r.baseline.rounds)}; auth baseline: ${rps(r.auth.rounds)}; ours: ${rps(r.ours.rounds)}` +
+        `; paired ratios ${r.baseline.pairedRatios.map((x) => x.toFixed(2)).join(', ')} / auth ${r.auth.pairedRatios.map((x) => x.toFixed(2)).join(', ')}` +
+        `; server CPU b/a/o ${[r.baseline.median, r.auth.median, r.ours.median].map((m) => Math.round(m.serverCpu * 100)).join('%/')}% of a core` +
+        `; load generator CPU ≈ ${Math.round(median(allRounds(r).map((x) => x.loadgenCpu)) * 100)}% of a core` +
+        `; other processes ≈ ${Math.round(median(allRounds(r).map((x) => x.otherCpu)) * 100)}% of a core`,
     );
   }
-  const other = Math.max(
-    ...results.flatMap((r) => r.ours.rounds.concat(r.baseline.rounds).map((x) => x.otherCpu)),
-  );
+  const other = Math.max(...results.flatMap((r) => allRounds(r).map((x) => x.otherCpu)));
   if (other > 0.25) {
     out.push(
       `WARNING: other processes used up to ${Math.round(other * 100)}% of a core during measurement; figures are noisy (alternation keeps the ratio fairer).`,
@@ -362,10 +382,10 @@ function printTable(results, facts, plans) {
   }
   out.push('');
   out.push(
-    "ratio = ours / baseline req/s, median of the paired (back-to-back) rounds; design budget ≥ 0.70. req/s and p50/p99 are the median round's.",
+    "ratio = ours / reference req/s, median of the paired (back-to-back) rounds; design budget ≥ 0.70 (stated against the plain baseline). req/s and p50/p99 are the median round's.",
   );
   out.push(
-    'CPU µs/req = server process CPU time / requests served (all its threads); CPU ratio = baseline / ours, i.e. the req/s ratio',
+    'CPU µs/req = server process CPU time / requests served (all its threads); CPU ratio = reference / ours, i.e. the req/s ratio',
   );
   out.push(
     '  a CPU-bound server would reach; it is much less sensitive than req/s to other processes competing for the cores.',
@@ -374,7 +394,7 @@ function printTable(results, facts, plans) {
     'view: GET /api/collections/bench_posts/records/:id with a user token; rule author = @request.auth.id.',
   );
   out.push(
-    `list: GET /api/collections/bench_posts/records?filter=${LIST_FILTER}&sort=${LIST_SORT}&perPage=${PER_PAGE}; rule @request.auth.id != ''; both compute totalItems (COUNT), no skipTotal.`,
+    `list: GET /api/collections/bench_posts/records?filter=${LIST_FILTER}&sort=${LIST_SORT}&perPage=${PER_PAGE}; rule @request.auth.id != ''; all compute totalItems (COUNT), no skipTotal.`,
   );
   out.push(
     'baseline DOES: Fastify routing, read-only better-sqlite3 with prepared statements, the same SELECT (+ COUNT for the list), same record JSON.',
@@ -384,6 +404,12 @@ function printTable(results, facts, plans) {
   );
   out.push(
     '  rate-limit hooks, security/CORS headers, ?fields= picker, request logging (ours buffers 1 log row per request into auxiliary.db).',
+  );
+  out.push(
+    'auth baseline ALSO DOES: HS256 token check with node:crypto, SELECT of the auth user per request, view rule in the WHERE clause,',
+  );
+  out.push(
+    '  list only for an authenticated caller; it still does no filter parsing, rate limits, headers, picker or request log.',
   );
   out.push(
     'our list SQL plan:      ' +
@@ -434,19 +460,27 @@ async function main() {
   const plans = await queryPlans(s.userId);
   const facts = machine(plans.sqliteVersion);
 
-  if (PROFILE) return profile(scenarios);
-  if (ABLATE) return ablate(scenarios);
+  // Diagnostics may look at one scenario only (BENCH_SCENARIOS=view or list).
+  const only = process.env.BENCH_SCENARIOS?.split(',');
+  const picked = only ? scenarios.filter((sc) => only.includes(sc.key)) : scenarios;
+  if (PROFILE) return profile(picked);
+  if (ABLATE) return ablate(scenarios, picked);
 
   const ours = await startServer('ours', 'server-ours.mjs');
   const baseline = await startServer('baseline', 'server-baseline.mjs');
+  const authBaseline = await startServer('auth', 'server-baseline.mjs', [], '', { BENCH_BASELINE: 'auth' });
   await checkSameAnswers(ours, baseline, scenarios);
-  log(`servers up: ours ${ours.url}, baseline ${baseline.url}; bodies identical`);
+  await checkSameAnswers(ours, authBaseline, scenarios, { bytesKey: 'auth' });
+  await checkRulesApplied(authBaseline, scenarios);
+  log(
+    `servers up: ours ${ours.url}, baseline ${baseline.url}, auth baseline ${authBaseline.url}; bodies identical`,
+  );
 
   const results = [];
   for (const sc of scenarios) {
-    const rounds = { baseline: [], ours: [] };
+    const rounds = { baseline: [], auth: [], ours: [] };
     for (let i = 0; i < cfg.rounds; i++) {
-      for (const server of [baseline, ours]) {
+      for (const server of [baseline, authBaseline, ours]) {
         const m = await measure(server, sc, i === 0 ? cfg.warmup : cfg.rewarm);
         rounds[server.name].push(m);
         log(
@@ -460,21 +494,38 @@ async function main() {
       const mid = sorted[(sorted.length - 1) >> 1];
       return { ...mid, rps: median(rs.map((r) => r.rps)) };
     };
-    const b = pick(rounds.baseline);
     const o = pick(rounds.ours);
-    // Rounds i of baseline and ours ran back to back, so their ratio shares the machine's load then.
-    const paired = rounds.ours.map((x, i) => x.rps / rounds.baseline[i].rps);
     const cpuPerReq = (rs) => median(rs.map((x) => (x.serverCpu * 1e6) / x.rps));
+    const versus = (ref) => {
+      const b = pick(rounds[ref]);
+      // Rounds i of a baseline and ours ran close together, so their ratio shares the machine's load then.
+      const paired = rounds.ours.map((x, i) => x.rps / rounds[ref][i].rps);
+      return {
+        median: b,
+        rounds: rounds[ref],
+        ratio: median(paired),
+        pairedRatios: paired,
+        ratioOfMedians: o.rps / b.rps,
+        cpuUsPerRequest: cpuPerReq(rounds[ref]),
+      };
+    };
+    const plain = versus('baseline');
+    const auth = versus('auth');
     results.push({
       key: sc.key,
       label: sc.label,
       path: sc.path,
       responseBytes: sc.bytes,
-      ratio: median(paired),
-      pairedRatios: paired,
-      ratioOfMedians: o.rps / b.rps,
-      cpuUsPerRequest: { baseline: cpuPerReq(rounds.baseline), ours: cpuPerReq(rounds.ours) },
-      baseline: { median: b, rounds: rounds.baseline },
+      ratio: plain.ratio,
+      pairedRatios: plain.pairedRatios,
+      ratioOfMedians: plain.ratioOfMedians,
+      cpuUsPerRequest: {
+        baseline: plain.cpuUsPerRequest,
+        auth: auth.cpuUsPerRequest,
+        ours: cpuPerReq(rounds.ours),
+      },
+      baseline: plain,
+      auth,
       ours: { median: o, rounds: rounds.ours },
     });
   }
@@ -497,22 +548,36 @@ async function main() {
       doesNot:
         'verify the JWT or load the auth record; evaluate list/view rules; parse/compile filter and sort; rate-limit hooks; security/CORS headers; ?fields= picker; request logging',
     },
-    results: results.map((r) => ({
-      scenario: r.key,
-      path: r.path,
-      responseBytes: r.responseBytes,
-      ratio: Math.round(r.ratio * 1000) / 1000,
-      pairedRatios: r.pairedRatios.map((x) => Math.round(x * 1000) / 1000),
-      ratioOfMedians: Math.round(r.ratioOfMedians * 1000) / 1000,
-      cpuUsPerRequest: {
-        baseline: Math.round(r.cpuUsPerRequest.baseline),
-        ours: Math.round(r.cpuUsPerRequest.ours),
-      },
-      cpuCostRatio: Math.round((r.cpuUsPerRequest.baseline / r.cpuUsPerRequest.ours) * 1000) / 1000,
-      meetsBudget: r.ratio >= BUDGET,
-      baseline: r.baseline,
-      ours: r.ours,
-    })),
+    authBaseline: {
+      does: 'the baseline plus: Authorization token verified as HS256 with node:crypto (alg, signature with tokenKey + collection auth secret, exp, type); SELECT * FROM users WHERE id = ? per request; view rule in the WHERE clause (WHERE id = ? AND author = ?); list only for an authenticated caller',
+      doesNot:
+        'parse/compile filter and sort; rate-limit hooks; security/CORS headers; ?fields= picker; request logging',
+    },
+    results: results.map((r) => {
+      const round3 = (x) => Math.round(x * 1000) / 1000;
+      const versus = (ref) => ({
+        ratio: round3(ref.ratio),
+        pairedRatios: ref.pairedRatios.map(round3),
+        ratioOfMedians: round3(ref.ratioOfMedians),
+        cpuCostRatio: round3(ref.cpuUsPerRequest / r.cpuUsPerRequest.ours),
+        meetsBudget: ref.ratio >= BUDGET,
+      });
+      return {
+        scenario: r.key,
+        path: r.path,
+        responseBytes: r.responseBytes,
+        ...versus(r.baseline),
+        vsAuthBaseline: versus(r.auth),
+        cpuUsPerRequest: {
+          baseline: Math.round(r.cpuUsPerRequest.baseline),
+          auth: Math.round(r.cpuUsPerRequest.auth),
+          ours: Math.round(r.cpuUsPerRequest.ours),
+        },
+        baseline: { median: r.baseline.median, rounds: r.baseline.rounds },
+        auth: { median: r.auth.median, rounds: r.auth.rounds },
+        ours: r.ours,
+      };
+    }),
     queryPlans: plans,
     totalSeconds: Math.round((performance.now() - started) / 100) / 10,
   };
@@ -531,19 +596,22 @@ async function main() {
 async function profile(scenarios) {
   const dir = join(here, 'results', 'profiles');
   mkdirSync(dir, { recursive: true });
-  const only = process.env.BENCH_PROFILE_TARGETS?.split(',') ?? ['ours', 'baseline'];
+  const only = process.env.BENCH_PROFILE_TARGETS?.split(',') ?? ['ours', 'baseline', 'auth'];
   for (const sc of scenarios) {
-    for (const [target, script] of [
-      ['ours', 'server-ours.mjs'],
-      ['baseline', 'server-baseline.mjs'],
+    for (const [target, script, env] of [
+      ['ours', 'server-ours.mjs', {}],
+      ['baseline', 'server-baseline.mjs', {}],
+      ['auth', 'server-baseline.mjs', { BENCH_BASELINE: 'auth' }],
     ]) {
       if (!only.includes(target)) continue;
       const name = `${target}-${sc.key}.cpuprofile`;
-      const server = await startServer(target, script, [
-        '--cpu-prof',
-        `--cpu-prof-dir=${dir}`,
-        `--cpu-prof-name=${name}`,
-      ]);
+      const server = await startServer(
+        target,
+        script,
+        ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}`],
+        '',
+        env,
+      );
       // A warm-up, then the measured load; only samples inside the measured window are counted.
       const warm = await load(server, sc, cfg.warmup);
       check(warm, `${target} ${sc.key} warm-up`);
@@ -563,15 +631,20 @@ async function profile(scenarios) {
  * What each cost is worth: the baseline and our server with in-memory patches (server-ours.mjs
  * BENCH_VARIANT), measured one after another. Diagnostic only; not the reported figures.
  */
-async function ablate(scenarios) {
-  const variants = ['', 'nolog', 'fastjwt', 'nolog,fastjwt'];
-  const targets = [await startServer('baseline', 'server-baseline.mjs')];
+async function ablate(scenarios, picked) {
+  const variants = (process.env.BENCH_VARIANTS ?? ',nolog,nocache,nolog+nocache')
+    .split(',')
+    .map((v) => v.replace(/\+/g, ','));
+  const targets = [
+    await startServer('baseline', 'server-baseline.mjs'),
+    await startServer('auth baseline', 'server-baseline.mjs', [], '', { BENCH_BASELINE: 'auth' }),
+  ];
   for (const v of variants) {
     const t = await startServer(`ours${v ? `[${v}]` : ''}`, 'server-ours.mjs', [], v);
     targets.push(t);
   }
-  await checkSameAnswers(targets[1], targets[0], scenarios);
-  for (const sc of scenarios) {
+  for (const t of targets.slice(1)) await checkSameAnswers(t, targets[0], scenarios);
+  for (const sc of picked) {
     const rows = [];
     for (let i = 0; i < cfg.rounds; i++) {
       for (const t of targets) {
@@ -586,9 +659,9 @@ async function ablate(scenarios) {
     const base = median(rows.filter((r) => r.t === 'baseline').map((r) => r.rps));
     for (const t of targets) {
       const rps = median(rows.filter((r) => r.t === t.name).map((r) => r.rps));
-      const cpu = median(rows.filter((r) => r.t === t.name).map((r) => r.serverCpu));
+      const cpu = median(rows.filter((r) => r.t === t.name).map((r) => (r.serverCpu * 1e6) / r.rps));
       console.log(
-        `  ${pad(t.name, 24)} ${lpad(fmt(rps), 8)} req/s  ratio ${(rps / base).toFixed(2)}  µs CPU/request ${fmt((cpu * 1e6) / rps)}`,
+        `  ${pad(t.name, 24)} ${lpad(fmt(rps), 8)} req/s  ratio ${(rps / base).toFixed(2)}  µs CPU/request ${fmt(cpu)}`,
       );
     }
   }

@@ -6,10 +6,9 @@
  * BENCH_VARIANT (only `run.mjs --ablate` sets it; never used for the reported figures) patches the
  * app instance in memory to measure what one cost is worth:
  *   nolog    request logging off (as settings `logs.maxDays = 0` would do)
- *   fastjwt  `app.auth.authenticate` verifying HS256 synchronously with node:crypto instead of jose
- *            (same checks: signature with tokenKey + collection secret, exp, type, record exists)
+ *   nocache  `app.auth.authenticate` without the caches of core/auth/auth-lookup.ts (every request
+ *            reads the auth record and verifies the token's HMAC), as before decision 014
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { App } from '../dist/core/app.js';
 import { createServer } from '../dist/apis/server.js';
 import { posts } from './collection.mjs';
@@ -28,32 +27,20 @@ if (variant.has('nolog')) {
     return { ...s, logs: { ...s.logs, maxDays: 0 } };
   };
 }
-if (variant.has('fastjwt')) {
+if (variant.has('nocache')) {
+  // The request path as it was before decision 014: every token verified and its record read.
   app.auth.authenticate = async (header) => {
     if (!header) return null;
     const token = header.replace(/^bearer\s+/i, '').trim();
-    const [h, p, sig] = token.split('.');
-    if (!h || !p || !sig) return null;
-    let claims;
-    try {
-      if (JSON.parse(Buffer.from(h, 'base64url').toString('utf8')).alg !== 'HS256') return null;
-      claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    if (claims?.type !== 'auth' || typeof claims.id !== 'string' || typeof claims.exp !== 'number')
-      return null;
-    if (claims.exp <= Date.now() / 1000) return null;
-    const collection = app.registry.find(claims.collectionId);
-    if (!collection || collection.type !== 'auth') return null;
-    const record = await app.records.findById(collection, claims.id);
-    if (!record) return null;
-    const mac = createHmac('sha256', String(record.tokenKey ?? '') + app.tokenSecret(collection, 'auth'))
-      .update(`${h}.${p}`)
-      .digest();
-    const given = Buffer.from(sig, 'base64url');
-    if (given.length !== mac.length || !timingSafeEqual(given, mac)) return null;
-    return { collection, record, refreshable: claims.refreshable !== false, token };
+    const found = token ? await app.auth.verifyRecordToken(token, 'auth') : null;
+    return (
+      found && {
+        collection: found.collection,
+        record: found.record,
+        refreshable: found.claims.refreshable !== false,
+        token,
+      }
+    );
   };
 }
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * The whole individual flow against the real server (built app, fresh data dir, real upload
@@ -29,7 +29,7 @@ type Upload = { name: string; mimeType: string; buffer: Buffer };
 async function portraits(): Promise<{ faces: Upload[]; noFace: Upload }> {
   const src = await readFile(ASTRONAUT);
   const s = () => sharp(src);
-  const jpeg = async (name: string, img: sharp.Sharp): Promise<Upload> => ({
+  const jpeg = async (name: string, img: Sharp): Promise<Upload> => ({
     name: `${name}.jpg`,
     mimeType: 'image/jpeg',
     buffer: await img.jpeg({ quality: 90 }).toBuffer(),

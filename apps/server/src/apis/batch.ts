@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
 import { batchFileTarget, filesByItem } from '../core/batch/batch-files.js';
@@ -24,12 +25,29 @@ function bodyLimit(app: App): number {
  * whole body budget; the item's field limits are checked when it runs).
  */
 export function bindBatchApi(server: FastifyInstance, app: App): void {
-  // note: the settings limit is checked per request (below); this only caps what Fastify buffers for JSON.
+  // note: the settings limit is checked per request; the route's own limit only caps what Fastify buffers.
   const tooLargeEarly = async (req: FastifyRequest) => {
-    if (!app.settings.get().batch.enabled) return;
+    // note: refused before its body is read: a disabled batch must not take the 128 MiB allowance.
+    if (!app.settings.get().batch.enabled) throw ApiError.forbidden('Batch requests are not allowed.');
     if (Number(req.headers['content-length'] ?? 0) > bodyLimit(app)) throw ApiError.tooLarge();
   };
-  server.post('/api/batch', { bodyLimit: DEFAULT_LIMIT, onRequest: tooLargeEarly }, async (req, reply) => {
+  // A chunked JSON body has no content-length to check up front: count its bytes as they arrive.
+  const countJsonBytes = async (req: FastifyRequest, _reply: FastifyReply, payload: Readable) => {
+    // note: multipart is read from the raw request by the multipart plugin, and counted by readBody.
+    if (/^\s*multipart\//i.test(String(req.headers['content-type'] ?? ''))) return payload;
+    const max = bodyLimit(app);
+    let seen = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > max ? ApiError.tooLarge() : null, chunk);
+      },
+    });
+    payload.on('error', (err) => counter.destroy(err));
+    return payload.pipe(counter);
+  };
+  const routeOptions = { bodyLimit: DEFAULT_LIMIT, onRequest: tooLargeEarly, preParsing: countJsonBytes };
+  server.post('/api/batch', routeOptions, async (req, reply) => {
     const settings = app.settings.get().batch;
     if (!settings.enabled) throw ApiError.forbidden('Batch requests are not allowed.');
     const maxBody = bodyLimit(app);

@@ -15,9 +15,13 @@ export function inferValue(value: string): unknown {
   return value;
 }
 
+// No field is called `__proto__`; assigning it would swap the body object's prototype instead.
+const UNSAFE_KEY = '__proto__';
+
 /** Adds a form value; a repeated key becomes an array. */
 export function addFormValue(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (!(key in out)) out[key] = value;
+  if (key === UNSAFE_KEY) return;
+  if (!Object.hasOwn(out, key)) out[key] = value;
   else if (Array.isArray(out[key])) (out[key] as unknown[]).push(value);
   else out[key] = [out[key], value];
 }
@@ -31,7 +35,7 @@ export function mergeJsonPayload(out: Record<string, unknown>, raw: string): voi
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
     throw ApiError.badRequest('Invalid @jsonPayload value.');
-  Object.assign(out, parsed);
+  for (const [key, value] of Object.entries(parsed)) if (key !== UNSAFE_KEY) out[key] = value;
 }
 
 export function registerBodyParsers(server: FastifyInstance): void {

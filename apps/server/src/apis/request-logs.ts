@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { toApiError } from '../core/errors.js';
-import { redactUrl } from '../core/logs/redact.js';
+import { redactUrl, redactUrlMemo } from '../core/logs/redact.js';
 import { realIp, remoteIp } from './real-ip.js';
 
 const MAX_TEXT = 2000;
@@ -31,7 +31,7 @@ export function bindRequestLogs(server: FastifyInstance, app: App): void {
     const status = reply.statusCode;
     const level = status >= 500 ? 8 : 0;
     if (level < settings.logs.minLevel) return;
-    const url = redactUrl(req.url).slice(0, MAX_TEXT);
+    const url = redactUrlMemo(req.url).slice(0, MAX_TEXT);
     const data: Record<string, unknown> = {
       type: 'request',
       url,

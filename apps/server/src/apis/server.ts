@@ -32,6 +32,7 @@ import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
 import { bindPhotoshootDeliveryApi } from './photoshoot-delivery.js';
 import { bindPaymentsApi } from './payments.js';
 import { bindAdminPaymentsApi } from './admin-payments.js';
+import { bindProcessingWebhooksApi } from './processing-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,6 +121,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindPhotoshootDeliveryApi(server, app);
   await bindPaymentsApi(server, app);
   bindAdminPaymentsApi(server, app);
+  await bindProcessingWebhooksApi(server, app);
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

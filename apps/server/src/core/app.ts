@@ -27,6 +27,7 @@ import { registerDomainHooks } from './photoshoots/domain-hooks.js';
 import { seedCatalog } from './seed/seed-catalog.js';
 import { UploadChecks } from './analysis/upload-checks.js';
 import type { StripeApiTarget } from './payments/providers/stripe.js';
+import type { ProviderApiTargets } from './providers-hosted/hosted-apis.js';
 import { StatusNotices } from './delivery/status-notices.js';
 
 export type AppOptions = {
@@ -38,6 +39,8 @@ export type AppOptions = {
   encryptionKey?: string;
   /** Where the Stripe SDK sends requests (tests: a local fake of Stripe's API); Stripe's own API otherwise. */
   stripeApi?: StripeApiTarget;
+  /** Base URLs of the hosted generation providers (tests: local fakes of their APIs); their real APIs otherwise. */
+  providerApis?: ProviderApiTargets;
 };
 
 type Secrets = Record<string, Record<TokenType, string>>;

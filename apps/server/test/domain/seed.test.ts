@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 /**
  * The catalogue seed: what a fresh install starts with, that starting again (or a second process
  * starting) changes nothing, and that operators' edits and deletions survive restarts.
@@ -59,6 +60,18 @@ describe.each(engines)('catalogue seed (%s)', (engine) => {
       expect(s.preview, s.slug).toMatch(/\.jpg$/);
     }
     expect(styles.map((s) => s.slug)).toEqual(STYLE_SEEDS.map((s) => s.slug));
+  });
+
+  it('serves the committed studio render as each style preview', async () => {
+    const styles = t.app.registry.require('styles');
+    for (const seed of STYLE_SEEDS) {
+      const style = (await t.app.records.findOneBy(styles, { slug: seed.slug }))!;
+      const res = await fetch(`${t.url}/api/files/styles/${style.id}/${style.preview}`);
+      const committed = await readFile(
+        new URL(`../../assets/style-previews/${seed.slug}.jpg`, import.meta.url),
+      );
+      expect(Buffer.from(await res.arrayBuffer()).equals(committed), seed.slug).toBe(true);
+    }
   });
 
   it('renders a preview image per style from the sample portrait', async () => {

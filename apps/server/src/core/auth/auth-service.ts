@@ -9,6 +9,7 @@ import type { App } from '../app.js';
 import type { AuthState, Caller } from '../records/caller.js';
 import type { RecordData } from '../records/codec.js';
 import { recordMatchesRule } from '../records/rules.js';
+import { AuthLookup } from './auth-lookup.js';
 import { checkMfa, type AuthMethod } from './mfa.js';
 import { dummyVerify, verifyPassword } from './passwords.js';
 import { peekToken, signToken, verifyToken, type TokenClaims, type TokenType } from './tokens.js';
@@ -23,7 +24,12 @@ type ResponseOptions = { token?: string; expand?: string; meta?: Record<string, 
 export type SignInResult = { auth: AuthResponse } | { mfaId: string };
 
 export class AuthService {
-  constructor(private readonly app: App) {}
+  /** Request authentication, with its caches (auth-lookup.ts). */
+  private readonly lookup: AuthLookup;
+
+  constructor(private readonly app: App) {
+    this.lookup = new AuthLookup(app, (collection, record) => this.key(collection, record, 'auth'));
+  }
 
   private key(collection: CollectionDef, record: RecordData, type: TokenType): string {
     return String(record.tokenKey ?? '') + this.app.tokenSecret(collection, type);
@@ -75,7 +81,7 @@ export class AuthService {
     if (!header) return null;
     const token = header.replace(/^bearer\s+/i, '').trim();
     if (!token) return null;
-    const found = await this.verifyRecordToken(token, 'auth');
+    const found = await this.lookup.find(token);
     if (!found) return null;
     return {
       collection: found.collection,

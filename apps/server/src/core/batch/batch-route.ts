@@ -10,12 +10,23 @@ export type BatchRoute = {
 
 const RECORDS_PATH = /^\/api\/collections\/([^/]+)\/records(?:\/([^/]+))?\/?$/;
 
+/** `decodeURIComponent`, or null for a malformed escape (`%E0%A4%A`, `%ZZ`). */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 export function routeOf(item: BatchItem): BatchRoute | null {
+  if (!URL.canParse(item.url, 'http://batch.local')) return null;
   const u = new URL(item.url, 'http://batch.local');
   const m = RECORDS_PATH.exec(u.pathname);
   if (!m) return null;
-  const collection = decodeURIComponent(m[1]!);
-  const id = m[2] ? decodeURIComponent(m[2]) : '';
+  const collection = decoded(m[1]!);
+  const id = m[2] ? decoded(m[2]) : '';
+  if (collection === null || id === null) return null;
   const query = u.searchParams;
   if (item.method === 'POST' && !id) return { action: 'create', collection, id, query };
   if (item.method === 'PUT' && !id) return { action: 'upsert', collection, id, query };

@@ -82,6 +82,15 @@ export class SqliteDb implements Db {
     }
   }
 
+  /** The first row only: stops the statement after it instead of collecting every row. */
+  getSync<T>(sql: string, params: readonly unknown[] = []): T | undefined {
+    try {
+      return this.stmt(sql).get(...bind(params)) as T | undefined;
+    } catch (err) {
+      throw normalise(err);
+    }
+  }
+
   runSync(sql: string, params: readonly unknown[] = []): { changes: number } {
     try {
       const s = this.stmt(sql);
@@ -101,7 +110,8 @@ export class SqliteDb implements Db {
   }
 
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-    return (await this.all<T>(sql, params))[0];
+    if (this.locked()) await this.idle();
+    return this.getSync<T>(sql, params);
   }
 
   async run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }> {
@@ -167,7 +177,8 @@ class SqliteTx implements Db {
     return this.db.allSync<T>(sql, params);
   }
   async get<T = Row>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-    return (await this.all<T>(sql, params))[0];
+    this.check();
+    return this.db.getSync<T>(sql, params);
   }
   async run(sql: string, params?: readonly unknown[]): Promise<{ changes: number }> {
     this.check();
@@ -183,8 +194,13 @@ class SqliteTx implements Db {
   async close(): Promise<void> {}
 }
 
-function bind(params: readonly unknown[]): unknown[] {
-  return params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p === undefined ? null : p));
+function bind(params: readonly unknown[]): readonly unknown[] {
+  // note: most queries bind only strings and numbers; copy only when a value must be converted.
+  for (const p of params) {
+    if (typeof p === 'boolean' || p === undefined)
+      return params.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v === undefined ? null : v));
+  }
+  return params;
 }
 
 function normalise(err: unknown): unknown {

@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureCollection } from '../db/ddl.js';
 import { SqliteDb } from '../db/sqlite.js';
-import { nowString } from '../../tools/dates.js';
-import { newId } from '../../tools/random.js';
+import { formatDate } from '../../tools/dates.js';
+import { newLogId } from './log-id.js';
 import { logsCollection } from './logs-collection.js';
 
 export type LogEntry = { level: number; message: string; data: Record<string, unknown> };
@@ -25,6 +25,15 @@ const FLUSH_MS = 200;
 const FLUSH_ROWS = 500;
 /** While the file cannot be written, keep at most this many entries and drop the oldest. */
 const MAX_BUFFER = 20_000;
+/**
+ * Rows per INSERT statement, largest first: a flush is a few multi-row statements instead of one
+ * per row, and only these three statement shapes are ever prepared.
+ */
+const CHUNKS = [100, 10, 1];
+const COLUMNS = '"id", "created", "level", "message", "data"';
+const insertSql = (rows: number) =>
+  `INSERT INTO "_logs" (${COLUMNS}) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ')}`;
+const INSERTS = new Map(CHUNKS.map((n) => [n, insertSql(n)]));
 
 export class LogStore {
   private db: Promise<SqliteDb> | null = null;
@@ -33,6 +42,8 @@ export class LogStore {
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
   private warned = false;
+  private lastMs = 0;
+  private lastDate = '';
 
   constructor(private readonly dataDir: string) {}
 
@@ -55,13 +66,23 @@ export class LogStore {
   /** Queues an entry; it is written within ~200 ms. */
   add(entry: LogEntry): void {
     if (this.closed) return;
-    this.buffer.push({ id: newId(), created: nowString(), ...entry });
+    this.buffer.push({ id: newLogId(), created: this.now(), ...entry });
     if (this.buffer.length > MAX_BUFFER) this.buffer.splice(0, this.buffer.length - MAX_BUFFER);
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_MS);
       this.timer.unref();
     }
+  }
+
+  /** The current time in the protocol format, formatted once per millisecond however many requests end in it. */
+  private now(): string {
+    const ms = Date.now();
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastDate = formatDate(new Date(ms));
+    }
+    return this.lastDate;
   }
 
   /** Writes every queued entry (tests and shutdown wait on this). */
@@ -79,11 +100,16 @@ export class LogStore {
     try {
       const db = await this.handle();
       await db.transaction(async (tx) => {
-        for (const r of rows) {
-          await tx.run(
-            'INSERT INTO "_logs" ("id", "created", "level", "message", "data") VALUES (?, ?, ?, ?, ?)',
-            [r.id, r.created, r.level, r.message, JSON.stringify(r.data)],
-          );
+        let at = 0;
+        for (const size of CHUNKS) {
+          for (; at + size <= rows.length; at += size) {
+            const params: unknown[] = [];
+            for (let i = at; i < at + size; i++) {
+              const r = rows[i]!;
+              params.push(r.id, r.created, r.level, r.message, JSON.stringify(r.data));
+            }
+            await tx.run(INSERTS.get(size)!, params);
+          }
         }
       });
       this.warned = false;

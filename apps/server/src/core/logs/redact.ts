@@ -34,3 +34,17 @@ export function redactUrl(url: string): string {
   if (q === -1) return out;
   return `${out.slice(0, q)}?${redactQuery(out.slice(q + 1))}`;
 }
+
+const memo = new Map<string, string>();
+const MEMO_MAX = 1000;
+
+/** `redactUrl` remembering recent URLs: clients repeat the same list and view URLs a lot. */
+export function redactUrlMemo(url: string): string {
+  let out = memo.get(url);
+  if (out === undefined) {
+    out = redactUrl(url);
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(url, out);
+  }
+  return out;
+}

@@ -16,7 +16,7 @@ import type { RecordData } from '../records/codec.js';
 import { actorOf } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { appLink } from '../mail/app-link.js';
-import { nowString } from '../../tools/dates.js';
+import { nowString, parseDate } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { checkReadyForCheckout } from './checkout-readiness.js';
 import { closePayment } from './close-payment.js';
@@ -29,7 +29,7 @@ import { blankPayment, findPayment, lockPayment, savePayment } from './payment-s
 import { composeReceipt } from './receipt.js';
 import { redeemCoupon } from './redeem-coupon.js';
 import { activeProvider, providerNamed } from './providers/index.js';
-import { ProviderError, type PaymentProvider } from './providers/provider.js';
+import { ProviderError, type CheckoutStarted, type PaymentProvider } from './providers/provider.js';
 
 export type CheckoutOutcome = { payment: RecordData; url?: string; paid?: true };
 
@@ -39,6 +39,27 @@ function notDraft(status: string): ApiError {
       ? 'A payment for this photoshoot is already in progress.'
       : 'This photoshoot has already been ordered.';
   return ApiError.badRequest(message, { status: { code: 'validation_photoshoot_not_draft', message } });
+}
+
+/** Longer than a provider call can take (Stripe: 20 s timeout, 2 retries); older starts were abandoned. */
+const ABANDONED_START_MS = 2 * 60_000;
+const STARTING = 'The checkout is still being opened. Please wait a moment and try again.';
+
+function checkoutProblem(code: string, message: string): ApiError {
+  return ApiError.badRequest(message, { payment: { code, message } });
+}
+
+/** What to tell the buyer about a provider that refused or could not be reached (no internals). */
+function providerMessage(err: unknown): string {
+  if (err instanceof ProviderError) return err.message;
+  console.error('[payments] a provider call failed:', err);
+  return 'The payment provider could not start the checkout.';
+}
+
+function providerUnavailable(message: string): ApiError {
+  return ApiError.badRequest(`${message} Please try again in a moment.`, {
+    payment: { code: 'validation_provider_unavailable', message },
+  });
 }
 
 function sameOrder(payment: RecordData, input: OrderInput): boolean {
@@ -64,7 +85,19 @@ async function openCheckout(
   if (sameOrder(open, input) && open.provider === provider.name && open.checkoutUrl) {
     return { payment: open, url: String(open.checkoutUrl) };
   }
-  const state = await providerNamed(app, String(open.provider)).cancel(open);
+  if (!open.providerRef) {
+    // note: its provider call is still under way (a double click), unless the server stopped during it.
+    const age = Date.now() - (parseDate(open.created)?.getTime() ?? 0);
+    if (age < ABANDONED_START_MS) throw checkoutProblem('validation_checkout_starting', STARTING);
+    await closePayment(app, String(open.id), 'cancelled', 'Replaced by a new checkout.');
+    return null;
+  }
+  let state;
+  try {
+    state = await providerNamed(app, String(open.provider)).cancel(open);
+  } catch (err) {
+    throw providerUnavailable(providerMessage(err));
+  }
   if (state.state === 'paid') await fulfilPayment(app, String(open.id), state.providerPaymentRef);
   else await closePayment(app, String(open.id), 'cancelled', 'Replaced by a new checkout.');
   return null;
@@ -182,8 +215,9 @@ export async function startCheckout(
 
   const appURL = app.settings.get().meta.appURL;
   const query = { payment: String(payment.id) };
+  let started: CheckoutStarted;
   try {
-    const started = await provider.createCheckout({
+    started = await provider.createCheckout({
       payment,
       itemName: `${String(order.pkg.name)} photoshoot`,
       itemDescription: order.coupon ? `Coupon ${String(order.coupon.code)} applied` : '',
@@ -191,15 +225,18 @@ export async function startCheckout(
       successUrl: appLink(appURL, `/photoshoot/${photoshootId}/payment-return`, query),
       cancelUrl: appLink(appURL, `/photoshoot/${photoshootId}/payment`, { ...query, cancelled: '1' }),
     });
-    const saved = await recordStarted(app, String(payment.id), started.providerRef, started.url);
-    return { payment: saved, url: started.url };
   } catch (err) {
-    const message =
-      err instanceof ProviderError ? err.message : 'The payment provider could not start the checkout.';
+    const message = providerMessage(err);
     await closePayment(app, String(payment.id), 'failed', message);
-    if (!(err instanceof ProviderError)) console.error('[payments] starting a checkout failed:', err);
-    throw ApiError.badRequest(`${message} Please try again in a moment.`, {
-      payment: { code: 'validation_provider_unavailable', message },
-    });
+    throw providerUnavailable(message);
   }
+  const saved = await recordStarted(app, String(payment.id), started.providerRef, started.url);
+  if (saved.status !== 'pending') {
+    // note: replaced while the provider was opening it; that page must never take money.
+    await provider.cancel({ ...saved, providerRef: started.providerRef }).catch((err: unknown) => {
+      console.error(`[payments] closing the replaced checkout of payment ${String(saved.id)} failed:`, err);
+    });
+    throw checkoutProblem('validation_checkout_replaced', 'This checkout was replaced by a newer one.');
+  }
+  return { payment: saved, url: started.url };
 }

@@ -9,20 +9,21 @@ import type { RecordData } from '../records/codec.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
-import { findPayment, findPaymentBy } from './payment-store.js';
+import { findPaymentBy } from './payment-store.js';
 import { markRefunded } from './refund.js';
 import { providerNamed } from './providers/index.js';
 import type { ProviderEvent } from './providers/provider.js';
 
 export type WebhookAnswer = { received: true; handled: string };
 
-async function stripePaymentFor(app: App, paymentId: string, sessionId: string): Promise<RecordData | null> {
-  const byId = paymentId ? await findPayment(app, paymentId) : null;
-  const payment = byId ?? (sessionId ? await findPaymentBy(app, { providerRef: sessionId }) : null);
-  // note: the session must be the one we created for this payment (a stale or foreign one is ignored).
-  if (!payment || payment.provider !== 'stripe') return null;
-  if (payment.providerRef && payment.providerRef !== sessionId) return null;
-  return payment;
+/**
+ * The payment a session event is about: the one we stored that session id on. The metadata is not
+ * trusted (anyone with the API key can set it, and other software on the account may use the same
+ * names); a session we never stored (its checkout was abandoned or replaced while starting) is ignored.
+ */
+async function stripePaymentFor(app: App, sessionId: string): Promise<RecordData | null> {
+  if (!sessionId) return null;
+  return findPaymentBy(app, { provider: 'stripe', providerRef: sessionId });
 }
 
 export async function handleStripeWebhook(
@@ -41,14 +42,14 @@ export async function handleStripeWebhook(
   const actor = systemActor('stripe-webhook');
   switch (event.kind) {
     case 'paid': {
-      const payment = await stripePaymentFor(app, event.paymentId, event.providerRef);
+      const payment = await stripePaymentFor(app, event.providerRef);
       if (!payment) return { received: true, handled: 'unknown payment' };
       await fulfilPayment(app, String(payment.id), event.providerPaymentRef, actor);
       return { received: true, handled: 'paid' };
     }
     case 'cancelled':
     case 'failed': {
-      const payment = await stripePaymentFor(app, event.paymentId, event.providerRef);
+      const payment = await stripePaymentFor(app, event.providerRef);
       if (!payment) return { received: true, handled: 'unknown payment' };
       await closePayment(app, String(payment.id), event.kind, event.reason, actor);
       return { received: true, handled: event.kind };

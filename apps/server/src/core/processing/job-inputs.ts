@@ -8,6 +8,7 @@ import { q } from '../db/db.js';
 import { fileKey } from '../files/storage.js';
 import { decodeRow, type RecordData } from '../records/codec.js';
 import { readFaceBox } from '../studio/choose-photos.js';
+import { referenceEmbedding } from '../likeness/reference.js';
 import { PermanentJobError, type StyleSpec, type Subject, type SubjectPhoto } from './providers/types.js';
 
 /** When a photoshoot has no package (operators may create one so), one image per style. */
@@ -18,6 +19,8 @@ export type JobInputs = {
   imagesPerStyle: number;
   styles: (StyleSpec & { name: string })[];
   subject: Subject;
+  /** The subject's face for likeness scoring (mean of the originals' embeddings); null without one. */
+  reference: number[] | null;
   /** Existing results by `${style}:${variant}`. */
   results: Map<string, RecordData>;
 };
@@ -78,8 +81,10 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
     [id],
   );
   const photos: SubjectPhoto[] = [];
+  const embeddings: number[][] = [];
   for (const row of rows) {
     const p = decodeRow(photosCollection, row);
+    if (Array.isArray(p.embedding)) embeddings.push(p.embedding as number[]);
     const width = Number(p.width) || 0;
     const height = Number(p.height) || 0;
     photos.push({
@@ -108,6 +113,7 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
     imagesPerStyle,
     styles,
     subject: { photoshootId: id, photos, isTest: photoshoot.isTest === true },
+    reference: referenceEmbedding(embeddings),
     results,
   };
 }

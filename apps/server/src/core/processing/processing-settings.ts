@@ -32,6 +32,11 @@ export type ProcessingSettings = HostedSettings & {
   retryBaseSeconds: number;
   /** Operators approve results before release. */
   reviewRequired: boolean;
+  /**
+   * Face likeness (0–1) of a result to the subject's accepted photos under which it is held back
+   * (docs/decisions/015-likeness.md): same person measured 0.85–1.0, other people 0.06–0.48.
+   */
+  likenessThreshold: number;
   /** Days after release before originals are deleted (0 keeps them). */
   originalsRetentionDays: number;
   /** Days after release before results are deleted (0 keeps them). */
@@ -48,6 +53,7 @@ export function defaultProcessingSettings(): ProcessingSettings {
     leaseSeconds: 120,
     retryBaseSeconds: 30,
     reviewRequired: true,
+    likenessThreshold: 0.5,
     originalsRetentionDays: 30,
     resultsRetentionDays: 0,
     ...defaultHostedSettings(),
@@ -76,6 +82,8 @@ export function validateProcessingSettings(s: ProcessingSettings, add: Add): voi
   validateHostedSettings(s, add);
   if (typeof s.reviewRequired !== 'boolean')
     add('reviewRequired', 'validation_invalid_value', 'Must be true or false.');
+  if (typeof s.likenessThreshold !== 'number' || !(s.likenessThreshold >= 0 && s.likenessThreshold <= 1))
+    add('likenessThreshold', 'validation_invalid_value', 'Must be a number from 0 to 1.');
   for (const k of ['originalsRetentionDays', 'resultsRetentionDays'] as const) {
     if (!Number.isInteger(s[k]) || s[k] < 0) add(k, 'validation_invalid_value', 'Must be 0 or more days.');
   }

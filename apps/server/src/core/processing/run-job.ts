@@ -15,6 +15,9 @@ import { loadJobInputs, resultKey } from './job-inputs.js';
 import { deferred, emitPhotoshoot, holdsLease } from './job-queue.js';
 import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
 import { writeResult } from './write-result.js';
+import { LikenessCheck } from '../likeness/likeness-check.js';
+import { RETRY_SEED_SALT, reseeded, resultRow, stylesToRetry, type Made } from '../likeness/second-chance.js';
+import { awaitExternalOutcome } from '../providers-hosted/await-outcome.js';
 
 export type JobContext = {
   app: App;
@@ -73,9 +76,50 @@ async function generateOne(
   });
   while (outcome.state === 'pending') {
     await sleep(ctx.pollIntervalMs ?? 5000, ctx.signal);
-    outcome = await ctx.provider.status(outcome.job);
+    outcome = await awaitExternalOutcome(ctx.app, ctx.provider, outcome.job, ctx.signal, ctx.pollIntervalMs);
   }
   return outcome;
+}
+
+/** Makes `items` one at a time, each image scored for likeness and stored at once. */
+async function produce(
+  ctx: JobContext,
+  prepared: PreparedSubject,
+  items: WorkItem[],
+  likeness: LikenessCheck,
+  stage: (i: number, n: number, item: WorkItem) => [progress: number, stage: string],
+  retried = false,
+): Promise<Made[]> {
+  const { app, owner } = ctx;
+  const made: Made[] = [];
+  for (let i = 0; i < items.length; i++) {
+    ctx.signal.throwIfAborted();
+    const item = items[i]!;
+    await setProgress(app, String(ctx.photoshoot.id), ...stage(i, items.length, item));
+    const outcome = await generateOne(ctx, prepared, item);
+    if (outcome.state === 'failed') throw new Error(outcome.reason);
+    for (const image of outcome.state === 'done' ? outcome.images : []) {
+      const verdict = await likeness.judge(image.data, retried);
+      const written = await writeResult(
+        app,
+        owner,
+        {
+          photoshoot: ctx.photoshoot,
+          style: item.style.id,
+          existing: item.existing,
+          likeness: verdict.fields,
+        },
+        { ...image, params: { ...image.params, likeness: verdict.detail } },
+      );
+      if (written === 'lost') throw new LeaseLostError();
+      made.push({
+        style: item.style.id,
+        variant: image.variant,
+        heldBack: written === 'written' && verdict.heldBack,
+      });
+    }
+  }
+  return made;
 }
 
 export async function runJob(ctx: JobContext): Promise<void> {
@@ -91,26 +135,30 @@ export async function runJob(ctx: JobContext): Promise<void> {
     }
   }
   const prepared = await ctx.provider.prepare(inputs.subject, ctx.signal);
-  for (let i = 0; i < items.length; i++) {
-    ctx.signal.throwIfAborted();
-    const item = items[i]!;
-    await setProgress(
-      app,
-      id,
-      5 + (90 * i) / items.length,
-      `${item.existing ? 'Redoing' : 'Creating'} ${item.style.name} portrait ${i + 1} of ${items.length}`,
-    );
-    const outcome = await generateOne(ctx, prepared, item);
-    if (outcome.state === 'failed') throw new Error(outcome.reason);
-    for (const image of outcome.state === 'done' ? outcome.images : []) {
-      const written = await writeResult(
-        app,
-        owner,
-        { photoshoot: ctx.photoshoot, style: item.style.id, existing: item.existing },
-        image,
-      );
-      if (written === 'lost') throw new LeaseLostError();
+  const likeness = new LikenessCheck(inputs.reference, app.settings.get().processing.likenessThreshold);
+  try {
+    const made = await produce(ctx, prepared, items, likeness, (i, n, item) => [
+      5 + (90 * i) / n,
+      `${item.existing ? 'Redoing' : 'Creating'} ${item.style.name} portrait ${i + 1} of ${n}`,
+    ]);
+    // A style whose every new result was held back gets one more try with another seed.
+    const retry = stylesToRetry(made, inputs.results.values());
+    const again: WorkItem[] = [];
+    for (const item of items.filter((it) => retry.has(it.style.id))) {
+      const row = await resultRow(app, id, item.style.id, item.variant);
+      if (row) again.push({ ...item, existing: row });
     }
+    if (again.length)
+      await produce(
+        { ...ctx, provider: reseeded(ctx.provider, RETRY_SEED_SALT) },
+        prepared,
+        again,
+        likeness,
+        (i, n, item) => [95, `Retrying ${item.style.name} portrait ${i + 1} of ${n} for a better likeness`],
+        true,
+      );
+  } finally {
+    likeness.close();
   }
   await finish(app, id, owner);
 }
@@ -122,13 +170,24 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
   const done = await app.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, id, owner))) return false;
     const actor = systemActor(owner);
-    if (reviewRequired) {
+    // With review off, a photoshoot whose every result was held back (likeness) goes to an
+    // operator instead of delivering nothing.
+    const allHeldBack =
+      !reviewRequired &&
+      !(await tx.get(
+        `SELECT 1 AS x FROM ${q('results')} WHERE "photoshoot" = ? AND "review" <> 'rejected' LIMIT 1`,
+        [id],
+      ));
+    const toReview = reviewRequired || allHeldBack;
+    if (toReview) {
       await transition(
         app,
         id,
         'review',
         actor,
-        'the results await an operator review',
+        allHeldBack
+          ? 'every result was held back by the likeness check'
+          : 'the results await an operator review',
         tx,
         events.afterCommit,
       );
@@ -150,7 +209,7 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
     }
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`,
-      [reviewRequired ? 'Awaiting review' : 'Done', nowString(), id],
+      [toReview ? 'Awaiting review' : 'Done', nowString(), id],
     );
     return true;
   });

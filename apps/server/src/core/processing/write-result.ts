@@ -20,6 +20,8 @@ export type ResultTarget = {
   style: string;
   /** The row to regenerate, or null to create one. */
   existing: RecordData | null;
+  /** The likeness verdict (score, and `review`/`reviewNote` when held back); overrides the defaults. */
+  likeness?: { likeness: number; review: string; reviewNote: string };
 };
 
 export type WriteOutcome = 'written' | 'exists' | 'lost';
@@ -52,6 +54,7 @@ export async function writeResult(
     reviewNote: '',
     released: false,
     regenerate: false,
+    ...target.likeness,
   };
   const events = deferred();
   const photoshootId = String(target.photoshoot.id);

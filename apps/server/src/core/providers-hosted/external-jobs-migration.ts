@@ -26,6 +26,10 @@ export async function createExternalJobsTable(db: Db): Promise<void> {
   await db.exec(
     `CREATE UNIQUE INDEX IF NOT EXISTS "idx_external_jobs_ref" ON "_external_jobs" ("provider", "externalId")`,
   );
-  await db.exec(`CREATE INDEX IF NOT EXISTS "idx_external_jobs_key" ON "_external_jobs" ("provider", "jobKey")`);
-  await db.exec(`CREATE INDEX IF NOT EXISTS "idx_external_jobs_photoshoot" ON "_external_jobs" ("photoshoot")`);
+  await db.exec(
+    `CREATE INDEX IF NOT EXISTS "idx_external_jobs_key" ON "_external_jobs" ("provider", "jobKey")`,
+  );
+  await db.exec(
+    `CREATE INDEX IF NOT EXISTS "idx_external_jobs_photoshoot" ON "_external_jobs" ("photoshoot")`,
+  );
 }

@@ -24,7 +24,12 @@ export type ExternalJobRow = {
   created: string;
 };
 
-type RawRow = Omit<ExternalJobRow, 'meta' | 'result' | 'kind'> & { kind: string; meta: string; state: string; result: string };
+type RawRow = Omit<ExternalJobRow, 'meta' | 'result' | 'kind'> & {
+  kind: string;
+  meta: string;
+  state: string;
+  result: string;
+};
 
 const TABLE = '"_external_jobs"';
 
@@ -74,12 +79,28 @@ export async function createJobRow(
   await db.run(
     `INSERT INTO ${TABLE} ("id", "provider", "externalId", "kind", "jobKey", "photoshoot", "token", "meta", "state", "result", "deliveries", "created", "updated") ` +
       `VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', '{}', 0, ?, ?)`,
-    [id, v.provider, `local:${id}`, v.kind, v.jobKey, v.photoshoot, randomString(32), JSON.stringify(v.meta ?? {}), now, now],
+    [
+      id,
+      v.provider,
+      `local:${id}`,
+      v.kind,
+      v.jobKey,
+      v.photoshoot,
+      randomString(32),
+      JSON.stringify(v.meta ?? {}),
+      now,
+      now,
+    ],
   );
   return (await findJobRow(db, id))!;
 }
 
-export async function setExternalId(db: Db, id: string, externalId: string, meta?: Record<string, unknown>): Promise<void> {
+export async function setExternalId(
+  db: Db,
+  id: string,
+  externalId: string,
+  meta?: Record<string, unknown>,
+): Promise<void> {
   const sets = meta ? `"externalId" = ?, "meta" = ?, "updated" = ?` : `"externalId" = ?, "updated" = ?`;
   const params = meta ? [externalId, JSON.stringify(meta), nowString(), id] : [externalId, nowString(), id];
   await db.run(`UPDATE ${TABLE} SET ${sets} WHERE "id" = ?`, params);
@@ -89,8 +110,17 @@ export async function findJobRow(db: Db, id: string): Promise<ExternalJobRow | n
   return decode(await db.get<RawRow>(`SELECT * FROM ${TABLE} WHERE "id" = ?`, [id]));
 }
 
-export async function findByExternalId(db: Db, provider: string, externalId: string): Promise<ExternalJobRow | null> {
-  return decode(await db.get<RawRow>(`SELECT * FROM ${TABLE} WHERE "provider" = ? AND "externalId" = ?`, [provider, externalId]));
+export async function findByExternalId(
+  db: Db,
+  provider: string,
+  externalId: string,
+): Promise<ExternalJobRow | null> {
+  return decode(
+    await db.get<RawRow>(`SELECT * FROM ${TABLE} WHERE "provider" = ? AND "externalId" = ?`, [
+      provider,
+      externalId,
+    ]),
+  );
 }
 
 /** The newest row for `jobKey` (a retried attempt resumes it, or reuses a finished training). */

@@ -33,11 +33,16 @@ export async function fetchImage(service: string, url: string, signal?: AbortSig
   } catch {
     throw new Error(`${service} returned an output that is not a URL.`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`${service} returned a non-HTTP output URL.`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`${service} returned a non-HTTP output URL.`);
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const res = await fetch(parsed, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((err: unknown) => {
-    throw new Error(`${service}'s output could not be downloaded (${err instanceof Error ? err.message : String(err)}).`);
-  });
+  const res = await fetch(parsed, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch(
+    (err: unknown) => {
+      throw new Error(
+        `${service}'s output could not be downloaded (${err instanceof Error ? err.message : String(err)}).`,
+      );
+    },
+  );
   if (!res.ok) throw new Error(`${service}'s output could not be downloaded (HTTP ${res.status}).`);
   const bytes = await readBounded(res, MAX_OUTPUT_BYTES).catch((err: unknown) => {
     throw new Error(`${service}'s output was refused: ${err instanceof Error ? err.message : String(err)}.`);

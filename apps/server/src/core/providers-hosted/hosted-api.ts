@@ -45,7 +45,10 @@ export interface HostedApi {
    * Authenticates a callback for `row` (found by the `job` query parameter) and reads it.
    * Throws WebhookRejected when it is not genuine or not readable.
    */
-  readWebhook(req: WebhookRequest, row: ExternalJobRow): Promise<{ externalId: string; result: RemoteResult }>;
+  readWebhook(
+    req: WebhookRequest,
+    row: ExternalJobRow,
+  ): Promise<{ externalId: string; result: RemoteResult }>;
 }
 
 /** A callback we refuse: 401 when it is not authentic, 400 when it is unreadable. */
@@ -57,4 +60,3 @@ export class WebhookRejected extends Error {
     super(message);
   }
 }
-

@@ -77,24 +77,41 @@ export function validateHostedSettings(s: HostedSettings, add: Add): void {
       if (!isText(fal[k], 200) || !APP_ID.test(fal[k]))
         add(`fal.${k}`, 'validation_invalid_value', 'Must be a fal app id such as fal-ai/flux-lora.');
   }
-  if (!replicate || typeof replicate !== 'object') add('replicate', 'validation_invalid_value', 'Must be an object.');
+  if (!replicate || typeof replicate !== 'object')
+    add('replicate', 'validation_invalid_value', 'Must be an object.');
   else {
-    if (!isText(replicate.apiToken)) add('replicate.apiToken', 'validation_invalid_value', 'Must be a single-line token.');
-    if (!isText(replicate.trainerVersion, 200) || (replicate.trainerVersion && !VERSION.test(replicate.trainerVersion)))
+    if (!isText(replicate.apiToken))
+      add('replicate.apiToken', 'validation_invalid_value', 'Must be a single-line token.');
+    if (
+      !isText(replicate.trainerVersion, 200) ||
+      (replicate.trainerVersion && !VERSION.test(replicate.trainerVersion))
+    )
       add('replicate.trainerVersion', 'validation_invalid_value', 'Must be owner/name:version.');
     if (!isText(replicate.destination, 200) || (replicate.destination && !MODEL.test(replicate.destination)))
       add('replicate.destination', 'validation_invalid_value', 'Must be owner/name.');
-    if (!isText(replicate.webhookSecret) || (replicate.webhookSecret && !/^whsec_[A-Za-z0-9+/=]+$/.test(replicate.webhookSecret)))
+    if (
+      !isText(replicate.webhookSecret) ||
+      (replicate.webhookSecret && !/^whsec_[A-Za-z0-9+/=]+$/.test(replicate.webhookSecret))
+    )
       add('replicate.webhookSecret', 'validation_invalid_value', 'Must be a whsec_… secret.');
   }
   if (!astria || typeof astria !== 'object') add('astria', 'validation_invalid_value', 'Must be an object.');
   else {
-    if (!isText(astria.apiKey)) add('astria.apiKey', 'validation_invalid_value', 'Must be a single-line key.');
+    if (!isText(astria.apiKey))
+      add('astria.apiKey', 'validation_invalid_value', 'Must be a single-line key.');
     if (!BRANCHES.includes(astria.branch))
       add('astria.branch', 'validation_invalid_value', 'Must be fast, flux1, sdxl1 or sd15.');
   }
   if (!Number.isInteger(s.hostedPollSeconds) || s.hostedPollSeconds < 1 || s.hostedPollSeconds > 3600)
     add('hostedPollSeconds', 'validation_invalid_value', 'Must be a whole number of seconds from 1 to 3600.');
-  if (!Number.isInteger(s.hostedTimeoutMinutes) || s.hostedTimeoutMinutes < 1 || s.hostedTimeoutMinutes > 1440)
-    add('hostedTimeoutMinutes', 'validation_invalid_value', 'Must be a whole number of minutes from 1 to 1440.');
+  if (
+    !Number.isInteger(s.hostedTimeoutMinutes) ||
+    s.hostedTimeoutMinutes < 1 ||
+    s.hostedTimeoutMinutes > 1440
+  )
+    add(
+      'hostedTimeoutMinutes',
+      'validation_invalid_value',
+      'Must be a whole number of minutes from 1 to 1440.',
+    );
 }

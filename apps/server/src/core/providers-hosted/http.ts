@@ -30,7 +30,11 @@ function describeBody(text: string): string {
   }
 }
 
-export async function callJson<T = Record<string, unknown>>(service: string, url: string, opts: CallOptions = {}): Promise<T> {
+export async function callJson<T = Record<string, unknown>>(
+  service: string,
+  url: string,
+  opts: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   let body: string | FormData | undefined;
   if (opts.form) body = opts.form;
@@ -42,15 +46,23 @@ export async function callJson<T = Record<string, unknown>>(service: string, url
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { method: opts.method ?? (body ? 'POST' : 'GET'), headers, body, signal, redirect: 'error' });
+    res = await fetch(url, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal,
+      redirect: 'error',
+    });
   } catch (err) {
-    if (opts.signal?.aborted) throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
+    if (opts.signal?.aborted)
+      throw opts.signal.reason instanceof Error ? opts.signal.reason : new Error('aborted');
     throw new Error(`${service} could not be reached (${err instanceof Error ? err.message : String(err)}).`);
   }
   const text = await res.text();
   if (!res.ok) {
     const message = `${service} answered ${res.status}: ${describeBody(text) || res.statusText}`;
-    if (res.status >= 400 && res.status < 500 && ![408, 409, 429].includes(res.status)) throw new PermanentJobError(message);
+    if (res.status >= 400 && res.status < 500 && ![408, 409, 429].includes(res.status))
+      throw new PermanentJobError(message);
     throw new Error(message);
   }
   if (!text) return {} as T;

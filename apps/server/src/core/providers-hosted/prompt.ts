@@ -26,7 +26,7 @@ function clean(text: unknown, max = 60): string {
   if (typeof text !== 'string') return '';
   return text
     .replace(/[\r\n\t]+/g, ' ')
-    .replace(/[<>{}[\]()|:]/g, '')
+    .replace(/[<>{}[\]()|:]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, max);
@@ -35,7 +35,7 @@ function clean(text: unknown, max = 60): string {
 export function describeSubject(trigger: string, profile: SubjectProfile | null): string {
   const parts = [`${trigger} ${subjectClass(profile)}`];
   const age = clean(profile?.ageRange, 10);
-  if (age) parts.push(`${age.replace('+', ' or older')} years old`);
+  if (age) parts.push(age.endsWith('+') ? `over ${age.slice(0, -1)} years old` : `${age} years old`);
   const hair = clean(profile?.hair);
   if (hair) parts.push(`${hair} hair`);
   const eyes = clean(profile?.eyes);
@@ -54,7 +54,9 @@ export function buildPrompt(
 ): { prompt: string; negativePrompt: string } {
   const template = style.prompt.trim() || FALLBACK;
   const subject = describeSubject(trigger, profile);
-  const filled = template.includes('{subject}') ? template.replaceAll('{subject}', subject) : `${subject}, ${template}`;
+  const filled = template.includes('{subject}')
+    ? template.replaceAll('{subject}', subject)
+    : `${subject}, ${template}`;
   const framing = style.framing === 'half_body' ? 'half-body shot' : 'head and shoulders';
   const negative = [style.negativePrompt.trim(), BASE_NEGATIVE].filter(Boolean).join(', ');
   return { prompt: `${filled}, ${framing}`, negativePrompt: negative };

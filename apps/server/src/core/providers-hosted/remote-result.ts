@@ -12,8 +12,11 @@ export function readResult(state: string, json: string): RemoteResult {
   if (state !== 'done' && state !== 'failed') return { state: 'pending' };
   try {
     const r = JSON.parse(json) as Record<string, unknown>;
-    if (state === 'failed') return { state, error: typeof r.error === 'string' ? r.error : 'The provider reported a failure.' };
-    const outputs = Array.isArray(r.outputs) ? r.outputs.filter((u): u is string => typeof u === 'string') : [];
+    if (state === 'failed')
+      return { state, error: typeof r.error === 'string' ? r.error : 'The provider reported a failure.' };
+    const outputs = Array.isArray(r.outputs)
+      ? r.outputs.filter((u): u is string => typeof u === 'string')
+      : [];
     return { state, outputs, ...(typeof r.ref === 'string' ? { ref: r.ref } : {}) };
   } catch {
     return { state: 'pending' };

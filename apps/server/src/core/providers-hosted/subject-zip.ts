@@ -7,15 +7,28 @@ export const MAX_TRAINING_PHOTOS = 20;
 
 export function sniffExtension(data: Buffer): 'jpg' | 'png' | 'webp' | null {
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    data.length >= 12 &&
+    data.toString('latin1', 0, 4) === 'RIFF' &&
+    data.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
 export function trainingPhotos(photos: SubjectPhoto[]): { name: string; data: Buffer; type: string }[] {
   return photos.slice(0, MAX_TRAINING_PHOTOS).map((p, i) => {
     const ext = sniffExtension(p.data) ?? 'jpg';
-    return { name: `photo_${String(i + 1).padStart(2, '0')}.${ext}`, data: p.data, type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}` };
+    return {
+      name: `photo_${String(i + 1).padStart(2, '0')}.${ext}`,
+      data: p.data,
+      type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+    };
   });
 }
 

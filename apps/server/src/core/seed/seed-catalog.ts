@@ -18,6 +18,7 @@ import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 import { PACKAGE_SEEDS } from './catalog-packages.js';
 import { STYLE_SEEDS, type StyleSeed } from './catalog-styles.js';
+import { readFile } from 'node:fs/promises';
 import { renderStylePreview } from './style-preview.js';
 
 export const SEED_PARAM = 'seed.catalog';
@@ -43,10 +44,23 @@ export type SeedOutcome = {
 // Rendering is deterministic, so one process renders each preview once however many apps it opens.
 const previewCache = new Map<string, Promise<Buffer>>();
 
+/**
+ * The committed studio-engine render of the sample portrait in this style (`npm run
+ * render:samples`, resized): the gallery then shows what the product really delivers. A style
+ * without one gets a graded crop of the sample instead.
+ */
+async function committedOrRendered(style: StyleSeed): Promise<Buffer> {
+  try {
+    return await readFile(new URL(`../../../assets/style-previews/${style.slug}.jpg`, import.meta.url));
+  } catch {
+    return renderStylePreview(style);
+  }
+}
+
 function preview(style: StyleSeed): Promise<Buffer> {
   let p = previewCache.get(style.slug);
   if (!p) {
-    p = renderStylePreview(style);
+    p = committedOrRendered(style);
     p.catch(() => previewCache.delete(style.slug));
     previewCache.set(style.slug, p);
   }

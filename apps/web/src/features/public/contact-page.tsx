@@ -67,7 +67,7 @@ export function ContactPage() {
   }
 
   return (
-    <PublicPage narrow>
+    <PublicPage width="narrow">
       <PageHeader
         title="Contact us"
         description="Questions about a photoshoot, billing, teams or your data — we usually answer within one working day."

@@ -32,13 +32,13 @@ export function TeamsInfoPage() {
   const packages = usePackages();
   const team = packages.data?.filter((p) => p.kind === 'team') ?? [];
   return (
-    <PublicPage>
+    <PublicPage width="wide">
       <PageHeader
         eyebrow="For teams"
         title="Consistent headshots for your whole team"
         description="Buy seats, set the look once, invite colleagues by link and collect everyone’s portraits in one place."
       />
-      <ul className="grid gap-4 sm:grid-cols-2">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {POINTS.map((p) => (
           <li key={p.title} className="rounded-2xl border border-zinc-200 bg-white p-5">
             <h2 className="font-semibold text-zinc-900">{p.title}</h2>

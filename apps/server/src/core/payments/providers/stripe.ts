@@ -1,7 +1,8 @@
 /**
  * Stripe Checkout through the official SDK. The price is sent as `price_data` built from our
- * package and quote, the payment id travels in the session's metadata (and client_reference_id),
- * so a webhook finds our row without trusting anything else in it. Idempotency keys derived from
+ * package and quote; the payment id travels in the session's metadata (and client_reference_id)
+ * for people reading Stripe's dashboard, while webhooks find our row by the session id alone (see
+ * stripe-webhook.ts). Idempotency keys derived from
  * the payment id make a retried call create nothing twice.
  */
 import Stripe from 'stripe';

@@ -4,6 +4,7 @@
  */
 import type { App } from '../../app.js';
 import { StudioProvider } from '../../studio/studio-provider.js';
+import { hostedProviderFactories } from '../../providers-hosted/register.js';
 import type { GenerationProvider } from './types.js';
 
 export type ProviderOptions = {
@@ -15,6 +16,7 @@ export type ProviderFactory = (app: App, opts: ProviderOptions) => GenerationPro
 
 const factories = new Map<string, ProviderFactory>([
   ['studio', (app, opts) => new StudioProvider({ size: opts.threads, dataDir: app.dataDir })],
+  ...hostedProviderFactories,
 ]);
 
 /** Adds (or replaces) a provider implementation under `name`. */
