@@ -127,8 +127,8 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
     const watch = await watchPhotoshoot(pb, shoot.id);
     try {
       runner = new JobRunner(t.app, { concurrency: 1, pollMs: 200 }).start();
-      // note: the move to review is announced with the last per-image progress, then the final 100.
-      const inReview = await watch.until('review', 0, RUN_MS, 100);
+      // The move to review is announced already at 100%: no event carries a state never stored.
+      const inReview = await watch.until('review', 0, RUN_MS);
       const run = watch.events.slice(0, inReview + 1);
       expect(run.some((e) => e.status === 'processing')).toBe(true);
       const progress = run.map((e) => e.progress);
@@ -156,6 +156,7 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
       );
 
       const [redoneByOperator, ...approved] = made;
+      const rejectedBytes = await resultFile(admin, redoneByOperator!);
       const first = await review(admin, shoot.id, {
         approve: approved.map((r) => r.id),
         reject: [{ id: redoneByOperator!.id, reason: 'The collar is cut off' }],
@@ -176,6 +177,8 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
         const before = byId.get(r.id)!;
         if (r.id === redoneByOperator!.id) {
           expect(r.file).not.toBe(before.file);
+          // Made again means a new picture, not the same pixels under a new name.
+          expect((await resultFile(admin, r)).equals(rejectedBytes)).toBe(false);
           expect(r).toMatchObject({ review: 'pending', reviewNote: '', released: false });
           expect(r.likeness).toBeGreaterThanOrEqual(threshold);
         } else {

@@ -70,8 +70,13 @@ async function generateOne(
   let outcome = await ctx.provider.generate(prepared, {
     style: item.style,
     variants: [item.variant],
-    // The provider appends the variant: (photoshoot, style, variant) fixes the image.
-    seed: `${String(ctx.photoshoot.id)}:${item.style.id}`,
+    // The provider appends the variant: (photoshoot, style, variant) fixes the image. A row flagged
+    // for regeneration (review, redo) also names the file it replaces, so it comes back as a new
+    // picture rather than the same pixels, while a retried attempt still repeats itself.
+    seed:
+      item.existing?.regenerate === true
+        ? `${String(ctx.photoshoot.id)}:${item.style.id}:${String(item.existing.file)}`
+        : `${String(ctx.photoshoot.id)}:${item.style.id}`,
     signal: ctx.signal,
   });
   while (outcome.state === 'pending') {
@@ -179,6 +184,11 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
         [id],
       ));
     const toReview = reviewRequired || allHeldBack;
+    // note: progress first, so the status change's event already carries 100% and the final stage.
+    await tx.run(
+      `UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`,
+      [toReview ? 'Awaiting review' : 'Done', nowString(), id],
+    );
     if (toReview) {
       await transition(
         app,
@@ -207,10 +217,6 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
         events.afterCommit,
       );
     }
-    await tx.run(
-      `UPDATE ${q('photoshoots')} SET "progress" = 100, "stage" = ?, "error" = '', "updated" = ? WHERE "id" = ?`,
-      [toReview ? 'Awaiting review' : 'Done', nowString(), id],
-    );
     return true;
   });
   if (!done) throw new LeaseLostError();
