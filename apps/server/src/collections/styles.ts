@@ -19,7 +19,7 @@ export const STYLE_CATEGORIES = [
 const VISIBLE = `active = true && (team = '' || (${AUTHED} && ${memberOf('team')}))`;
 
 /**
- * A look a photoshoot can be generated in. `backdrop` is `{kind: 'solid'|'gradient'|'image',
+ * A look a photoshoot can be generated in. `backdrop` is `{kind: 'solid'|'gradient'|'image'|'bokeh',
  * colors: ['#rrggbb', ...], angle?}`; `grading` is `{warmth, saturation, contrast, brightness,
  * vignette, grain, mono}` (each -1..1 except `mono`, a bool). `prompt` feeds generative providers
  * and is an operator's trade secret, hence hidden. Writes are for operators only.

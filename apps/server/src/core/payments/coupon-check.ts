@@ -1,7 +1,7 @@
 /**
  * Whether a coupon code can be used for a package, with a sentence the payment page shows when it
- * cannot. Used by the quote, by checkout (re-validated under the photoshoot lock) and, for the
- * redemption count, again when the payment succeeds (see redeem-coupon.ts).
+ * cannot. Used by the quote, by checkout (re-validated under the photoshoot lock) and again, under
+ * the coupon's row lock, when the payment succeeds (see coupon-at-payment.ts).
  */
 import { ApiError } from '../errors.js';
 import type { Db } from '../db/db.js';
@@ -25,11 +25,13 @@ export function usedUpProblem(code: string): CouponProblem {
   return { code: 'validation_coupon_used_up', message: `The coupon ${code} has been used up.` };
 }
 
-/** Why `coupon` (looked up for `code`) cannot be used on `pkg` at `now`, or null when it can. */
-export function couponProblem(
+/**
+ * Why `coupon` (looked up for `code`) cannot be used at all at `now` — gone, inactive, expired,
+ * used up — whatever it is bought with; null when it can.
+ */
+export function couponStateProblem(
   code: string,
   coupon: RecordData | null,
-  pkg: RecordData,
   now = new Date(),
 ): CouponProblem | null {
   if (!coupon) return { code: 'validation_coupon_not_found', message: `There is no coupon ${code}.` };
@@ -43,6 +45,19 @@ export function couponProblem(
   }
   const max = Number(coupon.maxRedemptions ?? 0);
   if (max > 0 && Number(coupon.redemptions ?? 0) >= max) return usedUpProblem(label);
+  return null;
+}
+
+/** Why `coupon` (looked up for `code`) cannot be used on `pkg` at `now`, or null when it can. */
+export function couponProblem(
+  code: string,
+  coupon: RecordData | null,
+  pkg: RecordData,
+  now = new Date(),
+): CouponProblem | null {
+  const state = couponStateProblem(code, coupon, now);
+  if (state || !coupon) return state;
+  const label = String(coupon.code);
   const appliesTo = String(coupon.appliesTo || 'any');
   const packages = (coupon.packages as string[] | undefined) ?? [];
   if (

@@ -1,9 +1,10 @@
 /**
  * Fulfilment: a payment the provider reports as paid becomes `paid`, its photoshoot `queued`, its
- * coupon use is counted and a receipt goes out, exactly once however many times and in whatever
- * order the webhook, the verify call and the sandbox report it. The guard is the payment's status,
- * re-read under lock in the one transaction that changes it: only the caller that finds it
- * `pending` does anything; every later (or concurrent, now waiting) caller finds it settled.
+ * coupon is re-validated and its use counted, and a receipt goes out, exactly once however many
+ * times and in whatever order the webhook, the verify call and the sandbox report it. The guard is
+ * the payment's status, re-read under lock in the one transaction that changes it: only the caller
+ * that finds it `pending` does anything; every later (or concurrent, now waiting) caller finds it
+ * settled.
  */
 import { ApiError } from '../errors.js';
 import type { App } from '../app.js';
@@ -14,20 +15,14 @@ import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
 import { composeReceipt } from './receipt.js';
-import { redeemCoupon } from './redeem-coupon.js';
+import { couponLapsedReason, couponLapsedTransition, redeemAtPayment } from './coupon-at-payment.js';
 import { providerNamed } from './providers/index.js';
-
-export function couponRanOutReason(code: string): string {
-  return (
-    `The coupon ${code} was used up before your payment went through, so the payment was refunded in full. ` +
-    'Please check out again.'
-  );
-}
 
 /**
  * Settles payment `paymentId` as paid by the provider (`providerPaymentRef`: what a refund needs).
- * When its coupon ran out meanwhile the payment fails instead: the amount is refunded and the
- * photoshoot returns to draft, so the discount is given exactly as many times as the coupon allows.
+ * When its coupon is no longer valid (deleted, deactivated, expired or used up since checkout) the
+ * payment fails instead: the amount is refunded and the photoshoot returns to draft, so a discount
+ * is given only while its coupon holds, and exactly as many times as the coupon allows.
  * @returns the payment as stored afterwards.
  */
 export async function fulfilPayment(
@@ -47,16 +42,14 @@ export async function fulfilPayment(
     if (!payment || payment.status !== 'pending') return payment ?? seen;
     if (providerPaymentRef) payment.providerPaymentRef = providerPaymentRef;
 
-    if (
-      payment.coupon &&
-      Number(payment.discountCents) > 0 &&
-      !(await redeemCoupon(tx, String(payment.coupon)))
-    ) {
+    const lapsed = await redeemAtPayment(app, tx, payment);
+    if (lapsed) {
       payment.status = 'failed';
-      payment.failureReason = couponRanOutReason(String(payment.couponCode));
+      payment.failureReason = couponLapsedReason(String(payment.couponCode), lapsed);
       await savePayment(app, tx, payment, later, 'update');
       if (awaits(photoshoot, payment)) {
-        await moveIfAllowed(app, tx, photoshoot, 'draft', actor, 'the coupon was used up at payment', later);
+        const why = couponLapsedTransition(lapsed);
+        await moveIfAllowed(app, tx, photoshoot, 'draft', actor, why, later);
       }
       refund = Number(payment.amountCents) > 0;
       return payment;
@@ -75,12 +68,12 @@ export async function fulfilPayment(
     return payment;
   });
   later.run();
-  if (refund) await refundRanOutCoupon(app, payment);
+  if (refund) await refundLapsedCoupon(app, payment);
   return payment;
 }
 
 /** Gives the money of a payment that lost its coupon back; a failure is left for an operator. */
-async function refundRanOutCoupon(app: App, payment: RecordData): Promise<void> {
+async function refundLapsedCoupon(app: App, payment: RecordData): Promise<void> {
   try {
     await providerNamed(app, String(payment.provider)).refund(payment);
     const now = nowString();
@@ -91,6 +84,6 @@ async function refundRanOutCoupon(app: App, payment: RecordData): Promise<void> 
     ]);
     payment.refundedAt = now;
   } catch (err) {
-    console.error(`[payments] refunding payment ${String(payment.id)} after its coupon ran out failed:`, err);
+    console.error(`[payments] refunding payment ${String(payment.id)} after its coupon lapsed failed:`, err);
   }
 }

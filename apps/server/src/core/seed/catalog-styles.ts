@@ -3,7 +3,7 @@
  * ever inserts a slug it has never seeded before (see seed-catalog.ts).
  */
 
-export type Backdrop = { kind: 'solid' | 'gradient'; colors: string[]; angle?: number };
+export type Backdrop = { kind: 'solid' | 'gradient' | 'bokeh'; colors: string[]; angle?: number };
 export type Grading = {
   /** -1 (cool) .. 1 (warm). */
   warmth: number;
@@ -72,8 +72,8 @@ export const STYLE_SEEDS: readonly StyleSeed[] = [
     name: 'Outdoor Bokeh',
     description: 'Natural light with creamy green bokeh behind you, as if shot in a park on a bright day.',
     category: 'outdoor',
-    backdrop: { kind: 'gradient', colors: ['#a6cf95', '#3f6b3a'], angle: 160 },
-    grading: { warmth: 0.15, saturation: 0.15, contrast: 0.05, brightness: 0.04, vignette: 0.2 },
+    backdrop: { kind: 'bokeh', colors: ['#b3c68e', '#44603c', '#f6e2b0'], angle: 160 },
+    grading: { warmth: 0.15, saturation: 0.05, contrast: 0.05, brightness: 0.04, vignette: 0.2 },
     framing: 'half_body',
     aspect: '2:3',
     prompt: `outdoor ${SUBJECT}, park background with soft green bokeh, golden hour backlight, 105mm f/2`,

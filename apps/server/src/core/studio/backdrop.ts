@@ -6,9 +6,15 @@
  */
 import sharp from 'sharp';
 import { fromBytes, type Rgb } from './planes.js';
+import { renderBokeh, type BokehPalette } from './bokeh.js';
+import { valueNoise } from './noise.js';
 import type { Random } from './seeded-random.js';
 
-export type BackdropSpec = { kind: 'solid' | 'gradient' | 'image'; colors: string[]; angle?: number };
+export type BackdropSpec = {
+  kind: 'solid' | 'gradient' | 'image' | 'bokeh';
+  colors: string[];
+  angle?: number;
+};
 
 const NEUTRAL: [number, number, number] = [0.5, 0.5, 0.5];
 
@@ -16,33 +22,6 @@ export function parseColour(value: unknown): [number, number, number] | null {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(String(value ?? '').trim());
   if (!m) return null;
   return [parseInt(m[1]!, 16) / 255, parseInt(m[2]!, 16) / 255, parseInt(m[3]!, 16) / 255];
-}
-
-/** A smooth random field (value noise on a coarse grid, smoothstep-interpolated), mean ≈ 0. */
-function valueNoise(width: number, height: number, cells: number, random: Random): Float32Array {
-  const gw = cells + 2;
-  const gh = Math.max(2, Math.round((cells * height) / width)) + 2;
-  const grid = new Float32Array(gw * gh);
-  for (let i = 0; i < grid.length; i++) grid[i] = random.next() * 2 - 1;
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const gy = (y / height) * (gh - 2);
-    const y0 = Math.floor(gy);
-    let ty = gy - y0;
-    ty = ty * ty * (3 - 2 * ty);
-    for (let x = 0; x < width; x++) {
-      const gx = (x / width) * (gw - 2);
-      const x0 = Math.floor(gx);
-      let tx = gx - x0;
-      tx = tx * tx * (3 - 2 * tx);
-      const a = grid[y0 * gw + x0]!;
-      const b = grid[y0 * gw + x0 + 1]!;
-      const c = grid[(y0 + 1) * gw + x0]!;
-      const d = grid[(y0 + 1) * gw + x0 + 1]!;
-      out[y * width + x] = (a + (b - a) * tx) * (1 - ty) + (c + (d - c) * tx) * ty;
-    }
-  }
-  return out;
 }
 
 function gradient(spec: BackdropSpec, width: number, height: number): Rgb {
@@ -83,6 +62,16 @@ async function imageBackdrop(image: Buffer, width: number, height: number): Prom
   return { width, height, data: fromBytes(data, width, height, 3) };
 }
 
+/** The bokeh palette from the style's colours: sunlit foliage, shade, then the warm highlight. */
+function bokehPalette(spec: BackdropSpec): BokehPalette {
+  const [light, shade, highlight] = spec.colors.map(parseColour);
+  return {
+    light: light ?? [0.62, 0.78, 0.55],
+    shade: shade ?? [0.25, 0.42, 0.23],
+    highlight: highlight ?? [1, 0.93, 0.76],
+  };
+}
+
 export type BackdropLight = {
   /** Centre of the light pool, in output pixels (behind the head). */
   x: number;
@@ -101,10 +90,16 @@ export async function renderBackdrop(
   image?: Buffer | null,
 ): Promise<Rgb> {
   const useImage = image ?? null;
-  const base = useImage ? await imageBackdrop(useImage, width, height) : gradient(spec, width, height);
-  const coarse = valueNoise(width, height, 5, random);
-  const fine = valueNoise(width, height, 13, random);
-  const mottle = useImage ? 0 : 1;
+  const bokeh = !useImage && spec.kind === 'bokeh';
+  const base = useImage
+    ? await imageBackdrop(useImage, width, height)
+    : bokeh
+      ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
+      : gradient(spec, width, height);
+  // A painted canvas mottles; a brand image or a defocused park has its own texture.
+  const mottle = useImage || bokeh ? 0 : 1;
+  const coarse = bokeh ? null : valueNoise(width, height, 5, random);
+  const fine = bokeh ? null : valueNoise(width, height, 13, random);
   const sigma = 0.55 * Math.max(width, height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -116,7 +111,8 @@ export async function renderBackdrop(
       const u = x / width - 0.5;
       const v = y / height - 0.5;
       const corner = 0.14 * Math.min(1, (u * u + v * v) * 2.2);
-      const gain = 1 + pool - corner + mottle * (0.045 * coarse[i]! + 0.018 * fine[i]!);
+      const gain =
+        1 + pool - corner + (coarse && fine ? mottle * (0.045 * coarse[i]! + 0.018 * fine[i]!) : 0);
       const o = i * 3;
       base.data[o] = base.data[o]! * gain;
       base.data[o + 1] = base.data[o + 1]! * gain;

@@ -187,7 +187,9 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
 
   decontaminate(subject, alpha, Math.max(2, out.width / 260));
   const light = matchLight(subject, alpha, backdrop, faceOut);
-  castShadow(backdrop, alpha, 0.2);
+  // A park is metres behind the sitter: nothing there catches her shadow.
+  const distant = !brand && opts.look.backdrop?.kind === 'bokeh';
+  if (!distant) castShadow(backdrop, alpha, 0.2);
   const image = composite(subject, alpha, backdrop, 0.32);
   const grading = readGrading(opts.look.grading);
   const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };

@@ -34,7 +34,7 @@ export type StyleSpec = {
   slug: string;
   framing: 'headshot' | 'half_body';
   aspect: '1:1' | '4:5' | '3:4' | '2:3';
-  backdrop: { kind: 'solid' | 'gradient' | 'image'; colors: string[]; angle?: number } | null;
+  backdrop: { kind: 'solid' | 'gradient' | 'image' | 'bokeh'; colors: string[]; angle?: number } | null;
   grading: Record<string, unknown> | null;
   prompt: string;
   negativePrompt: string;
