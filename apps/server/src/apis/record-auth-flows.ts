@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
-import { cleanUpDeletedAccounts } from '../core/auth/account-cleanup.js';
 import { confirmEmailChange, requestEmailChange } from '../core/auth/email-change.js';
 import { impersonate } from '../core/auth/impersonate.js';
 import { authenticateWithOtp, requestOtp } from '../core/auth/otp.js';
@@ -32,7 +31,6 @@ async function bodyOf(req: FastifyRequest): Promise<Record<string, unknown>> {
 const noContent = (reply: FastifyReply) => reply.code(204).send();
 
 export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void {
-  cleanUpDeletedAccounts(app);
   const route = (action: string) => `/api/collections/:collection/${action}`;
 
   server.post(route('request-verification'), async (req, reply) => {

@@ -24,6 +24,7 @@ import { AppStorage } from './files/app-storage.js';
 import { BackupService } from './backups/backup-service.js';
 import { RecordHooks } from './records/record-hooks.js';
 import { registerDomainHooks } from './photoshoots/domain-hooks.js';
+import { cleanUpDeletedAccounts } from './auth/account-cleanup.js';
 import { seedCatalog } from './seed/seed-catalog.js';
 import { UploadChecks } from './analysis/upload-checks.js';
 import type { StripeApiTarget } from './payments/providers/stripe.js';
@@ -109,6 +110,7 @@ export class App {
       await app.settings.load();
       registerSystemCrons(app);
       registerDomainHooks(app.hooks);
+      cleanUpDeletedAccounts(app);
       app.uploadChecks.start();
       await seedCatalog(app);
       return app;

@@ -75,7 +75,7 @@ export class LogStore {
     }
   }
 
-  /** The current time in the protocol format, formatted once per millisecond however many requests end in it. */
+  /** The current time in the protocol format, formatted at most once per millisecond. */
   private now(): string {
     const ms = Date.now();
     if (ms !== this.lastMs) {
