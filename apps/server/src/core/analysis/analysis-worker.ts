@@ -3,6 +3,7 @@
  * message. The input bytes arrive transferred and the clean re-encoded file goes back the same way.
  */
 import { setPriority } from 'node:os';
+import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { serveTasks } from '../../tools/worker-serve.js';
 import { loadHuman } from '../vision/human.js';
@@ -18,6 +19,8 @@ try {
 } catch {
   // note: not permitted or not supported; the checks still run, at normal priority.
 }
+// One libvips thread per decode: the checks' image work then never takes both cores from the API.
+sharp.concurrency(1);
 
 function models(): Promise<Human> {
   // note: a failed load is retried by the next task rather than poisoning the thread.
