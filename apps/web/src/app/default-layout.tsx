@@ -44,21 +44,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Logo to="/dashboard" />
             <nav aria-label="App" className="hidden sm:block">
               <ul className="flex gap-1">
-                <li>
-                  <Link to="/dashboard" className={linkClasses}>
-                    Dashboard
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/teams" className={linkClasses}>
-                    Teams
-                  </Link>
-                </li>
-                <li>
-                  <Link to="/settings" className={linkClasses}>
-                    Settings
-                  </Link>
-                </li>
+                <AppLinks />
               </ul>
             </nav>
           </div>
@@ -69,21 +55,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label="App (mobile)" className="border-t border-zinc-100 sm:hidden">
           <ul className="mx-auto flex max-w-6xl gap-1 px-2 py-1.5">
-            <li>
-              <Link to="/dashboard" className={linkClasses}>
-                Dashboard
-              </Link>
-            </li>
-            <li>
-              <Link to="/teams" className={linkClasses}>
-                Teams
-              </Link>
-            </li>
-            <li>
-              <Link to="/settings" className={linkClasses}>
-                Settings
-              </Link>
-            </li>
+            <AppLinks />
           </ul>
         </nav>
       </header>
@@ -94,6 +66,29 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** The signed-in sections, shown in the header on wide screens and in a second row on phones. */
+function AppLinks() {
+  return (
+    <>
+      <li>
+        <Link to="/dashboard" className={linkClasses}>
+          Dashboard
+        </Link>
+      </li>
+      <li>
+        <Link to="/teams" className={linkClasses}>
+          Teams
+        </Link>
+      </li>
+      <li>
+        <Link to="/settings" className={linkClasses}>
+          Settings
+        </Link>
+      </li>
+    </>
   );
 }
 

@@ -47,61 +47,54 @@ export const controlClasses = (invalid: boolean) =>
     invalid ? 'border-red-500' : 'border-zinc-300',
   );
 
-function describedBy(id: string, description: unknown, error: unknown): string | undefined {
-  const ids = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+/** What every labelled control takes besides its element's own attributes. */
+type FieldProps = {
   label: ReactNode;
   description?: ReactNode;
   error?: string;
   optional?: boolean;
   id?: string;
 };
+
+/** The control's id (given or generated) and the aria attributes that tie it to its frame. */
+function useControl(givenId: string | undefined, description: unknown, error: string | undefined) {
+  const autoId = useId();
+  const id = givenId ?? autoId;
+  const ids = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.length ? ids.join(' ') : undefined,
+  };
+}
+
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldProps;
 
 /** A labelled text input with an optional description and error message. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, description, error, optional, id: givenId, className, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(givenId, description, error);
   return (
-    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, description, error)}
-        className={cx(controlClasses(!!error), 'h-11', className)}
-        {...rest}
-      />
+    <FieldFrame id={control.id} label={label} description={description} error={error} optional={optional}>
+      <input ref={ref} {...control} className={cx(controlClasses(!!error), 'h-11', className)} {...rest} />
     </FieldFrame>
   );
 });
 
-export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: string;
-  optional?: boolean;
-  id?: string;
-};
+export type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & FieldProps;
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
   { label, description, error, optional, id: givenId, className, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(givenId, description, error);
   return (
-    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
+    <FieldFrame id={control.id} label={label} description={description} error={error} optional={optional}>
       <textarea
         ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, description, error)}
+        {...control}
         className={cx(controlClasses(!!error), 'min-h-32 py-2.5', className)}
         {...rest}
       />
@@ -109,31 +102,19 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
   );
 });
 
-export type SelectFieldProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: string;
-  optional?: boolean;
-  id?: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-};
+export type SelectFieldProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id'> &
+  FieldProps & {
+    options: ReadonlyArray<{ value: string; label: string }>;
+  };
 
 export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
   { label, description, error, optional, id: givenId, className, options, ...rest },
   ref,
 ) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
+  const control = useControl(givenId, description, error);
   return (
-    <FieldFrame id={id} label={label} description={description} error={error} optional={optional}>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, description, error)}
-        className={cx(controlClasses(!!error), 'h-11', className)}
-        {...rest}
-      >
+    <FieldFrame id={control.id} label={label} description={description} error={error} optional={optional}>
+      <select ref={ref} {...control} className={cx(controlClasses(!!error), 'h-11', className)} {...rest}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
