@@ -24,6 +24,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 
@@ -41,7 +42,9 @@ const cfg = {
   connections: num('BENCH_CHECKS_CONNECTIONS', 10),
 };
 
-if (process.argv[2] === '--server') {
+if (!isMainThread) {
+  await uploadThread(workerData);
+} else if (process.argv[2] === '--server') {
   const { App } = await import('../dist/core/app.js');
   const { createServer } = await import('../dist/apis/server.js');
   const { serveChild } = await import('./child.mjs');
@@ -106,6 +109,35 @@ async function photos() {
   return out.slice(0, 20);
 }
 
+/** Uploads photo i into photoshoot i, all at once, and reports each created record's id. */
+async function uploadThread({ base, token, user, shoots, images }) {
+  await Promise.all(
+    images.map(async (img, i) => {
+      const form = new FormData();
+      form.set('photoshoot', shoots[i]);
+      form.set('user', user);
+      form.set('file', new Blob([img.bytes], { type: img.type }), img.name);
+      const res = await fetch(`${base}/api/collections/original_photos/records`, {
+        method: 'POST',
+        headers: { authorization: token },
+        body: form,
+      });
+      const body = await res.json();
+      if (!res.ok) throw new Error(`upload ${img.name}: ${res.status} ${JSON.stringify(body)}`);
+      parentPort.postMessage(body.id);
+    }),
+  );
+}
+
+function uploadAll(data, ids) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+    worker.on('message', (id) => ids.push(id));
+    worker.on('error', reject);
+    worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`uploader exited (${code})`))));
+  });
+}
+
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-checks-'));
   const child = fork(fileURLToPath(import.meta.url), ['--server'], {
@@ -168,9 +200,15 @@ async function main() {
           (err, res) => (err ? reject(err) : resolve(res)),
         );
         if (stopWhen) {
+          // Polled from the start, so the time the checks took is known to 200 ms; the load
+          // itself runs at least the configured duration.
           const started = Date.now();
+          let polling = false;
           const tick = setInterval(async () => {
-            if (Date.now() - started >= cfg.duration * 1000 && (await stopWhen())) {
+            if (polling) return;
+            polling = true;
+            const done = await stopWhen().finally(() => (polling = false));
+            if (done && Date.now() - started >= cfg.duration * 1000) {
               clearInterval(tick);
               inst.stop();
             }
@@ -188,25 +226,15 @@ async function main() {
     await loopDelay();
     const idle = await load();
     const idleLoop = await loopDelay();
-    const ids = [];
     const t0 = Date.now();
     let checkedAt = 0;
-    const uploads = Promise.all(
-      images.map(async (img, i) => {
-        const form = new FormData();
-        form.set('photoshoot', shoots[i]);
-        form.set('user', user.id);
-        form.set('file', new Blob([img.bytes], { type: img.type }), img.name);
-        const rec = await api('/api/collections/original_photos/records', {
-          method: 'POST',
-          headers: { authorization: token },
-          body: form,
-        });
-        ids.push(rec.id);
-      }),
-    );
+    // The uploads run on their own thread: serialising 20 multipart bodies on the load
+    // generator's event loop would delay its own reads and count as server latency.
+    const ids = [];
+    const uploads = uploadAll({ base, token, user: user.id, shoots, images }, ids);
     let verdicts = [];
     const busy = await load(async () => {
+      if (checkedAt) return true;
       if (ids.length < images.length) return false;
       const list = await api(`/api/collections/original_photos/records?perPage=50&fields=id,qc`, {
         headers: { authorization: token },
@@ -252,7 +280,9 @@ async function main() {
       `  checking  p50 ${busy.latency.p50} ms  p99 ${busy.latency.p99} ms  (${busy.requests.total} requests)`,
     );
     const ms = (v) => v.toFixed(1);
-    console.log(`server event-loop delay p99: idle ${ms(idleLoop.p99)} ms, checking ${ms(busyLoop.p99)} ms`);
+    console.log(
+      `server event-loop delay p99: idle ${ms(idleLoop.p99)} ms, checking ${ms(busyLoop.p99)} ms (max ${ms(busyLoop.max)} ms)`,
+    );
     console.log(`budget p99 < ${BUDGET_P99_MS} ms: ${result.pass ? 'PASS' : 'FAIL'}`);
     if (!result.pass) process.exitCode = 1;
   } finally {

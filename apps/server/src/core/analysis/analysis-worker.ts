@@ -19,7 +19,7 @@ try {
 } catch {
   // note: not permitted or not supported; the checks still run, at normal priority.
 }
-// One libvips thread per decode: the checks' image work then never takes both cores from the API.
+// One libvips thread per decode: one check never takes both cores from the API.
 sharp.concurrency(1);
 
 function models(): Promise<Human> {
