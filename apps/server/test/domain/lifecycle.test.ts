@@ -141,7 +141,8 @@ describe.each(engines)('photoshoot lifecycle (%s)', (engine) => {
     { from: 'review', to: 'completed', by: 'owner', message: /Only an operator or the server can/ },
     { from: 'failed', to: 'queued', by: 'owner', message: /Only an operator can/ },
     { from: 'completed', to: 'draft', by: 'operator', message: /cannot become draft/ },
-    { from: 'processing', to: 'refunded', by: 'operator', message: /cannot become refunded/ },
+    { from: 'pending_payment', to: 'refunded', by: 'operator', message: /cannot become refunded/ },
+    { from: 'review', to: 'refunded', by: 'owner', message: /Only an operator or the server can/ },
     {
       from: 'refunded',
       to: 'queued',

@@ -41,6 +41,7 @@ describe.each(engines)('crons (%s)', (engine) => {
         expect.arrayContaining([
           { id: '__logsCleanup__', expression: '0 */6 * * *' },
           { id: '__expiredTokensCleanup__', expression: expect.any(String) },
+          { id: '__owedRefunds__', expression: '*/10 * * * *' },
           { id: '__backups__', expression: '0 3 * * *' },
         ]),
       );

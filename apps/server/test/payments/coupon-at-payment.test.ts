@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestServer } from '../support/harness.js';
 import { systemCaller } from '../../src/core/records/caller.js';
+import { sweepOwedRefunds } from '../../src/core/payments/owed-refunds.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import {
   WEBHOOK_SECRET,
@@ -15,6 +16,7 @@ import {
   checkout,
   coupon,
   couponRow,
+  failure,
   moves,
   packageId,
   paymentRow,
@@ -138,6 +140,79 @@ describe.each(engines)('coupon at payment time (%s)', (engine) => {
     expect((await deliver()).status).toBe(200);
     expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
   });
+
+  it('keeps the refund owed while Stripe is down, then settles it once (operator retry, cron sweep, dashboard)', async () => {
+    const signed = (event: unknown) => {
+      const payload = JSON.stringify(event);
+      return fetch(`${stripe.url}/api/payments/stripe/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+        },
+        body: payload,
+      });
+    };
+    const lapse = async (code: string) => {
+      const c = await coupon(stripe, { code, percentOff: 10 });
+      const { payment } = await started(stripe, code);
+      await operator(stripe).update(String(c.id), { expiresAt: minuteAgo() });
+      const session = fake.pay(fake.sessionFor(payment.id).id);
+      expect((await signed(fake.event('checkout.session.completed', fake.view(session)))).status).toBe(200);
+      return { payment, intent: String(session.payment_intent), session };
+    };
+    const refundsOf = (intent: string) => fake.refunds.filter((r) => r.payment_intent === intent);
+    const admin = await stripe.superuser();
+    const refund = (id: string) => admin.send(`/api/admin/payments/${id}/refund`, { method: 'POST' });
+
+    fake.refundOutage = true;
+    try {
+      const a = await lapse('OUTAGE1');
+      const b = await lapse('OUTAGE2');
+      const c = await lapse('OUTAGE3');
+      for (const { payment, intent } of [a, b, c]) {
+        const row = await paymentRow(stripe, payment.id);
+        expect(row).toMatchObject({ status: 'failed', providerPaymentRef: intent, refundedAt: '' });
+        expect(refundsOf(intent)).toHaveLength(0);
+      }
+      // An operator's retry during the outage says why it did not work and changes nothing.
+      const refused = await failure(refund(a.payment.id));
+      expect(refused.status).toBe(400);
+      expect(refused.message).toBe('Stripe could not refund the payment.');
+      expect((await sweepOwedRefunds(stripe.app)).failed).toBeGreaterThanOrEqual(3);
+      expect((await paymentRow(stripe, a.payment.id)).refundedAt).toBe('');
+
+      fake.refundOutage = false;
+      // The operator retries one; a refund made in Stripe's dashboard settles another; the cron the rest.
+      expect(await refund(a.payment.id)).toMatchObject({ status: 'failed', refundedAt: expect.any(String) });
+      expect(refundsOf(a.intent)).toHaveLength(1);
+      const dashboard = fake.event('charge.refunded', fake.refundedCharge(b.session.id));
+      expect((await signed(dashboard)).status).toBe(200);
+      expect((await paymentRow(stripe, b.payment.id)).refundedAt).not.toBe('');
+      expect(refundsOf(b.intent)).toHaveLength(0);
+      const swept = await sweepOwedRefunds(stripe.app);
+      expect(swept).toEqual({ refunded: 1, failed: 0 });
+      expect(refundsOf(c.intent)).toHaveLength(1);
+      expect(refundsOf(c.intent)[0]!.amount).toBe(2610);
+      for (const { payment } of [a, b, c]) {
+        expect(await paymentRow(stripe, payment.id)).toMatchObject({ status: 'failed', paidAt: '' });
+        expect((await paymentRow(stripe, payment.id)).refundedAt).not.toBe('');
+      }
+      // Nothing is owed any more: a sweep does nothing and the endpoint refunds paid payments only.
+      expect(await sweepOwedRefunds(stripe.app)).toEqual({ refunded: 0, failed: 0 });
+      expect((await failure(refund(c.payment.id))).response.data.status.code).toBe('validation_not_paid');
+      expect(refundsOf(a.intent).length + refundsOf(c.intent).length).toBe(2);
+      // Every refund call for one payment carried the same idempotency key.
+      const keys = new Set(
+        fake.requests
+          .filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === a.intent)
+          .map((r) => r.idempotencyKey),
+      );
+      expect([...keys]).toEqual([`refund-${a.payment.id}`]);
+    } finally {
+      fake.refundOutage = false;
+    }
+  }, 60_000);
 
   it('still honours a coupon that is valid at payment, counting its use once', async () => {
     const c = await coupon(sandbox, { code: 'STILLGOOD', percentOff: 25, maxRedemptions: 3 });

@@ -1,13 +1,15 @@
 /**
  * The jobs every server runs (listed last by `/api/crons`): log retention, expired one-time
- * passwords, and scheduled backups, whose schedule follows settings `backups.cron` ('' = off) and
- * whose work is whatever the backups feature installs as `app.backupHook`.
+ * passwords, photo retention, refunds still owed, and scheduled backups, whose schedule follows
+ * settings `backups.cron` ('' = off) and whose work is whatever the backups feature installs as
+ * `app.backupHook`.
  */
 import type { App } from '../app.js';
 import { formatDate } from '../../tools/dates.js';
 import { cleanupExpiredTokens } from './expired-tokens.js';
 import { PgTickLock } from './pg-tick-lock.js';
 import { runRetention } from '../delivery/retention.js';
+import { sweepOwedRefunds } from '../payments/owed-refunds.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,6 +30,10 @@ export function registerSystemCrons(app: App): void {
   // Photo retention (settings `processing.*RetentionDays`): originals, then results, after release.
   app.crons.add('__photoRetention__', '23 * * * *', async () => {
     await runRetention(app);
+  });
+  // Refunds the payment provider could not make at the time (ADR 008), until they go through.
+  app.crons.add('__owedRefunds__', '*/10 * * * *', async () => {
+    await sweepOwedRefunds(app);
   });
   app.crons.add(
     '__backups__',

@@ -16,7 +16,7 @@ import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
 import { composeReceipt } from './receipt.js';
 import { couponLapsedReason, couponLapsedTransition, redeemAtPayment } from './coupon-at-payment.js';
-import { providerNamed } from './providers/index.js';
+import { refundOwed } from './owed-refunds.js';
 
 /**
  * Settles payment `paymentId` as paid by the provider (`providerPaymentRef`: what a refund needs).
@@ -72,18 +72,14 @@ export async function fulfilPayment(
   return payment;
 }
 
-/** Gives the money of a payment that lost its coupon back; a failure is left for an operator. */
+/** Gives the money of a payment that lost its coupon back; a failure leaves the refund owed. */
 async function refundLapsedCoupon(app: App, payment: RecordData): Promise<void> {
   try {
-    await providerNamed(app, String(payment.provider)).refund(payment);
-    const now = nowString();
-    await app.db.run(`UPDATE "payments" SET "refundedAt" = ?, "updated" = ? WHERE "id" = ?`, [
-      now,
-      now,
-      payment.id,
-    ]);
-    payment.refundedAt = now;
+    Object.assign(payment, await refundOwed(app, payment));
   } catch (err) {
-    console.error(`[payments] refunding payment ${String(payment.id)} after its coupon lapsed failed:`, err);
+    console.error(
+      `[payments] refunding payment ${String(payment.id)} after its coupon lapsed failed; it stays owed and is retried:`,
+      (err as Error).message,
+    );
   }
 }

@@ -13,6 +13,7 @@ import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { isRefundOwed, refundOwed } from './owed-refunds.js';
 import { providerNamed } from './providers/index.js';
 import { ProviderError } from './providers/provider.js';
 
@@ -43,12 +44,15 @@ export async function markRefunded(
 }
 
 /**
+ * Refunds a paid payment (and its photoshoot), or a refund still owed on a failed one.
  * @throws {ApiError} 404 for no such payment; 400 when it is not paid, when its photoshoot is in a
- *   state that cannot be refunded (being processed), or when the provider refuses.
+ *   state that cannot be refunded (not yet paid for), or when the provider refuses.
  */
 export async function refundPayment(app: App, paymentId: string, actor: Actor): Promise<RecordData> {
   const payment = await findPayment(app, paymentId);
   if (!payment) throw ApiError.notFound();
+  // A payment that failed after the money was taken (ADR 008) is refunded here too, at once.
+  if (isRefundOwed(payment)) return refundAtProvider(() => refundOwed(app, payment));
   if (payment.status !== 'paid') {
     const message = `Only a paid payment can be refunded; this one is ${String(payment.status)}.`;
     throw ApiError.badRequest(message, { status: { code: 'validation_not_paid', message } });
@@ -62,12 +66,17 @@ export async function refundPayment(app: App, paymentId: string, actor: Actor): 
       throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
   }
   if (payment.provider !== 'free' && Number(payment.amountCents) > 0) {
-    try {
-      await providerNamed(app, String(payment.provider)).refund(payment);
-    } catch (err) {
-      const message = err instanceof ProviderError ? err.message : 'The payment provider did not answer.';
-      throw ApiError.badRequest(message);
-    }
+    await refundAtProvider(() => providerNamed(app, String(payment.provider)).refund(payment));
   }
   return markRefunded(app, paymentId, actor, 'the payment was refunded');
+}
+
+/** Runs a provider refund; its refusal becomes a 400 that says why. */
+async function refundAtProvider<T>(refund: () => Promise<T>): Promise<T> {
+  try {
+    return await refund();
+  } catch (err) {
+    const message = err instanceof ProviderError ? err.message : 'The payment provider did not answer.';
+    throw ApiError.badRequest(message);
+  }
 }

@@ -10,6 +10,7 @@ import { systemActor } from '../photoshoots/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
 import { findPaymentBy } from './payment-store.js';
+import { isRefundOwed, markOwedRefunded } from './owed-refunds.js';
 import { markRefunded } from './refund.js';
 import { providerNamed } from './providers/index.js';
 import type { ProviderEvent } from './providers/provider.js';
@@ -60,7 +61,8 @@ export async function handleStripeWebhook(
         providerPaymentRef: event.providerPaymentRef,
       });
       if (!payment) return { received: true, handled: 'unknown payment' };
-      await markRefunded(app, String(payment.id), actor, 'refunded in Stripe');
+      if (isRefundOwed(payment)) await markOwedRefunded(app, String(payment.id));
+      else await markRefunded(app, String(payment.id), actor, 'refunded in Stripe');
       return { received: true, handled: 'refunded' };
     }
     default:

@@ -58,6 +58,16 @@ export const EDGES: readonly Edge[] = [
     when: 'the owner asked to redo flagged results',
   },
   { from: 'queued', to: 'refunded', by: OPERATOR, when: 'the payment was refunded' },
+  // A refund can arrive while a worker holds the job (or be made in Stripe's dashboard at any
+  // time): the money is back either way, so the job stops (the worker loses its lease) and
+  // nothing is released. ADR 008.
+  {
+    from: 'processing',
+    to: 'refunded',
+    by: OPERATOR,
+    when: 'the payment was refunded while the job ran; it stops',
+  },
+  { from: 'review', to: 'refunded', by: OPERATOR, when: 'the payment was refunded; nothing is released' },
   { from: 'failed', to: 'refunded', by: OPERATOR, when: 'the payment was refunded' },
   { from: 'completed', to: 'refunded', by: OPERATOR, when: 'the payment was refunded' },
 ];

@@ -76,6 +76,8 @@ export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
   readonly refunds: FakeRefund[] = [];
   readonly requests: RequestLogEntry[] = [];
+  /** While true, refunds answer 500 as during an outage of Stripe's API (the SDK retries, then gives up). */
+  refundOutage = false;
   private readonly idempotent = new Map<string, { status: number; body: string }>();
   private server?: Server;
   port = 0;
@@ -201,6 +203,8 @@ export class FakeStripe {
     body: Json,
     fail: (s: number, m: string, c?: string) => { status: number; body: unknown },
   ) {
+    if (this.refundOutage)
+      return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
     const intent = String(body.payment_intent ?? '');
     const session = [...this.sessions.values()].find((s) => s.payment_intent === intent && intent);
     if (!session) return fail(404, `No such payment_intent: '${intent}'`, 'resource_missing');

@@ -137,12 +137,19 @@ export class StripeProvider implements PaymentProvider {
   async refund(payment: RecordData): Promise<void> {
     const intent = String(payment.providerPaymentRef ?? '');
     if (!intent) throw new ProviderError('This payment has no Stripe payment to refund.');
-    await call('refund the payment', () =>
-      this.stripe.refunds.create(
-        { payment_intent: intent, metadata: { paymentId: String(payment.id) } },
-        { idempotencyKey: `refund-${String(payment.id)}` },
-      ),
-    );
+    try {
+      await call('refund the payment', () =>
+        this.stripe.refunds.create(
+          { payment_intent: intent, metadata: { paymentId: String(payment.id) } },
+          { idempotencyKey: `refund-${String(payment.id)}` },
+        ),
+      );
+    } catch (err) {
+      // A retry after Stripe's idempotency window (or a refund made in the dashboard): done already.
+      const cause = (err as Error).cause;
+      if (cause instanceof Stripe.errors.StripeError && cause.code === 'charge_already_refunded') return;
+      throw err;
+    }
   }
 
   parseWebhook(rawBody: Buffer, signature: string): ProviderEvent {
