@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestServer } from '../support/harness.js';
 import {
   buyer,
+  checkout,
   coupon,
   failure,
   packageId,
+  photoshootRow,
   put,
   quote,
+  readyDraft,
   startPaymentsServer,
   type Buyer,
 } from './support/world.js';
@@ -53,6 +56,34 @@ describe.each(engines)('quote (%s)', (engine) => {
     expect(fiver.coupon).toEqual({ code: 'FIVER', amountOffCents: 500 });
     const huge = await quote(owner.pb, shoot, { package: starter, coupon: 'HUGE' });
     expect(huge).toMatchObject({ discountCents: 2900, amountDueCents: 0 });
+  });
+
+  it('waives a remainder below the smallest card payment instead of quoting an uncollectable amount', async () => {
+    await coupon(t, { code: 'ALMOST', percentOff: 99 });
+    await coupon(t, { code: 'EDGE', amountOffCents: 2850, currency: 'usd' });
+    await coupon(t, { code: 'UNDER', amountOffCents: 2851, currency: 'usd' });
+    // 2900 − 2871 leaves 29 cents, under Stripe's 50: nothing is due.
+    const almost = await quote(owner.pb, shoot, { package: starter, coupon: 'ALMOST' });
+    expect(almost).toMatchObject({
+      priceCents: 2900,
+      discountCents: 2900,
+      amountDueCents: 0,
+      waivedCents: 29,
+      minimumChargeCents: 50,
+    });
+    // Exactly the minimum is charged as it is.
+    const edge = await quote(owner.pb, shoot, { package: starter, coupon: 'EDGE' });
+    expect(edge).toMatchObject({ discountCents: 2850, amountDueCents: 50 });
+    expect(edge).not.toHaveProperty('waivedCents');
+    const under = await quote(owner.pb, shoot, { package: starter, coupon: 'UNDER' });
+    expect(under).toMatchObject({ discountCents: 2900, amountDueCents: 0, waivedCents: 49 });
+
+    // Checkout agrees with the quote: a free order, queued at once, with no provider involved.
+    const draft = await readyDraft(t, owner);
+    const res = await checkout(owner.pb, draft, { package: starter, coupon: 'ALMOST' });
+    expect(res.paid).toBe(true);
+    expect(res.payment).toMatchObject({ provider: 'free', amountCents: 0, discountCents: 2900 });
+    expect((await photoshootRow(t, draft)).status).toBe('queued');
   });
 
   it('refuses each unusable coupon with its own sentence under data.coupon', async () => {

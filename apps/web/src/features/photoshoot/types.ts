@@ -102,6 +102,9 @@ export type Quote = {
   amountDueCents: number;
   currency: string;
   coupon?: string | { code: string; [key: string]: unknown };
+  /** Part of the discount: a remainder too small for a card payment, waived by the server. */
+  waivedCents?: number;
+  minimumChargeCents?: number;
 };
 
 export type Checkout = { payment: Payment | string; url?: string; paid?: boolean };

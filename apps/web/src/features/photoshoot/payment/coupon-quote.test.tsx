@@ -28,6 +28,17 @@ function stubServer() {
         coupon: { code: 'SAVE20', percentOff: 20 },
       };
     }
+    if (body.coupon.toUpperCase() === 'ALMOST') {
+      return {
+        priceCents: PRICE,
+        discountCents: PRICE,
+        amountDueCents: 0,
+        currency: 'usd',
+        coupon: { code: 'ALMOST', percentOff: 99 },
+        waivedCents: 49,
+        minimumChargeCents: 50,
+      };
+    }
     throw new ClientResponseError({
       url: path,
       status: 400,
@@ -91,6 +102,17 @@ describe('CouponQuote', () => {
     // Debounced: one request for the whole code, not one per keystroke.
     expect(couponCalls().map((c) => c.body.coupon)).toEqual(['save20']);
     expect(changes.at(-1)).toMatchObject({ coupon: 'save20', ready: true });
+  });
+
+  it('explains a remainder the server waived because it is below the smallest card payment', async () => {
+    const { user, field } = renderQuote();
+    await waitFor(() => expect(amountDue()).toBe('$49.00'));
+    expect(screen.queryByTestId('waived')).toBeNull();
+    await user.type(field, 'ALMOST{Enter}');
+    await waitFor(() => expect(amountDue()).toBe('$0.00'));
+    expect(screen.getByTestId('waived').textContent).toBe(
+      'Includes $0.49 we waive: a card payment can’t be less than $0.50.',
+    );
   });
 
   it('says why a coupon is refused, keeps the full price and blocks paying with it', async () => {

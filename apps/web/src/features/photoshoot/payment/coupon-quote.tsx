@@ -97,6 +97,12 @@ export function CouponQuote({
                 <dd>−{formatMoney(quote.discountCents, quote.currency)}</dd>
               </div>
             ) : null}
+            {quote.waivedCents ? (
+              <p className="text-xs text-zinc-600" data-testid="waived">
+                Includes {formatMoney(quote.waivedCents, quote.currency)} we waive: a card payment can’t be
+                less than {formatMoney(quote.minimumChargeCents ?? 0, quote.currency)}.
+              </p>
+            ) : null}
             <div className="flex justify-between gap-4 border-t border-zinc-200 pt-2 text-base font-semibold">
               <dt>Total due</dt>
               <dd data-testid="amount-due">{formatMoney(quote.amountDueCents, quote.currency)}</dd>
