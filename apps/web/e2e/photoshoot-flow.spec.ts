@@ -18,6 +18,7 @@ const CLI = fileURLToPath(new URL('../../server/dist/cli.js', import.meta.url));
 const ASTRONAUT = fileURLToPath(new URL('../../server/assets/samples/astronaut.png', import.meta.url));
 const DATA_DIR = process.env.PHOTOSHOOT_E2E_DATA_DIR ?? '';
 const SUPERUSER = { email: 'e2e-operator@example.com', password: 'operator-password-123' };
+const ALMOST = 'ALMOST99';
 const COUPON = 'E2E25';
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
@@ -112,6 +113,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
   test.setTimeout(360_000);
   const su = await operator(baseURL!);
   await su.collection('coupons').create({ code: COUPON, percentOff: 25, appliesTo: 'any', active: true });
+  await su.collection('coupons').create({ code: ALMOST, percentOff: 99, appliesTo: 'any', active: true });
   const photos = await portraits();
   const email = `visitor-${Date.now()}@example.com`;
   let photoshootId = '';
@@ -166,7 +168,20 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await page.getByLabel(/Coupon code/).fill('nope-code');
     await expect(page.getByLabel(/Coupon code/)).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('button', { name: 'Pay now' })).toBeDisabled();
+    // 99% off leaves 29 cents, under the smallest card payment: waived, and said so.
+    await page.getByLabel(/Coupon code/).fill(ALMOST);
+    await expect(page.getByTestId('amount-due')).toHaveText('$0.00');
+    await expect(page.getByTestId('waived')).toHaveText(
+      'The discount includes $0.29 we waive: a card payment can’t be less than $0.50.',
+    );
+    await expect(page.getByRole('button', { name: 'Start my photoshoot' })).toBeEnabled();
+    await expect(page.getByTestId('pay-hint')).toHaveText(
+      /^Nothing to pay: your photoshoot starts right away/,
+    );
+    await screenshots(page, info, 'payment-waived');
     await page.getByLabel(/Coupon code/).fill(COUPON.toLowerCase());
+    await expect(page.getByTestId('waived')).toHaveCount(0);
+    await expect(page.getByTestId('pay-hint')).toHaveText(/^You pay on the next page\./);
     await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
     await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await screenshots(page, info, 'payment');

@@ -56,6 +56,9 @@ test('privacy and terms state the retention periods from the server settings', a
     await expect(page.getByTestId('retention')).toContainText(
       'deleted 12 days after your portraits are delivered',
     );
+    await expect(page.getByTestId('retention')).toContainText(
+      'never delivered (left unfinished, failed or refunded), its selfies are deleted 12 days after its last activity',
+    );
     await expect(page.getByTestId('retention')).toContainText('kept until you delete them or your account');
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');

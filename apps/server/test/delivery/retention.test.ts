@@ -1,7 +1,8 @@
 /**
  * Photo retention: originals (`processing.originalsRetentionDays`) and results
  * (`processing.resultsRetentionDays`) of delivered photoshoots are deleted, records and files,
- * after their period; 0 keeps them; each deletion is logged; a redo in progress is left alone.
+ * after their period; originals of photoshoots never delivered after the same period without
+ * activity; 0 keeps them; each deletion is logged; a redo in progress is left alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
@@ -122,6 +123,65 @@ describe.each(engines)('photo retention (%s)', (engine) => {
       `${t.url}/api/photoshoots/${shoot.id}/download?token=${await s.owner.pb.files.getToken()}`,
     );
     expect(res.status).toBe(404);
+  });
+
+  it('deletes the selfies of a photoshoot never delivered after the same period without activity', async () => {
+    await s.su.settings.update({ processing: { originalsRetentionDays: 30, resultsRetentionDays: 0 } });
+    const ago = (days: number) => formatDate(new Date(Date.now() - days * DAY_MS));
+    /** A photoshoot in `status` with two selfies, its last change and uploads `days` ago. */
+    async function idleShoot(status: string, days: number, lastUploadDays = days): Promise<Shoot> {
+      const shoot = await shootInReview(s, { perStyle: 1, originals: 2 });
+      await t.app.db.run(`UPDATE "photoshoots" SET "status" = ?, "updated" = ? WHERE "id" = ?`, [
+        status,
+        ago(days),
+        shoot.id,
+      ]);
+      await t.app.db.run(`UPDATE "original_photos" SET "created" = ? WHERE "photoshoot" = ?`, [
+        ago(days),
+        shoot.id,
+      ]);
+      await t.app.db.run(`UPDATE "original_photos" SET "created" = ? WHERE "id" = ?`, [
+        ago(lastUploadDays),
+        shoot.originals[1],
+      ]);
+      return shoot;
+    }
+    const draft = await idleShoot('draft', 31);
+    const failed = await idleShoot('failed', 40);
+    const refunded = await idleShoot('refunded', 31);
+    const recentDraft = await idleShoot('draft', 29);
+    const justUploaded = await idleShoot('draft', 60, 2);
+    const awaitingPayment = await idleShoot('pending_payment', 90);
+    const inReview = await idleShoot('review', 90);
+    const keys = await keysOf('original_photos', draft.originals);
+
+    // (An earlier test's delivered photoshoot may fall due under the new period too.)
+    const mine = new Set(
+      [draft, failed, refunded, recentDraft, justUploaded, awaitingPayment, inReview].map((x) => x.id),
+    );
+    const done = (await runRetention(t.app)).filter((d) => mine.has(d.photoshoot));
+    expect(done.map((d) => d.photoshoot).sort()).toEqual([draft.id, failed.id, refunded.id].sort());
+    expect(done.every((d) => d.kind === 'originals' && d.deleted === 2)).toBe(true);
+    await t.app.storage.idle();
+    expect(await exists(keys)).toEqual([false, false]);
+    for (const gone of [draft, failed, refunded]) expect(await count('original_photos', gone.id)).toBe(0);
+    for (const kept of [recentDraft, justUploaded, awaitingPayment, inReview])
+      expect(await count('original_photos', kept.id)).toBe(2);
+    // The owner reads why, and the photoshoot keeps its state.
+    const log = await s.owner.pb
+      .collection('photoshoot_events')
+      .getFullList({ filter: `photoshoot = '${failed.id}'`, sort: 'created' });
+    expect(log.at(-1)).toMatchObject({
+      fromStatus: 'failed',
+      toStatus: 'failed',
+      reason: 'retention: 2 original photos deleted, 30 days without activity',
+    });
+    expect(await runRetention(t.app)).toEqual([]);
+
+    // With the period at 0, nothing is deleted for inactivity either.
+    await s.su.settings.update({ processing: { originalsRetentionDays: 0 } });
+    await idleShoot('draft', 400);
+    expect(await runRetention(t.app)).toEqual([]);
   });
 
   it('leaves a photoshoot alone while a redo is in progress, and does not mail the owner', async () => {

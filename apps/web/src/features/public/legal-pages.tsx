@@ -33,6 +33,9 @@ function RetentionFacts() {
     <ul data-testid="retention">
       <li>
         <strong>Your uploaded selfies</strong> are deleted {retentionPhrase(originals)}.
+        {originals && originals > 0
+          ? ` If a photoshoot is never delivered (left unfinished, failed or refunded), its selfies are deleted ${originals} day${originals === 1 ? '' : 's'} after its last activity.`
+          : null}
       </li>
       <li>
         <strong>Your generated portraits</strong> are kept{' '}

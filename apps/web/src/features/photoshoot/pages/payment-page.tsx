@@ -212,9 +212,10 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
           >
             {order.quote && order.quote.amountDueCents === 0 ? 'Start my photoshoot' : 'Pay now'}
           </Button>
-          <p className="mt-3 text-xs text-zinc-500">
-            You pay on the next page. Your photoshoot starts as soon as the payment is confirmed, and we email
-            you when your portraits are ready.
+          <p className="mt-3 text-xs text-zinc-500" data-testid="pay-hint">
+            {order.quote && order.quote.amountDueCents === 0
+              ? 'Nothing to pay: your photoshoot starts right away, and we email you when your portraits are ready.'
+              : 'You pay on the next page. Your photoshoot starts as soon as the payment is confirmed, and we email you when your portraits are ready.'}
           </p>
           <Link
             to="/photoshoot/$id/styles"

@@ -111,7 +111,7 @@ describe('CouponQuote', () => {
     await user.type(field, 'ALMOST{Enter}');
     await waitFor(() => expect(amountDue()).toBe('$0.00'));
     expect(screen.getByTestId('waived').textContent).toBe(
-      'Includes $0.49 we waive: a card payment can’t be less than $0.50.',
+      'The discount includes $0.49 we waive: a card payment can’t be less than $0.50.',
     );
   });
 

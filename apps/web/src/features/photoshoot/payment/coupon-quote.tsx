@@ -86,28 +86,30 @@ export function CouponQuote({
             <Spinner /> Calculating the price…
           </p>
         ) : (
-          <dl className="flex flex-col gap-2 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-zinc-600">{packageName ? `${packageName} package` : 'Package'}</dt>
-              <dd className="text-zinc-900">{formatMoney(quote.priceCents, quote.currency)}</dd>
-            </div>
-            {quote.discountCents > 0 ? (
-              <div className="flex justify-between gap-4 text-emerald-700">
-                <dt>Discount{q.appliedCoupon ? ` (${q.appliedCoupon.toUpperCase()})` : ''}</dt>
-                <dd>−{formatMoney(quote.discountCents, quote.currency)}</dd>
+          <>
+            <dl className="flex flex-col gap-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-zinc-600">{packageName ? `${packageName} package` : 'Package'}</dt>
+                <dd className="text-zinc-900">{formatMoney(quote.priceCents, quote.currency)}</dd>
               </div>
-            ) : null}
+              {quote.discountCents > 0 ? (
+                <div className="flex justify-between gap-4 text-emerald-700">
+                  <dt>Discount{q.appliedCoupon ? ` (${q.appliedCoupon.toUpperCase()})` : ''}</dt>
+                  <dd>−{formatMoney(quote.discountCents, quote.currency)}</dd>
+                </div>
+              ) : null}
+              <div className="flex justify-between gap-4 border-t border-zinc-200 pt-2 text-base font-semibold">
+                <dt>Total due</dt>
+                <dd data-testid="amount-due">{formatMoney(quote.amountDueCents, quote.currency)}</dd>
+              </div>
+            </dl>
             {quote.waivedCents ? (
-              <p className="text-xs text-zinc-600" data-testid="waived">
-                Includes {formatMoney(quote.waivedCents, quote.currency)} we waive: a card payment can’t be
-                less than {formatMoney(quote.minimumChargeCents ?? 0, quote.currency)}.
+              <p className="mt-2 text-xs text-zinc-600" data-testid="waived">
+                The discount includes {formatMoney(quote.waivedCents, quote.currency)} we waive: a card
+                payment can’t be less than {formatMoney(quote.minimumChargeCents ?? 0, quote.currency)}.
               </p>
             ) : null}
-            <div className="flex justify-between gap-4 border-t border-zinc-200 pt-2 text-base font-semibold">
-              <dt>Total due</dt>
-              <dd data-testid="amount-due">{formatMoney(quote.amountDueCents, quote.currency)}</dd>
-            </div>
-          </dl>
+          </>
         )}
       </div>
     </div>
