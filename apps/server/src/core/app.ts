@@ -30,6 +30,7 @@ import { UploadChecks } from './analysis/upload-checks.js';
 import type { StripeApiTarget } from './payments/providers/stripe.js';
 import type { ProviderApiTargets } from './providers-hosted/hosted-apis.js';
 import { StatusNotices } from './delivery/status-notices.js';
+import { HostedCancellations } from './providers-hosted/cancel-on-refund.js';
 
 export type AppOptions = {
   dataDir: string;
@@ -68,6 +69,8 @@ export class App {
   readonly uploadChecks = new UploadChecks(this);
   /** Mails owners when a photoshoot is delivered or fails for good. */
   readonly notices: StatusNotices;
+  /** Cancels a refunded photoshoot's jobs at hosted providers. */
+  readonly hostedCancels: HostedCancellations;
   /** Installed by the backups feature; the `__backups__` cron job calls it. */
   backupHook?: () => Promise<void>;
   private secrets: Secrets = {};
@@ -89,6 +92,7 @@ export class App {
     });
     this.backups = new BackupService(this);
     this.notices = new StatusNotices(this);
+    this.hostedCancels = new HostedCancellations(this);
     this.backupHook = () => this.backups.createScheduled();
   }
 
@@ -149,6 +153,7 @@ export class App {
     await this.uploadChecks.close();
     await this.backups.idle();
     await this.notices.idle();
+    await this.hostedCancels.idle();
     // note: mails already accepted by an API call (a reset link, an OTP) are delivered before shutdown.
     await this.mailer.idle();
     await this.storage.idle();

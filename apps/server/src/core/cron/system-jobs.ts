@@ -10,6 +10,7 @@ import { cleanupExpiredTokens } from './expired-tokens.js';
 import { PgTickLock } from './pg-tick-lock.js';
 import { runRetention } from '../delivery/retention.js';
 import { sweepOwedRefunds } from '../payments/owed-refunds.js';
+import { forgetOldJobs } from '../providers-hosted/external-jobs.js';
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +31,8 @@ export function registerSystemCrons(app: App): void {
   // Photo retention (settings `processing.*RetentionDays`): originals, then results, after release.
   app.crons.add('__photoRetention__', '23 * * * *', async () => {
     await runRetention(app);
+    // Hosted-provider job rows hold per-job tokens and the providers' output URLs.
+    await forgetOldJobs(app.db);
   });
   // Refunds the payment provider could not make at the time (ADR 008), until they go through.
   app.crons.add('__owedRefunds__', '*/10 * * * *', async () => {

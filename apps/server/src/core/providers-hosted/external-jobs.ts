@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Db } from '../db/db.js';
-import { nowString } from '../../tools/dates.js';
+import { formatDate, nowString } from '../../tools/dates.js';
 import { newId, randomString } from '../../tools/random.js';
 import { readResult, type JobKind, type RemoteResult } from './remote-result.js';
 
@@ -154,4 +154,44 @@ export async function settleJobRow(db: Db, id: string, result: RemoteResult): Pr
 /** Counts a verified webhook delivery (redeliveries included), for operators and tests. */
 export async function countDelivery(db: Db, id: string): Promise<void> {
   await db.run(`UPDATE ${TABLE} SET "deliveries" = "deliveries" + 1 WHERE "id" = ?`, [id]);
+}
+
+/** A photoshoot's jobs still running at a provider (with a real id: a submission in flight has none). */
+export async function pendingRowsOf(db: Db, photoshoot: string): Promise<ExternalJobRow[]> {
+  const rows = await db.all<RawRow>(
+    `SELECT * FROM ${TABLE} WHERE "photoshoot" = ? AND "state" = 'pending' ORDER BY "created"`,
+    [photoshoot],
+  );
+  return rows.map((r) => decode(r)!).filter((r) => !isPlaceholder(r.externalId));
+}
+
+/**
+ * Forgets rows no longer needed: settled ones last changed before `settledBefore` (providers stop
+ * redelivering within hours; a callback after that is refused like any unknown job), and pending
+ * ones last changed before `pendingBefore` (long past any job timeout). Their tokens and the
+ * providers' output URLs go with them. A finished training stays while its photoshoot still has
+ * its selfies, so a redo reuses the model instead of paying for a new one; it goes with them.
+ * Returns how many rows went.
+ */
+export async function deleteOldRows(db: Db, settledBefore: string, pendingBefore: string): Promise<number> {
+  const reusable =
+    `"kind" = 'train' AND "state" = 'done' AND EXISTS ` +
+    `(SELECT 1 FROM "original_photos" o WHERE o."photoshoot" = ${TABLE}."photoshoot")`;
+  const res = await db.run(
+    `DELETE FROM ${TABLE} WHERE ("state" <> 'pending' AND "updated" < ? AND NOT (${reusable})) ` +
+      `OR ("state" = 'pending' AND "updated" < ?)`,
+    [settledBefore, pendingBefore],
+  );
+  return res.changes;
+}
+
+const DAY_MS = 86_400_000;
+/** Settled jobs are kept a week (for operators looking into a photoshoot), stuck ones a month. */
+export const SETTLED_KEEP_DAYS = 7;
+export const PENDING_KEEP_DAYS = 30;
+
+/** The retention cron's part for this table. */
+export function forgetOldJobs(db: Db, now = new Date()): Promise<number> {
+  const before = (days: number) => formatDate(new Date(now.getTime() - days * DAY_MS));
+  return deleteOldRows(db, before(SETTLED_KEEP_DAYS), before(PENDING_KEEP_DAYS));
 }

@@ -2,15 +2,20 @@
  * The end-to-end scenarios every hosted adapter must pass, through the real job runner on each
  * engine against its provider's fake: webhook-driven success, the polling backstop when no
  * callback comes, a callback delivered twice, a job the provider fails (retried up to the cap),
- * and a submission refused as bad input (failed at once).
+ * a submission refused as bad input (failed at once), and a refund mid-job (cancelled there).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../../src/core/files/storage.js';
 import { engines } from '../../support/harness.js';
 import type { FakeProviderServer } from './fake-common.js';
+import { JobRunner } from '../../../src/core/processing/job-runner.js';
+import { systemActor } from '../../../src/core/photoshoots/actor.js';
+import { transition } from '../../../src/core/photoshoots/lifecycle.js';
+import { until } from '../../processing/support.js';
 import {
   externalJobs,
+  photoshoot,
   queuedShoot,
   resultsOf,
   runUntilSettled,
@@ -123,6 +128,37 @@ export function hostedScenarios(
       expect(String(ps.error)).toContain(`${inspect.providerLabel} answered 422`);
       expect(String(ps.error)).toContain('fake refusal');
     }, 60_000);
+
+    it('cancels the jobs at the provider when the photoshoot is refunded mid-job, and lets it go', async () => {
+      // The provider never finishes: only a cancellation ends its job.
+      fake.reset({ pollsUntilDone: 1_000_000, callbacks: 'never' });
+      const shoot = await queuedShoot(w.t);
+      const runner = new JobRunner(w.t.app, { concurrency: 1, pollMs: 100 }).start();
+      try {
+        const started = await until(async () => {
+          const jobs = await externalJobs(w.t, shoot.id);
+          return jobs.find((j) => j.state === 'pending' && !j.externalId.startsWith('local:'));
+        });
+        // (Adapters may prefix the provider's ids, so the fake's jobs are counted, not looked up.)
+        const cancelled = () => [...fake.jobs.values()].filter((j) => j.cancelled).length;
+        const before = cancelled();
+
+        await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
+        await w.t.app.hostedCancels.idle();
+        expect(cancelled()).toBe(before + 1);
+        const after = await externalJobs(w.t, shoot.id);
+        expect(after.find((j) => j.id === started.id)!.state).toBe('failed');
+        expect(after.filter((j) => j.state === 'pending')).toEqual([]);
+        // The worker lets go at its next heartbeat; nothing is written for the refunded photoshoot.
+        await until(async () => !runner.active.includes(shoot.id) || undefined);
+        expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
+        expect(await resultsOf(w.t, shoot.id)).toHaveLength(0);
+        // A second refund event has nothing left to cancel.
+        expect(await w.t.app.hostedCancels.cancelFor(shoot.id)).toBe(0);
+      } finally {
+        await runner.stop(0);
+      }
+    }, 120_000);
 
     it('retries a provider outage (5xx) and fails after the cap with its message', async () => {
       fake.reset({ failure: 'submit500', failOn: 'train' });
