@@ -1,11 +1,6 @@
-import {
-  forwardRef,
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
+import { useControl } from './use-control';
 
 type FieldFrameProps = {
   id: string;
@@ -55,18 +50,6 @@ type FieldProps = {
   optional?: boolean;
   id?: string;
 };
-
-/** The control's id (given or generated) and the aria attributes that tie it to its frame. */
-function useControl(givenId: string | undefined, description: unknown, error: string | undefined) {
-  const autoId = useId();
-  const id = givenId ?? autoId;
-  const ids = [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean);
-  return {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': ids.length ? ids.join(' ') : undefined,
-  };
-}
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & FieldProps;
 
