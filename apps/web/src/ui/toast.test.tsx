@@ -31,7 +31,7 @@ describe('Toast', () => {
     const announcement = await waitFor(() => {
       const status = screen
         .getAllByRole('status')
-        .find((el) => el.textContent?.includes('ada@example.com will get an email.'));
+        .find((el) => el.textContent?.includes('Member invited ada@example.com will get an email.'));
       expect(status).toBeTruthy();
       return status!;
     });

@@ -51,6 +51,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           >
             <div className="min-w-0">
               <RadixToast.Title className="text-sm font-semibold">{t.title}</RadixToast.Title>
+              {/* note: Radix announces the text nodes joined as they are; the space keeps title and description two words apart. */}
+              {t.description ? ' ' : null}
               {t.description ? (
                 <RadixToast.Description className="mt-0.5 text-sm opacity-90">
                   {t.description}
