@@ -1,4 +1,4 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
@@ -8,6 +8,10 @@ import { refreshUser } from './auth-store';
 import { FormErrorAlert } from './form-error';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
+
+const resetRoute = getRouteApi('/public/reset-password');
+const confirmVerificationRoute = getRouteApi('/public/confirm-verification');
+const confirmEmailChangeRoute = getRouteApi('/public/confirm-email-change');
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -31,7 +35,7 @@ function MissingToken() {
 /** /reset-password?token=: choose a new password (confirm-password-reset), then sign in. */
 export function ResetPasswordPage() {
   useTitle('Choose a new password');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = resetRoute.useSearch();
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
@@ -114,7 +118,7 @@ export function ResetPasswordPage() {
 /** /confirm-verification?token=: confirms the email address as soon as the page opens. */
 export function ConfirmVerificationPage() {
   useTitle('Confirm your email');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = confirmVerificationRoute.useSearch();
   const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message?: string }>({
     status: 'working',
   });
@@ -161,7 +165,7 @@ export function ConfirmVerificationPage() {
 /** /confirm-email-change?token=: the new address takes effect after the current password is given. */
 export function ConfirmEmailChangePage() {
   useTitle('Confirm your new email');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = confirmEmailChangeRoute.useSearch();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);

@@ -1,12 +1,16 @@
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, Spinner } from '../../../ui';
 import { FlowFrame } from '../components/flow-frame';
 import { formatMoney } from '../components/money';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { useVerifiedPayment } from '../data/use-payment';
 import type { Photoshoot } from '../types';
+
+/** Only the individual flow has a payment step (a team member's photoshoot uses a seat). */
+const route = getRouteApi('/app/photoshoot/$id/payment-return');
 
 /** How long the "payment received" message stays before moving on to processing. */
 const PAID_PAUSE_MS = 1_500;
@@ -21,7 +25,8 @@ export default function PaymentReturnPage() {
 }
 
 function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
-  const search = useSearch({ strict: false }) as { payment?: string };
+  const flow = useFlow();
+  const search = route.useSearch();
   const paymentId = search.payment || photoshoot.payment;
   const navigate = useNavigate();
   const payment = useVerifiedPayment(paymentId);
@@ -32,25 +37,19 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
 
   useEffect(() => {
     if (!paymentId) {
-      void navigate({ to: '/photoshoot/$id/payment', params: { id: photoshoot.id }, replace: true });
+      void navigate({ href: flow.path('payment'), replace: true });
     } else if (paid) {
       const timer = setTimeout(
-        () =>
-          void navigate({ to: '/photoshoot/$id/processing', params: { id: photoshoot.id }, replace: true }),
+        () => void navigate({ href: flow.path('processing'), replace: true }),
         PAID_PAUSE_MS,
       );
       return () => clearTimeout(timer);
     } else if (closed) {
       // The payment page shows why (it reads the payment named in the address).
-      void navigate({
-        to: '/photoshoot/$id/payment',
-        params: { id: photoshoot.id },
-        search: { payment: paymentId },
-        replace: true,
-      } as never);
+      void navigate({ href: flow.path('payment', { payment: paymentId }), replace: true });
     }
     return undefined;
-  }, [paymentId, paid, closed, navigate, photoshoot.id]);
+  }, [paymentId, paid, closed, navigate, flow]);
 
   return (
     <Card className="mx-auto max-w-xl text-center">
@@ -68,11 +67,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               {payment.data ? `${formatMoney(payment.data.amountCents, payment.data.currency)} paid. ` : ''}
               Your photoshoot is starting…
             </p>
-            <Link
-              to="/photoshoot/$id/processing"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('primary')}
-            >
+            <Link to={flow.path('processing')} className={buttonClasses('primary')}>
               Follow the progress
             </Link>
           </>
@@ -91,11 +86,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               <Button size="sm" variant="secondary" onClick={() => void payment.refetch()}>
                 Check again
               </Button>
-              <Link
-                to="/photoshoot/$id/payment"
-                params={{ id: photoshoot.id }}
-                className={buttonClasses('ghost', 'sm')}
-              >
+              <Link to={flow.path('payment')} className={buttonClasses('ghost', 'sm')}>
                 Back to payment
               </Link>
             </div>
@@ -108,11 +99,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               This usually takes a few seconds. You can safely leave this page: your photoshoot starts as soon
               as the payment is confirmed, and we email you when it is ready.
             </p>
-            <Link
-              to="/photoshoot/$id/payment"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('ghost', 'sm')}
-            >
+            <Link to={flow.path('payment')} className={buttonClasses('ghost', 'sm')}>
               Back to payment
             </Link>
           </>
