@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { LogoMark } from '../../app/logo';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
@@ -7,7 +7,6 @@ import { Alert, Button, Card, TextField } from '../../ui';
 import { signInAdmin } from './admin-auth-store';
 import { adminRedirect } from './admin-guard';
 
-const route = getRouteApi('/bare/admin/login');
 const NO_ERROR: FormError = { message: '', fields: {} };
 
 /**
@@ -16,7 +15,7 @@ const NO_ERROR: FormError = { message: '', fields: {} };
  */
 export function AdminLoginPage() {
   useTitle('Back office sign-in');
-  const { redirect } = route.useSearch();
+  const { redirect } = useSearch({ from: '/bare/admin/login' });
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

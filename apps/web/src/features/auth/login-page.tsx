@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { AuthProviderInfo } from 'pocketbase';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
@@ -11,7 +11,6 @@ import { authMethodsQuery } from './auth-methods';
 import { FormErrorAlert } from './form-error';
 import { startOAuth2 } from './oauth2-state';
 
-const loginRoute = getRouteApi('/auth/login');
 const NO_ERROR: FormError = { message: '', fields: {} };
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
@@ -187,7 +186,7 @@ function Divider({ children }: { children: string }) {
 /** /login: password, the configured OAuth2 providers, and a one-time email code as an alternative. */
 export function LoginPage() {
   useTitle('Sign in');
-  const search = loginRoute.useSearch();
+  const search = useSearch({ from: '/auth/login' });
   const navigate = useNavigate();
   const methods = useQuery(authMethodsQuery);
   const [mode, setMode] = useState<'password' | 'otp'>('password');

@@ -1,4 +1,4 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
@@ -8,10 +8,6 @@ import { refreshUser } from './auth-store';
 import { FormErrorAlert } from './form-error';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
-
-const resetRoute = getRouteApi('/public/reset-password');
-const confirmVerificationRoute = getRouteApi('/public/confirm-verification');
-const confirmEmailChangeRoute = getRouteApi('/public/confirm-email-change');
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,7 +31,7 @@ function MissingToken() {
 /** /reset-password?token=: choose a new password (confirm-password-reset), then sign in. */
 export function ResetPasswordPage() {
   useTitle('Choose a new password');
-  const { token } = resetRoute.useSearch();
+  const { token } = useSearch({ from: '/public/reset-password' });
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
@@ -118,7 +114,7 @@ export function ResetPasswordPage() {
 /** /confirm-verification?token=: confirms the email address as soon as the page opens. */
 export function ConfirmVerificationPage() {
   useTitle('Confirm your email');
-  const { token } = confirmVerificationRoute.useSearch();
+  const { token } = useSearch({ from: '/public/confirm-verification' });
   const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message?: string }>({
     status: 'working',
   });
@@ -165,7 +161,7 @@ export function ConfirmVerificationPage() {
 /** /confirm-email-change?token=: the new address takes effect after the current password is given. */
 export function ConfirmEmailChangePage() {
   useTitle('Confirm your new email');
-  const { token } = confirmEmailChangeRoute.useSearch();
+  const { token } = useSearch({ from: '/public/confirm-email-change' });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);

@@ -1,24 +1,14 @@
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { appLayout } from '../../app/layout-routes';
-import { FlowProvider } from './flow-context';
+import { IndividualFlowLayout } from './flow-layouts';
 import { flowPages } from './flow-pages';
-import { individualFlowBase } from './flow-paths';
 
 /** A customer's own photoshoot flow, `/photoshoot/{id}/…`, inside the signed-in layout. */
 const individualFlowRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/photoshoot/$id',
-  component: IndividualFlow,
+  component: IndividualFlowLayout,
 });
-
-function IndividualFlow() {
-  const { id } = individualFlowRoute.useParams();
-  return (
-    <FlowProvider photoshootId={id} base={individualFlowBase(id)}>
-      <Outlet />
-    </FlowProvider>
-  );
-}
 
 /** `?payment=` names the payment whose outcome the payment and return pages show. */
 const paymentSearch = (s: Record<string, unknown>): { payment?: string } => ({

@@ -2,9 +2,8 @@ import { createRoute, Outlet } from '@tanstack/react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { appLayout } from '../../app/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
-import { FlowProvider } from '../photoshoot/flow-context';
+import { TeamFlowLayout } from '../photoshoot/flow-layouts';
 import { flowPages } from '../photoshoot/flow-pages';
-import { teamFlowBase } from '../photoshoot/flow-paths';
 import { TeamAccessPage } from './team-access-page';
 
 /**
@@ -78,17 +77,8 @@ const teamDashboardRoute = createRoute({
 const teamFlowRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/$photoshootId',
-  component: TeamFlow,
+  component: TeamFlowLayout,
 });
-
-function TeamFlow() {
-  const { id, photoshootId } = teamFlowRoute.useParams();
-  return (
-    <FlowProvider photoshootId={photoshootId} teamId={id} base={teamFlowBase(id, photoshootId)}>
-      <Outlet />
-    </FlowProvider>
-  );
-}
 
 const teamFlowHomeRoute = createRoute({
   getParentRoute: () => teamFlowRoute,

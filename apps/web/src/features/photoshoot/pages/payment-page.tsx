@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
@@ -16,9 +16,6 @@ import { useSaveOrder } from '../data/use-save-order';
 import { CouponQuote, type QuoteChange } from '../payment/coupon-quote';
 import type { Payment, Photoshoot } from '../types';
 import { defaultPackage } from './styles-page';
-
-/** Only the individual flow has a payment step (a team member's photoshoot uses a seat). */
-const route = getRouteApi('/app/photoshoot/$id/payment');
 
 export default function PaymentPage() {
   const { query, photoshoot } = useFlowPage('payment');
@@ -47,7 +44,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
   const onQuoteChange = useCallback((change: QuoteChange) => setOrder(change), []);
-  const search = route.useSearch();
+  const search = useSearch({ from: '/app/photoshoot/$id/payment' });
   const lastPayment = useLastPayment(search.payment ?? '');
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, Spinner } from '../../../ui';
@@ -8,9 +8,6 @@ import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { useVerifiedPayment } from '../data/use-payment';
 import type { Photoshoot } from '../types';
-
-/** Only the individual flow has a payment step (a team member's photoshoot uses a seat). */
-const route = getRouteApi('/app/photoshoot/$id/payment-return');
 
 /** How long the "payment received" message stays before moving on to processing. */
 const PAID_PAUSE_MS = 1_500;
@@ -26,7 +23,7 @@ export default function PaymentReturnPage() {
 
 function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
   const flow = useFlow();
-  const search = route.useSearch();
+  const search = useSearch({ from: '/app/photoshoot/$id/payment-return' });
   const paymentId = search.payment || photoshoot.payment;
   const navigate = useNavigate();
   const payment = useVerifiedPayment(paymentId);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
@@ -7,8 +7,6 @@ import { completeSandboxPayment, fetchSandboxPayment, type SandboxOutcome } from
 import { formatMoney } from '../components/money';
 import { flowPath, individualFlowBase } from '../flow-paths';
 import type { SandboxPayment } from '../types';
-
-const route = getRouteApi('/app/sandbox/checkout/$paymentId');
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -34,7 +32,7 @@ function returnPath(payment: SandboxPayment): string {
  * test, where the buyer confirms, cancels or makes the payment fail on purpose.
  */
 export default function SandboxCheckoutPage() {
-  const { paymentId } = route.useParams();
+  const { paymentId } = useParams({ from: '/app/sandbox/checkout/$paymentId' });
   const navigate = useNavigate();
   const summary = useQuery({
     queryKey: ['sandbox-payment', paymentId],
