@@ -35,7 +35,7 @@ test('a customer opening the back office is sent to its sign-in; an operator sig
   expect(keys).toEqual(expect.arrayContaining(['photoshoot_admin_auth', 'pocketbase_auth']));
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Cora');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview');
 
