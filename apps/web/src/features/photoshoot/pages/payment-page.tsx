@@ -44,6 +44,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
   const onQuoteChange = useCallback((change: QuoteChange) => setOrder(change), []);
+  // note: only the individual flow has a payment step (a team member's photoshoot uses a seat).
   const search = useSearch({ from: '/app/photoshoot/$id/payment' });
   const lastPayment = useLastPayment(search.payment ?? '');
 

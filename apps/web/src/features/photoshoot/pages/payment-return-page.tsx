@@ -23,6 +23,7 @@ export default function PaymentReturnPage() {
 
 function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
   const flow = useFlow();
+  // note: only the individual flow has a payment step (a team member's photoshoot uses a seat).
   const search = useSearch({ from: '/app/photoshoot/$id/payment-return' });
   const paymentId = search.payment || photoshoot.payment;
   const navigate = useNavigate();
