@@ -128,13 +128,8 @@ test('guards: a guest is sent to login and comes back after signing in', async (
   await expect(page).toHaveURL('/dashboard');
 });
 
-test('admin and team routes exist as placeholders in their layouts', async ({ page }) => {
-  await page.goto('/admin/coupons');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coupons');
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-  await page.goto('/admin/login');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Back office sign-in');
-
+// The admin routes are behind the admin guard: guards.spec.ts signs an operator in to see them.
+test('team routes exist as placeholders in the signed-in layout', async ({ page }) => {
   const user = await newUser('Tara Team');
   await page.goto('/login?redirect=%2Fteams%2Fnew');
   await signInWithPassword(page, user.email, user.password);

@@ -8,7 +8,7 @@ import PocketBase from 'pocketbase';
  */
 const CLI = fileURLToPath(new URL('../../../server/dist/cli.js', import.meta.url));
 const DATA_DIR = process.env.PHOTOSHOOT_E2E_DATA_DIR ?? '';
-const OPERATOR = { email: 'e2e-shell-operator@example.com', password: 'operator-password-456' };
+export const OPERATOR = { email: 'e2e-shell-operator@example.com', password: 'operator-password-456' };
 
 export function baseUrl(): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT || 18091)}`;

@@ -1,11 +1,12 @@
-import PocketBase from 'pocketbase';
+import PocketBase, { BaseAuthStore } from 'pocketbase';
 import { inject } from 'vitest';
 
 let counter = 0;
 
 /** A second SDK client (its own in-memory store), as another device or tab would be. */
 export function otherClient(): PocketBase {
-  const client = new PocketBase(inject('apiUrl'));
+  // note: the SDK's default store is localStorage, shared with the app's client in jsdom.
+  const client = new PocketBase(inject('apiUrl'), new BaseAuthStore());
   client.autoCancellation(false);
   return client;
 }
@@ -18,4 +19,12 @@ export async function newAccount(): Promise<{ id: string; email: string; passwor
     .collection('users')
     .create({ email, password, passwordConfirm: password, name: 'Ada Lovelace' });
   return { id: record.id, email, password };
+}
+
+/** An SDK client signed in as the test server's operator (a superuser). */
+export async function operatorClient(): Promise<PocketBase> {
+  const { email, password } = inject('operator');
+  const client = otherClient();
+  await client.collection('_superusers').authWithPassword(email, password);
+  return client;
 }

@@ -53,7 +53,7 @@ function NewPhotoshootButton() {
     mutationFn: () => createDraft(user!.id, `Photoshoot ${dateFormat.format(new Date())}`),
     onSuccess: async (p) => {
       await queryClient.invalidateQueries({ queryKey: ['photoshoots'] });
-      void navigate({ to: `/photoshoot/${p.id}/upload` });
+      void navigate({ to: '/photoshoot/$id/upload', params: { id: p.id } });
     },
   });
   return (
@@ -135,7 +135,8 @@ function Teams({ userId }: { userId: string }) {
           {teams.data.map((m) => (
             <li key={m.id}>
               <Link
-                to={`/teams/${m.team}`}
+                to="/teams/$id"
+                params={{ id: m.team }}
                 className="block rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm hover:border-brand-300"
               >
                 <span className="flex items-center justify-between gap-2">

@@ -1,7 +1,9 @@
+import { flowPath, individualFlowBase } from '../photoshoot/flow-paths';
+import type { Step } from '../photoshoot/lifecycle';
 import type { BadgeTone } from '../../ui';
 
 /** How the dashboard shows each photoshoot status and which step of the flow comes next. */
-export const STATUS_VIEW: Record<string, { label: string; tone: BadgeTone; step: string; action: string }> = {
+export const STATUS_VIEW: Record<string, { label: string; tone: BadgeTone; step: Step; action: string }> = {
   draft: { label: 'Draft', tone: 'neutral', step: 'upload', action: 'Continue setup' },
   pending_payment: {
     label: 'Awaiting payment',
@@ -23,5 +25,5 @@ export function statusView(status: string) {
 
 /** The next step's URL of a photoshoot. */
 export function nextStepHref(p: { id: string; status: string }): string {
-  return `/photoshoot/${encodeURIComponent(p.id)}/${statusView(p.status).step}`;
+  return flowPath(individualFlowBase(p.id), statusView(p.status).step);
 }

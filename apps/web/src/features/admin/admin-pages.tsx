@@ -1,14 +1,15 @@
-import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { LogoMark } from '../../app/logo';
 import { InShellContext } from '../../app/shell-context';
 import { SkipLink } from '../../app/skip-link';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses, cx } from '../../ui';
+import { signOutAdmin, useAdminAuth } from './admin-auth-store';
 
 /**
- * The back office's frame and placeholders (seed §2, admin area). The real pages, the second SDK
- * client with its own superuser auth state and the admin guard arrive with the back-office work;
- * until then every admin route shows where it will live. Lazy: not in the landing bundle.
+ * The back office's frame and placeholders (seed §2, admin area), shown only behind the admin
+ * guard. The real pages arrive with the back-office work; until then every admin route shows where
+ * it will live. Lazy: not in the landing bundle.
  */
 
 const SECTIONS = [
@@ -56,12 +57,37 @@ export function AdminLayout() {
             })}
           </ul>
         </nav>
+        <OperatorSignOut />
       </aside>
       <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-8">
         <InShellContext.Provider value={true}>
           <Outlet />
         </InShellContext.Provider>
       </main>
+    </div>
+  );
+}
+
+/** Who is signed in to the back office, and the way out (the customer session is not touched). */
+function OperatorSignOut() {
+  const { superuser } = useAdminAuth();
+  const navigate = useNavigate();
+  if (!superuser) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 border-t border-white/10 px-5 py-3 text-sm md:block md:py-4">
+      <p className="truncate text-zinc-400" title={superuser.email}>
+        {superuser.email}
+      </p>
+      <button
+        type="button"
+        className={buttonClasses('secondary', 'sm', 'shrink-0 md:mt-2 md:w-full')}
+        onClick={() => {
+          signOutAdmin();
+          void navigate({ to: '/admin/login' });
+        }}
+      >
+        Sign out
+      </button>
     </div>
   );
 }
@@ -83,23 +109,6 @@ export function AdminPlaceholderPage() {
         This part of the back office is coming soon. Operators can already manage everything through the API
         with a superuser account.
       </p>
-    </div>
-  );
-}
-
-/** /admin/login (no layout). */
-export function AdminLoginPage() {
-  useTitle('Back office sign-in');
-  return (
-    <div className="flex min-h-dvh items-center justify-center bg-zinc-100 px-4">
-      <div className="w-full max-w-md rounded-2xl border border-zinc-200 bg-white p-8 text-center shadow-sm">
-        <LogoMark className="mx-auto size-10" />
-        <h1 className="mt-4 text-2xl font-bold tracking-tight">Back office sign-in</h1>
-        <p className="mt-2 text-zinc-600">Operator sign-in is coming soon.</p>
-        <Link to="/" className={buttonClasses('secondary', 'md', 'mt-6')}>
-          Back to the site
-        </Link>
-      </div>
     </div>
   );
 }

@@ -186,7 +186,7 @@ function Divider({ children }: { children: string }) {
 /** /login: password, the configured OAuth2 providers, and a one-time email code as an alternative. */
 export function LoginPage() {
   useTitle('Sign in');
-  const search = useSearch({ strict: false }) as { redirect?: string };
+  const search = useSearch({ from: '/auth/login' });
   const navigate = useNavigate();
   const methods = useQuery(authMethodsQuery);
   const [mode, setMode] = useState<'password' | 'otp'>('password');

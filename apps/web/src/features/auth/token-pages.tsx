@@ -31,7 +31,7 @@ function MissingToken() {
 /** /reset-password?token=: choose a new password (confirm-password-reset), then sign in. */
 export function ResetPasswordPage() {
   useTitle('Choose a new password');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = useSearch({ from: '/public/reset-password' });
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
@@ -114,7 +114,7 @@ export function ResetPasswordPage() {
 /** /confirm-verification?token=: confirms the email address as soon as the page opens. */
 export function ConfirmVerificationPage() {
   useTitle('Confirm your email');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = useSearch({ from: '/public/confirm-verification' });
   const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message?: string }>({
     status: 'working',
   });
@@ -161,7 +161,7 @@ export function ConfirmVerificationPage() {
 /** /confirm-email-change?token=: the new address takes effect after the current password is given. */
 export function ConfirmEmailChangePage() {
   useTitle('Confirm your new email');
-  const { token } = useSearch({ strict: false }) as { token?: string };
+  const { token } = useSearch({ from: '/public/confirm-email-change' });
   const [password, setPassword] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);

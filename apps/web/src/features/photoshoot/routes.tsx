@@ -1,29 +1,74 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
-import { importWithReload } from '../../lib/chunk-reload';
+import { createRoute } from '@tanstack/react-router';
+import { appLayout } from '../../app/layout-routes';
+import { IndividualFlowLayout } from './flow-layouts';
+import { flowPages } from './flow-pages';
 
-/**
- * The photoshoot flow's routes under the signed-in layout `parent`. Every page is a lazy chunk, so
- * none of the flow's code weighs on the landing page (a stale chunk after a deploy reloads once);
- * each page checks the photoshoot's status itself and sends the visitor to the step the lifecycle
- * allows (see `lifecycle.ts`).
- */
-export function photoshootRoutes(parent: AnyRoute): AnyRoute[] {
-  const page = (path: string, load: () => Promise<{ default: ComponentType }>) =>
-    createRoute({
-      getParentRoute: () => parent,
-      path,
-      component: lazyRouteComponent(importWithReload(load)),
-    }) as unknown as AnyRoute;
+/** A customer's own photoshoot flow, `/photoshoot/{id}/…`, inside the signed-in layout. */
+const individualFlowRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/photoshoot/$id',
+  component: IndividualFlowLayout,
+});
 
-  return [
-    page('/photoshoot/$id/upload', () => import('./pages/upload-page')),
-    page('/photoshoot/$id/styles', () => import('./pages/styles-page')),
-    page('/photoshoot/$id/payment', () => import('./pages/payment-page')),
-    page('/photoshoot/$id/payment-return', () => import('./pages/payment-return-page')),
-    page('/photoshoot/$id/processing', () => import('./pages/processing-page')),
-    page('/photoshoot/$id/results', () => import('./pages/results-page')),
-    page('/photoshoot/$id/review', () => import('./pages/review-page')),
-    page('/sandbox/checkout/$paymentId', () => import('./pages/sandbox-checkout-page')),
-  ];
-}
+/** `?payment=` names the payment whose outcome the payment and return pages show. */
+const paymentSearch = (s: Record<string, unknown>): { payment?: string } => ({
+  payment: typeof s.payment === 'string' && s.payment ? s.payment : undefined,
+});
+
+const uploadRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'upload',
+  component: flowPages.upload,
+});
+const stylesRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'styles',
+  component: flowPages.styles,
+});
+const paymentRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'payment',
+  validateSearch: paymentSearch,
+  component: flowPages.payment,
+});
+const paymentReturnRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'payment-return',
+  validateSearch: paymentSearch,
+  component: flowPages.paymentReturn,
+});
+
+const processingRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'processing',
+  component: flowPages.processing,
+});
+const resultsRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'results',
+  component: flowPages.results,
+});
+const reviewRoute = createRoute({
+  getParentRoute: () => individualFlowRoute,
+  path: 'review',
+  component: flowPages.review,
+});
+
+const sandboxCheckoutRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/sandbox/checkout/$paymentId',
+  component: flowPages.sandboxCheckout,
+});
+
+export const photoshootRoutes = [
+  individualFlowRoute.addChildren([
+    uploadRoute,
+    stylesRoute,
+    paymentRoute,
+    paymentReturnRoute,
+    processingRoute,
+    resultsRoute,
+    reviewRoute,
+  ]),
+  sandboxCheckoutRoute,
+];

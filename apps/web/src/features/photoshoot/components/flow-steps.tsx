@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { cx } from '../../../ui';
+import { useFlow } from '../flow-context';
 import { allowedSteps, type Step } from '../lifecycle';
 import type { Photoshoot } from '../types';
 
@@ -13,6 +14,7 @@ const VISIBLE: Array<{ step: Step; label: string; also?: Step[] }> = [
 
 /** Where the visitor is in the flow; steps the lifecycle allows are links. */
 export function FlowSteps({ photoshoot, current }: { photoshoot: Photoshoot; current: Step }) {
+  const flow = useFlow();
   const allowed = allowedSteps(photoshoot);
   const currentIndex = VISIBLE.findIndex((s) => s.step === current || s.also?.includes(current));
   return (
@@ -56,8 +58,7 @@ export function FlowSteps({ photoshoot, current }: { photoshoot: Photoshoot; cur
               {i > 0 ? <span className="h-px w-3 bg-zinc-300 sm:w-6" aria-hidden="true" /> : null}
               {reachable ? (
                 <Link
-                  to={`/photoshoot/$id/${s.step}`}
-                  params={{ id: photoshoot.id }}
+                  to={flow.path(s.step)}
                   className="inline-flex items-center gap-1.5 rounded-lg px-1.5 py-1 hover:bg-zinc-100"
                 >
                   {body}

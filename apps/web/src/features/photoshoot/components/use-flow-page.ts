@@ -1,6 +1,7 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { usePhotoshoot } from '../data/use-photoshoot';
+import { useFlow } from '../flow-context';
 import { resolveStep, type Step } from '../lifecycle';
 
 /**
@@ -8,18 +9,22 @@ import { resolveStep, type Step } from '../lifecycle';
  * not allow `step` (now or after a live change), the visitor is sent to the step it does allow.
  */
 export function useFlowPage(step: Step, options: { pollMs?: number } = {}) {
-  const params = useParams({ strict: false }) as { id?: string };
-  const id = params.id ?? '';
+  const flow = useFlow();
+  const id = flow.photoshootId;
   const query = usePhotoshoot(id, options);
   const navigate = useNavigate();
   const photoshoot = query.data;
   const target = photoshoot ? resolveStep(photoshoot, step) : step;
 
   useEffect(() => {
-    if (photoshoot && target !== step) {
-      void navigate({ to: `/photoshoot/$id/${target}`, params: { id }, replace: true });
-    }
-  }, [photoshoot, target, step, id, navigate]);
+    if (photoshoot && target !== step) void navigate({ href: flow.path(target), replace: true });
+  }, [photoshoot, target, step, flow, navigate]);
 
-  return { id, query, photoshoot: target === step ? photoshoot : undefined, redirecting: target !== step };
+  return {
+    id,
+    flow,
+    query,
+    photoshoot: target === step ? photoshoot : undefined,
+    redirecting: target !== step,
+  };
 }

@@ -8,6 +8,7 @@ import { checkoutPaymentId, startCheckout } from '../api';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { LIMITS } from '../constants';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { countByQc, usePhotos } from '../data/use-photos';
@@ -32,6 +33,7 @@ export default function PaymentPage() {
 }
 
 function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
+  const flow = useFlow();
   const navigate = useNavigate();
   const packages = usePackages();
   const styles = useStyles();
@@ -42,7 +44,8 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState('');
   const onQuoteChange = useCallback((change: QuoteChange) => setOrder(change), []);
-  const search = useSearch({ strict: false }) as { payment?: string };
+  // note: only the individual flow has a payment step (a team member's photoshoot uses a seat).
+  const search = useSearch({ from: '/app/photoshoot/$id/payment' });
   const lastPayment = useLastPayment(search.payment ?? '');
 
   useEffect(() => {
@@ -55,11 +58,9 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
     photoshoot.status === 'draft' && photos.isSuccess && accepted < LIMITS.minAcceptedPhotos;
   const missingStyles = photoshoot.status === 'draft' && !(photoshoot.styles ?? []).length;
   useEffect(() => {
-    if (missingPhotos)
-      void navigate({ to: '/photoshoot/$id/upload', params: { id: photoshoot.id }, replace: true });
-    else if (missingStyles)
-      void navigate({ to: '/photoshoot/$id/styles', params: { id: photoshoot.id }, replace: true });
-  }, [missingPhotos, missingStyles, navigate, photoshoot.id]);
+    if (missingPhotos) void navigate({ href: flow.path('upload'), replace: true });
+    else if (missingStyles) void navigate({ href: flow.path('styles'), replace: true });
+  }, [missingPhotos, missingStyles, navigate, flow]);
 
   if (packages.isPending || styles.isPending) return <LoadingBlock label="Loading your order…" />;
   if (packages.isError) return <Alert tone="error">{errorMessage(packages.error)}</Alert>;
@@ -88,11 +89,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
       });
       if (checkout.paid || !checkout.url) {
         const payment = checkoutPaymentId(checkout);
-        await navigate({
-          to: '/photoshoot/$id/payment-return',
-          params: { id: photoshoot.id },
-          search: payment ? { payment } : undefined,
-        } as never);
+        await navigate({ href: flow.path('payment-return', { payment }) });
         return;
       }
       const own = ownPagePath(checkout.url);
@@ -121,11 +118,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
         {photoshoot.status === 'pending_payment' ? (
           <Alert tone="info" title="A payment is already under way">
             If you closed the payment page before finishing, you can start again here.{' '}
-            <Link
-              to="/photoshoot/$id/payment-return"
-              params={{ id: photoshoot.id }}
-              className="font-semibold underline"
-            >
+            <Link to={flow.path('payment-return')} className="font-semibold underline">
               Check the payment status
             </Link>
           </Alert>
@@ -135,11 +128,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
         {tooManyStyles ? (
           <Alert tone="warning" title="Too many styles for this package">
             You chose {chosenStyles.length} styles; {chosen?.name} includes {chosen?.stylesIncluded}.{' '}
-            <Link
-              to="/photoshoot/$id/styles"
-              params={{ id: photoshoot.id }}
-              className="font-semibold underline"
-            >
+            <Link to={flow.path('styles')} className="font-semibold underline">
               Change your styles
             </Link>{' '}
             or pick a bigger package.
@@ -155,11 +144,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               <dt className="text-zinc-600">Photos</dt>
               <dd>
                 {accepted} accepted{' '}
-                <Link
-                  to="/photoshoot/$id/upload"
-                  params={{ id: photoshoot.id }}
-                  className="text-brand-700 underline"
-                >
+                <Link to={flow.path('upload')} className="text-brand-700 underline">
                   <span className="sr-only">Photos: </span>edit
                 </Link>
               </dd>
@@ -168,11 +153,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               <dt className="text-zinc-600">Styles</dt>
               <dd className="text-right">
                 {chosenStyles.map((s) => s.name).join(', ') || 'None'}{' '}
-                <Link
-                  to="/photoshoot/$id/styles"
-                  params={{ id: photoshoot.id }}
-                  className="text-brand-700 underline"
-                >
+                <Link to={flow.path('styles')} className="text-brand-700 underline">
                   <span className="sr-only">Styles: </span>edit
                 </Link>
               </dd>
@@ -217,11 +198,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               ? 'Nothing to pay: your photoshoot starts right away, and we email you when your portraits are ready.'
               : 'You pay on the next page. Your photoshoot starts as soon as the payment is confirmed, and we email you when your portraits are ready.'}
           </p>
-          <Link
-            to="/photoshoot/$id/styles"
-            params={{ id: photoshoot.id }}
-            className={buttonClasses('ghost', 'sm', 'mt-2 w-full')}
-          >
+          <Link to={flow.path('styles')} className={buttonClasses('ghost', 'sm', 'mt-2 w-full')}>
             Back to styles
           </Link>
         </Card>

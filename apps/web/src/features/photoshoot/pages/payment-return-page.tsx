@@ -5,6 +5,7 @@ import { Alert, Button, buttonClasses, Card, Spinner } from '../../../ui';
 import { FlowFrame } from '../components/flow-frame';
 import { formatMoney } from '../components/money';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { useVerifiedPayment } from '../data/use-payment';
 import type { Photoshoot } from '../types';
 
@@ -21,7 +22,9 @@ export default function PaymentReturnPage() {
 }
 
 function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
-  const search = useSearch({ strict: false }) as { payment?: string };
+  const flow = useFlow();
+  // note: only the individual flow has a payment step (a team member's photoshoot uses a seat).
+  const search = useSearch({ from: '/app/photoshoot/$id/payment-return' });
   const paymentId = search.payment || photoshoot.payment;
   const navigate = useNavigate();
   const payment = useVerifiedPayment(paymentId);
@@ -32,25 +35,19 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
 
   useEffect(() => {
     if (!paymentId) {
-      void navigate({ to: '/photoshoot/$id/payment', params: { id: photoshoot.id }, replace: true });
+      void navigate({ href: flow.path('payment'), replace: true });
     } else if (paid) {
       const timer = setTimeout(
-        () =>
-          void navigate({ to: '/photoshoot/$id/processing', params: { id: photoshoot.id }, replace: true }),
+        () => void navigate({ href: flow.path('processing'), replace: true }),
         PAID_PAUSE_MS,
       );
       return () => clearTimeout(timer);
     } else if (closed) {
       // The payment page shows why (it reads the payment named in the address).
-      void navigate({
-        to: '/photoshoot/$id/payment',
-        params: { id: photoshoot.id },
-        search: { payment: paymentId },
-        replace: true,
-      } as never);
+      void navigate({ href: flow.path('payment', { payment: paymentId }), replace: true });
     }
     return undefined;
-  }, [paymentId, paid, closed, navigate, photoshoot.id]);
+  }, [paymentId, paid, closed, navigate, flow]);
 
   return (
     <Card className="mx-auto max-w-xl text-center">
@@ -68,11 +65,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               {payment.data ? `${formatMoney(payment.data.amountCents, payment.data.currency)} paid. ` : ''}
               Your photoshoot is starting…
             </p>
-            <Link
-              to="/photoshoot/$id/processing"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('primary')}
-            >
+            <Link to={flow.path('processing')} className={buttonClasses('primary')}>
               Follow the progress
             </Link>
           </>
@@ -91,11 +84,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               <Button size="sm" variant="secondary" onClick={() => void payment.refetch()}>
                 Check again
               </Button>
-              <Link
-                to="/photoshoot/$id/payment"
-                params={{ id: photoshoot.id }}
-                className={buttonClasses('ghost', 'sm')}
-              >
+              <Link to={flow.path('payment')} className={buttonClasses('ghost', 'sm')}>
                 Back to payment
               </Link>
             </div>
@@ -108,11 +97,7 @@ function PaymentOutcome({ photoshoot }: { photoshoot: Photoshoot }) {
               This usually takes a few seconds. You can safely leave this page: your photoshoot starts as soon
               as the payment is confirmed, and we email you when it is ready.
             </p>
-            <Link
-              to="/photoshoot/$id/payment"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('ghost', 'sm')}
-            >
+            <Link to={flow.path('payment')} className={buttonClasses('ghost', 'sm')}>
               Back to payment
             </Link>
           </>

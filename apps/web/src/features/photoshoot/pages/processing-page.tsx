@@ -3,6 +3,7 @@ import { Alert, Badge, buttonClasses, Card, cx } from '../../../ui';
 import { useAuth } from '../../auth/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { POLL_BACKSTOP_MS } from '../constants';
 import { usePackages } from '../data/use-catalog';
 import { STATUS_LABELS } from '../lifecycle';
@@ -65,6 +66,7 @@ function expectedBy(photoshoot: Photoshoot, pkg: Package | undefined): string {
 }
 
 function Progress({ photoshoot }: { photoshoot: Photoshoot }) {
+  const flow = useFlow();
   const { user } = useAuth();
   const packages = usePackages();
   const pkg = packages.data?.find((p) => p.id === photoshoot.package);
@@ -186,11 +188,7 @@ function Progress({ photoshoot }: { photoshoot: Photoshoot }) {
             This page updates by itself if you keep it open.
           </p>
           {photoshoot.releasedAt ? (
-            <Link
-              to="/photoshoot/$id/results"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('secondary', 'sm', 'mt-3')}
-            >
+            <Link to={flow.path('results')} className={buttonClasses('secondary', 'sm', 'mt-3')}>
               See your earlier portraits
             </Link>
           ) : null}

@@ -5,6 +5,7 @@ import { Alert, Button, buttonClasses, EmptyState, LoadingBlock } from '../../..
 import { downloadAllUrl } from '../api';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { useStyles } from '../data/use-catalog';
 import { useFileToken } from '../data/use-file-token';
 import { useResults } from '../data/use-results';
@@ -32,6 +33,7 @@ export default function ResultsPage() {
 type Group = { style: string; name: string; results: Result[] };
 
 function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
+  const flow = useFlow();
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
@@ -103,11 +105,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
         }
         action={
           photoshoot.status !== 'refunded' && photoshoot.status !== 'completed' ? (
-            <Link
-              to="/photoshoot/$id/processing"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('secondary')}
-            >
+            <Link to={flow.path('processing')} className={buttonClasses('secondary')}>
               See the progress
             </Link>
           ) : undefined
@@ -142,11 +140,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
             Download all (zip)
           </Button>
           {photoshoot.status === 'completed' ? (
-            <Link
-              to="/photoshoot/$id/review"
-              params={{ id: photoshoot.id }}
-              className={buttonClasses('primary')}
-            >
+            <Link to={flow.path('review')} className={buttonClasses('primary')}>
               Rate &amp; request redo
             </Link>
           ) : null}

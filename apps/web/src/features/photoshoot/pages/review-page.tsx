@@ -17,7 +17,7 @@ import { useResultUpdate } from '../results/use-result-update';
 import type { Photoshoot } from '../types';
 
 export default function ReviewPage() {
-  const { query, photoshoot } = useFlowPage('review');
+  const { flow, query, photoshoot } = useFlowPage('review');
   return (
     <FlowFrame
       step="review"
@@ -27,11 +27,7 @@ export default function ReviewPage() {
       photoshoot={photoshoot}
       actions={
         photoshoot ? (
-          <Link
-            to="/photoshoot/$id/results"
-            params={{ id: photoshoot.id }}
-            className={buttonClasses('secondary')}
-          >
+          <Link to={flow.path('results')} className={buttonClasses('secondary')}>
             Back to portraits
           </Link>
         ) : undefined

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
 import { completeSandboxPayment, fetchSandboxPayment, type SandboxOutcome } from '../api';
 import { formatMoney } from '../components/money';
+import { flowPath, individualFlowBase } from '../flow-paths';
 import type { SandboxPayment } from '../types';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -21,10 +22,9 @@ function returnPath(payment: SandboxPayment): string {
       // fall through to the path we know
     }
   }
-  const id = encodeURIComponent(payment.id);
   if (payment.photoshoot)
-    return `/photoshoot/${encodeURIComponent(payment.photoshoot)}/payment-return?payment=${id}`;
-  return `/teams/payment-return?payment=${id}`;
+    return flowPath(individualFlowBase(payment.photoshoot), 'payment-return', { payment: payment.id });
+  return `/teams/payment-return?payment=${encodeURIComponent(payment.id)}`;
 }
 
 /**
@@ -32,7 +32,7 @@ function returnPath(payment: SandboxPayment): string {
  * test, where the buyer confirms, cancels or makes the payment fail on purpose.
  */
 export default function SandboxCheckoutPage() {
-  const { paymentId = '' } = useParams({ strict: false }) as { paymentId?: string };
+  const { paymentId } = useParams({ from: '/app/sandbox/checkout/$paymentId' });
   const navigate = useNavigate();
   const summary = useQuery({
     queryKey: ['sandbox-payment', paymentId],

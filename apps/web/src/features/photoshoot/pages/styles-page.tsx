@@ -5,6 +5,7 @@ import { Alert, Button, cx, LoadingBlock } from '../../../ui';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
 import { StyleCard } from '../styles/style-card';
@@ -35,6 +36,7 @@ export function defaultPackage(packages: Package[], current: string): string {
 const AUTOSAVE_MS = 600;
 
 function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
+  const flow = useFlow();
   const navigate = useNavigate();
   const styles = useStyles();
   const packages = usePackages();
@@ -81,7 +83,7 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
     try {
       saved.current = { styles: selected, package: pkg };
       await save.mutateAsync({ styles: selected, package: pkg });
-      await navigate({ to: '/photoshoot/$id/payment', params: { id: photoshoot.id } });
+      await navigate({ href: flow.path('payment') });
     } catch (err) {
       setContinueError(errorMessage(err));
       setContinuing(false);

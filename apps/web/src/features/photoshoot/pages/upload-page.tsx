@@ -7,6 +7,7 @@ import { Alert, Button, LoadingBlock } from '../../../ui';
 import { useAuth } from '../../auth/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
+import { useFlow } from '../flow-context';
 import { LIMITS } from '../constants';
 import { keys } from '../data/keys';
 import { countByQc, usePhotos } from '../data/use-photos';
@@ -32,6 +33,7 @@ export default function UploadPage() {
 }
 
 function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
+  const flow = useFlow();
   const { user } = useAuth();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -76,7 +78,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
       size="lg"
       className="shrink-0"
       disabled={!enough}
-      onClick={() => void navigate({ to: '/photoshoot/$id/styles', params: { id: photoshoot.id } })}
+      onClick={() => void navigate({ href: flow.path('styles') })}
       aria-describedby="accepted-counter"
     >
       Continue to styles

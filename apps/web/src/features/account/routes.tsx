@@ -1,0 +1,24 @@
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { appLayout } from '../../app/layout-routes';
+
+/** The signed-in account pages; one lazy chunk. */
+const pages = () => import('./pages');
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/dashboard',
+  component: lazyPage(pages, 'DashboardPage'),
+});
+const settingsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/settings',
+  component: lazyPage(pages, 'SettingsPage'),
+});
+const newProfileRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/profiles/new',
+  component: lazyPage(pages, 'NewProfilePage'),
+});
+
+export const accountRoutes = [dashboardRoute, settingsRoute, newProfileRoute];

@@ -1,0 +1,38 @@
+import { createRoute } from '@tanstack/react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { publicLayout } from '../../app/layout-routes';
+import { CrashPage } from '../errors/error-page';
+import { HomePage } from './home-page';
+
+/** The public pages (public layout). Only the landing page is in the first bundle. */
+const pages = () => import('./pages');
+
+const homeRoute = createRoute({ getParentRoute: () => publicLayout, path: '/', component: HomePage });
+const contactRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/contact',
+  component: lazyPage(pages, 'ContactPage'),
+});
+const privacyRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/privacy',
+  component: lazyPage(pages, 'PrivacyPage'),
+});
+const termsRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/terms-of-service',
+  component: lazyPage(pages, 'TermsPage'),
+});
+const teamsInfoRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/teams-info',
+  component: lazyPage(pages, 'TeamsInfoPage'),
+});
+// A page that always throws: shows the error page on demand (the end-to-end tests use it). Harmless.
+const crashRoute = createRoute({
+  getParentRoute: () => publicLayout,
+  path: '/__crash',
+  component: CrashPage,
+});
+
+export const publicRoutes = [homeRoute, contactRoute, privacyRoute, termsRoute, teamsInfoRoute, crashRoute];

@@ -1,0 +1,130 @@
+import { createRoute, Outlet } from '@tanstack/react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { appLayout } from '../../app/layout-routes';
+import { importWithReload } from '../../lib/chunk-reload';
+import { TeamFlowLayout } from '../photoshoot/flow-layouts';
+import { flowPages } from '../photoshoot/flow-pages';
+import { TeamAccessPage } from './team-access-page';
+
+/**
+ * The team routes (seed §2), inside the signed-in layout. The pages are placeholders until the
+ * team issue, except the member's photoshoot flow, which is the individual flow's pages under the
+ * team's base path. The guard's code is a lazy chunk, like the pages: nothing of the teams is in
+ * the landing bundle.
+ */
+const placeholder = lazyPage(() => import('./team-pages'), 'TeamPlaceholderPage');
+const loadGuard = importWithReload(() => import('./team-guard'));
+
+// Teams, no guard ------------------------------------------------------------------------------
+const teamsRoute = createRoute({ getParentRoute: () => appLayout, path: '/teams', component: placeholder });
+const newTeamRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/new',
+  component: placeholder,
+});
+const teamPaymentReturnRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/payment-return',
+  component: placeholder,
+});
+const inviteRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/invite/$inviteToken',
+  component: placeholder,
+});
+const teamPackagesRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/$id/team-packages',
+  component: placeholder,
+});
+const teamStylesRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/$id/team-styles',
+  component: placeholder,
+});
+const testShootRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/$id/photoshoots/test',
+  component: placeholder,
+});
+
+// Teams, team guard ----------------------------------------------------------------------------
+const teamRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams/$id',
+  beforeLoad: async (ctx) => (await loadGuard()).requireTeamMember(ctx),
+  errorComponent: TeamAccessPage,
+  component: Outlet,
+});
+const teamHomeRoute = createRoute({ getParentRoute: () => teamRoute, path: '/', component: placeholder });
+const teamShootsRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: 'photoshoots',
+  component: placeholder,
+});
+const createTeamShootRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: 'photoshoots/create',
+  component: placeholder,
+});
+const teamDashboardRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: 'photoshoots/dashboard',
+  component: placeholder,
+});
+
+/** A member's photoshoot: the flow's pages with the team's base path. */
+const teamFlowRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: 'photoshoots/$photoshootId',
+  component: TeamFlowLayout,
+});
+
+const teamFlowHomeRoute = createRoute({
+  getParentRoute: () => teamFlowRoute,
+  path: '/',
+  component: placeholder,
+});
+const teamUploadRoute = createRoute({
+  getParentRoute: () => teamFlowRoute,
+  path: 'upload',
+  component: flowPages.upload,
+});
+const teamStylesStepRoute = createRoute({
+  getParentRoute: () => teamFlowRoute,
+  path: 'styles',
+  component: flowPages.styles,
+});
+const teamProcessingRoute = createRoute({
+  getParentRoute: () => teamFlowRoute,
+  path: 'processing',
+  component: flowPages.processing,
+});
+const teamResultsRoute = createRoute({
+  getParentRoute: () => teamFlowRoute,
+  path: 'results',
+  component: flowPages.results,
+});
+
+export const teamRoutes = [
+  teamsRoute,
+  newTeamRoute,
+  teamPaymentReturnRoute,
+  inviteRoute,
+  teamPackagesRoute,
+  teamStylesRoute,
+  testShootRoute,
+  teamRoute.addChildren([
+    teamHomeRoute,
+    teamShootsRoute,
+    createTeamShootRoute,
+    teamDashboardRoute,
+    teamFlowRoute.addChildren([
+      teamFlowHomeRoute,
+      teamUploadRoute,
+      teamStylesStepRoute,
+      teamProcessingRoute,
+      teamResultsRoute,
+    ]),
+  ]),
+];

@@ -1,0 +1,36 @@
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { ClientResponseError } from 'pocketbase';
+import { pb } from '../../lib/pb';
+import { authStore, initAuth } from '../auth/auth-store';
+import { NotTeamMemberError } from './not-team-member';
+
+export type TeamRole = 'owner' | 'admin' | 'member';
+
+/**
+ * Guard of the team's own pages (seed §2, team guard): a guest goes to /login and comes back; a
+ * signed-in user needs a `team_members` row for this team. The role goes into the route context
+ * for the pages that show more to owners and admins.
+ */
+export async function requireTeamMember({
+  params,
+  location,
+}: {
+  params: { id: string };
+  location: ParsedLocation;
+}): Promise<{ teamRole: TeamRole }> {
+  await initAuth();
+  const user = authStore.getState().user;
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  try {
+    const membership = await pb
+      .collection('team_members')
+      .getFirstListItem<{ role: TeamRole }>(
+        pb.filter('team = {:team} && user = {:user}', { team: params.id, user: user.id }),
+        { fields: 'role' },
+      );
+    return { teamRole: membership.role };
+  } catch (err) {
+    if (err instanceof ClientResponseError && err.status === 404) throw new NotTeamMemberError(params.id);
+    throw err;
+  }
+}
