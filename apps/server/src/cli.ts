@@ -21,6 +21,7 @@ async function serve(config: BootConfig): Promise<void> {
   const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
   const server = await createServer(app, {
     webDist: config.webDist,
+    jsonBody: config.jsonBody,
     logger: { level: config.dev ? 'debug' : 'info' },
   });
   await server.listen({ host: config.host, port: config.port });
