@@ -9,6 +9,8 @@ import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
 import { JobRunner } from './core/processing/job-runner.js';
+import { serverLoggerOptions } from './apis/server-logger.js';
+import { redactConsole } from './core/logs/console-redaction.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
@@ -22,7 +24,7 @@ async function serve(config: BootConfig): Promise<void> {
   const server = await createServer(app, {
     webDist: config.webDist,
     jsonBody: config.jsonBody,
-    logger: { level: config.dev ? 'debug' : 'info' },
+    logger: serverLoggerOptions({ level: config.dev ? 'debug' : 'info' }),
   });
   await server.listen({ host: config.host, port: config.port });
   app.crons.start();
@@ -95,6 +97,7 @@ async function superuser(config: BootConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  redactConsole();
   const config = loadConfig(process.argv.slice(2));
   switch (config.command[0]) {
     case 'serve':
