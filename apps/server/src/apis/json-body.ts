@@ -30,16 +30,17 @@ const MAX_DRAIN = 64 * 1024 * 1024;
 
 /**
  * After a refused body, reads and drops the rest so the client gets to read the answer and the
- * connection can close; a client that keeps sending past MAX_DRAIN is cut off.
+ * connection can close; a client that keeps sending past `max` more bytes is cut off (a hostile
+ * 30 MB JSON body is not worth reading to its end).
  */
-export function drainRest(raw: IncomingMessage): void {
+export function drainRest(raw: IncomingMessage, max = MAX_DRAIN): void {
   if (raw.readableEnded || raw.destroyed) return;
   let drained = 0;
   raw.unpipe();
   raw.removeAllListeners('data');
   raw.on('data', (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > MAX_DRAIN) raw.socket.destroy();
+    if (drained > max) raw.socket.destroy();
   });
   raw.resume();
 }
@@ -54,7 +55,7 @@ export function readJsonBody(
     const refuse = (err: ApiError) => {
       payload.removeAllListeners('data');
       payload.removeAllListeners('end');
-      drainRest(raw);
+      drainRest(raw, limits.maxBytes);
       reject(err);
     };
     if (Number(raw.headers['content-length'] ?? 0) > limits.maxBytes) return refuse(ApiError.tooLarge());
