@@ -9,6 +9,8 @@ import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
 import { JobRunner } from './core/processing/job-runner.js';
+import { serverLoggerOptions } from './apis/server-logger.js';
+import { redactConsole } from './core/logs/console-redaction.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
@@ -21,7 +23,8 @@ async function serve(config: BootConfig): Promise<void> {
   const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
   const server = await createServer(app, {
     webDist: config.webDist,
-    logger: { level: config.dev ? 'debug' : 'info' },
+    jsonBody: config.jsonBody,
+    logger: serverLoggerOptions({ level: config.dev ? 'debug' : 'info' }),
   });
   await server.listen({ host: config.host, port: config.port });
   app.crons.start();
@@ -94,6 +97,7 @@ async function superuser(config: BootConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  redactConsole();
   const config = loadConfig(process.argv.slice(2));
   switch (config.command[0]) {
     case 'serve':

@@ -5,6 +5,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DbConfig } from './core/db/connect.js';
+import { DEFAULT_JSON_BODY_LIMITS, type JsonBodyLimits } from './apis/json-body.js';
 
 export type BootConfig = {
   command: string[];
@@ -15,6 +16,8 @@ export type BootConfig = {
   webDist: string;
   dev: boolean;
   encryptionKey?: string;
+  /** PHOTOSHOOT_JSON_BODY_LIMIT (bytes) and PHOTOSHOOT_JSON_MAX_DEPTH; file uploads have their own limits. */
+  jsonBody: JsonBodyLimits;
 };
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -51,6 +54,18 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (url && !/^postgres(ql)?:\/\//.test(url)) problems.push('DATABASE_URL must be a postgres:// URL');
   const key = env.PHOTOSHOOT_ENCRYPTION_KEY;
   if (key && key.length < 32) problems.push('PHOTOSHOOT_ENCRYPTION_KEY must be at least 32 characters');
+  const positiveInt = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isSafeInteger(n) || n <= 0)
+      problems.push(`${name} must be a positive whole number, got "${raw}"`);
+    return n;
+  };
+  const jsonBody = {
+    maxBytes: positiveInt('PHOTOSHOOT_JSON_BODY_LIMIT', DEFAULT_JSON_BODY_LIMITS.maxBytes),
+    maxDepth: positiveInt('PHOTOSHOOT_JSON_MAX_DEPTH', DEFAULT_JSON_BODY_LIMITS.maxDepth),
+  };
   for (const name of flags.keys()) {
     if (!['http', 'dir', 'dev'].includes(name)) problems.push(`unknown flag --${name}`);
   }
@@ -64,5 +79,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     webDist: resolve(env.PHOTOSHOOT_WEB_DIST ?? join(here, '../../web/dist')),
     dev: flags.get('dev') === 'true' || env.NODE_ENV === 'development',
     encryptionKey: env.PHOTOSHOOT_ENCRYPTION_KEY || undefined,
+    jsonBody,
   };
 }

@@ -2,10 +2,19 @@
  * Request bodies as PocketBase reads them (protocol §0.2): JSON (an empty body is `{}`), multipart
  * and urlencoded forms with type inference and `@jsonPayload` parts, anything else refused.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
 import { BodyBudget, TempUploads } from '../core/files/temp-uploads.js';
 import { BASE_BODY_LIMIT, type Upload } from '../core/files/upload.js';
+import { JsonTooDeepError, parseJsonWithin } from '../tools/json-depth.js';
+import {
+  DEFAULT_JSON_BODY_LIMITS,
+  drainRest,
+  readJsonBody,
+  tooDeep,
+  type JsonBodyLimits,
+} from './json-body.js';
 
 /** "true"/"false" become booleans; a numeric string becomes a number only if it round-trips exactly. */
 export function inferValue(value: string): unknown {
@@ -26,11 +35,16 @@ export function addFormValue(out: Record<string, unknown>, key: string, value: u
   else out[key] = [out[key], value];
 }
 
-export function mergeJsonPayload(out: Record<string, unknown>, raw: string): void {
+export function mergeJsonPayload(
+  out: Record<string, unknown>,
+  raw: string,
+  limits: JsonBodyLimits = DEFAULT_JSON_BODY_LIMITS,
+): void {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
-  } catch {
+    parsed = parseJsonWithin(raw, limits.maxDepth);
+  } catch (err) {
+    if (err instanceof JsonTooDeepError) throw tooDeep(limits);
     throw ApiError.badRequest('Invalid @jsonPayload value.');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
@@ -38,7 +52,14 @@ export function mergeJsonPayload(out: Record<string, unknown>, raw: string): voi
   for (const [key, value] of Object.entries(parsed)) if (key !== UNSAFE_KEY) out[key] = value;
 }
 
-export function registerBodyParsers(server: FastifyInstance): void {
+/** The limits for non-file bodies, as `createServer` was given them. */
+const jsonLimitsOf = new WeakMap<FastifyInstance, JsonBodyLimits>();
+
+export function registerBodyParsers(
+  server: FastifyInstance,
+  limits: JsonBodyLimits = DEFAULT_JSON_BODY_LIMITS,
+): void {
+  jsonLimitsOf.set(server, limits);
   // Upload temp files go away once the response is out or the client is gone, whoever read them.
   const release = async (req: FastifyRequest) => {
     const temp = tempUploads.get(req);
@@ -48,23 +69,17 @@ export function registerBodyParsers(server: FastifyInstance): void {
   server.addHook('onResponse', release);
   server.addHook('onRequestAbort', release);
   server.removeAllContentTypeParsers();
-  server.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = (body as string).trim();
-    if (text === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(ApiError.badRequest(), undefined);
-    }
-  });
+  server.addContentTypeParser('application/json', (req: FastifyRequest, payload: Readable) =>
+    readJsonBody(req.raw, payload, limits),
+  );
   server.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
+    { parseAs: 'string', bodyLimit: limits.maxBytes },
     (_req, body, done) => {
       const out: Record<string, unknown> = {};
       try {
         for (const [k, v] of new URLSearchParams(body as string)) {
-          if (k === '@jsonPayload') mergeJsonPayload(out, v);
+          if (k === '@jsonPayload') mergeJsonPayload(out, v, limits);
           else addFormValue(out, k, inferValue(v));
         }
         done(null, out);
@@ -95,22 +110,17 @@ export type ReadBodyOptions = {
 };
 
 const tempUploads = new WeakMap<FastifyRequest, TempUploads>();
-const MAX_DRAIN = 64 * 1024 * 1024;
 
 /**
- * After a refused body (413, bad part), reads and drops the rest so the client gets to read the
- * answer and the connection can close; a client that keeps sending past MAX_DRAIN is cut off.
+ * What the multipart reader (busboy) throws for a body it cannot read (no boundary, cut short,
+ * bad part headers) carries no status: it is the client's fault, not ours.
  */
-function drainRest(req: FastifyRequest): void {
-  const raw = req.raw;
-  if (raw.readableEnded || raw.destroyed) return;
-  let drained = 0;
-  raw.unpipe();
-  raw.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > MAX_DRAIN) raw.socket.destroy();
-  });
-  raw.resume();
+function asClientError(err: unknown): unknown {
+  if (err instanceof ApiError || (err as { statusCode?: unknown })?.statusCode !== undefined) return err;
+  const message = (err as Error)?.message ?? '';
+  return /^(Multipart|Malformed|Unexpected end)/i.test(message)
+    ? ApiError.badRequest('Malformed multipart body.')
+    : err;
 }
 
 async function readMultipart(
@@ -124,13 +134,26 @@ async function readMultipart(
     if (Number(req.headers['content-length'] ?? 0) > maxBody) throw ApiError.tooLarge();
     return await readParts(req, opts, maxBody, temp);
   } catch (err) {
-    drainRest(req);
-    throw err;
+    drainRest(req.raw);
+    throw asClientError(err);
+  }
+}
+
+/** A part the multipart plugin parsed itself (sent as application/json), back to text. */
+function stringifyPart(value: unknown, limits: JsonBodyLimits): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    // note: only a value too deep for the stack fails here; the part's size was capped already.
+    throw tooDeep(limits);
   }
 }
 
 async function readParts(req: FastifyRequest, opts: ReadBodyOptions, maxBody: number, temp: TempUploads) {
   const budget = new BodyBudget(maxBody);
+  const limits = jsonLimitsOf.get(req.server) ?? DEFAULT_JSON_BODY_LIMITS;
+  // note: text parts together are held to the JSON body's limit: only file parts may be large.
+  const textBudget = new BodyBudget(limits.maxBytes);
   const body: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   // note: busboy's own per-file cap is lifted to the body limit; limits per field are enforced while writing.
@@ -146,9 +169,12 @@ async function readParts(req: FastifyRequest, opts: ReadBodyOptions, maxBody: nu
       continue;
     }
     // note: the multipart plugin pre-parses parts sent as application/json; keep them as text like the rest.
-    const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
-    budget.spend(Buffer.byteLength(part.fieldname) + Buffer.byteLength(value));
-    if (part.fieldname === '@jsonPayload') mergeJsonPayload(body, value);
+    if (part.valueTruncated) throw ApiError.tooLarge();
+    const value = typeof part.value === 'string' ? part.value : stringifyPart(part.value, limits);
+    const bytes = Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+    budget.spend(bytes);
+    textBudget.spend(bytes);
+    if (part.fieldname === '@jsonPayload') mergeJsonPayload(body, value, limits);
     else addFormValue(body, part.fieldname, inferValue(value));
   }
   return { body, files };

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { toApiError } from '../core/errors.js';
-import { redactUrl, redactUrlMemo } from '../core/logs/redact.js';
+import { redactText, redactUrl, redactUrlMemo } from '../core/logs/redact.js';
 import { realIp, remoteIp } from './real-ip.js';
 
 const MAX_TEXT = 2000;
@@ -53,7 +53,7 @@ export function bindRequestLogs(server: FastifyInstance, app: App): void {
       data.error = apiError.message;
       // The cause's message (not its stack) helps operators with 5xx; clients never see it.
       const cause = status >= 500 ? (apiError.cause ?? err) : undefined;
-      if (cause instanceof Error) data.details = cause.message.slice(0, MAX_TEXT);
+      if (cause instanceof Error) data.details = redactText(cause.message).slice(0, MAX_TEXT);
     }
     app.logs.add({ level, message: `${req.method} ${url}`, data });
   });

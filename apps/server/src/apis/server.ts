@@ -9,6 +9,7 @@ import { ApiError, toApiError } from '../core/errors.js';
 import type { AuthState } from '../core/records/caller.js';
 import type { RealtimeBroker } from '../core/realtime/broker.js';
 import { registerBodyParsers } from './body.js';
+import { DEFAULT_JSON_BODY_LIMITS, type JsonBodyLimits } from './json-body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
 import { bindRecordAuthOAuth2Api } from './record-auth-oauth2.js';
@@ -47,6 +48,8 @@ export type ServerOptions = {
   /** The built web app to serve for non-API paths; omitted in API-only tests. */
   webDist?: string;
   logger?: boolean | object;
+  /** Size and depth limits of JSON and other non-file bodies. */
+  jsonBody?: JsonBodyLimits;
   /** Realtime connection limits (tests shorten them). */
   realtime?: { idleMs: number; lifetimeMs: number };
 };
@@ -64,9 +67,10 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
     routerOptions: { maxParamLength: 2000 },
   });
   server.decorateRequest('auth', null);
-  registerBodyParsers(server);
+  const jsonBody = opts.jsonBody ?? DEFAULT_JSON_BODY_LIMITS;
+  registerBodyParsers(server, jsonBody);
   await server.register(multipart, {
-    limits: { fileSize: 32 * MiB, files: 100, fieldSize: MiB, parts: 1000 },
+    limits: { fileSize: 32 * MiB, files: 100, fieldSize: jsonBody.maxBytes, parts: 1000 },
   });
 
   server.addHook('onRequest', async (req, reply) => {

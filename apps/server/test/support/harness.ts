@@ -45,6 +45,8 @@ export async function startServer(opts: {
   shareSchemaWith?: TestServer;
   /** Keep the default rate limits on (off otherwise: suites create many records quickly). */
   rateLimits?: boolean;
+  /** Fastify logger options (off by default). */
+  logger?: object;
 }): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
@@ -71,7 +73,7 @@ export async function startServer(opts: {
   }
   const app = await App.open({ dataDir, db, extraCollections: opts.collections ?? [] });
   if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
-  const server = await createServer(app, { webDist: opts.webDist });
+  const server = await createServer(app, { webDist: opts.webDist, logger: opts.logger });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

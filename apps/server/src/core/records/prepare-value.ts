@@ -4,9 +4,12 @@
  */
 import { isMultiValue, type Field } from '../schema/fields.js';
 import { formatDate, parseDate } from '../../tools/dates.js';
+import { JsonTooDeepError, parseJsonWithin } from '../../tools/json-depth.js';
 
 /** Marker for a date string that could not be parsed; validation turns it into a field error. */
 export const INVALID_DATE = Symbol('invalid date');
+/** Marker for JSON text nested too deeply to be taken in; validation turns it into a field error. */
+export const JSON_TOO_DEEP = Symbol('json too deep');
 
 function toStr(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -45,9 +48,9 @@ export function prepareValue(field: Field, value: unknown): unknown {
     case 'json':
       if (typeof value === 'string') {
         try {
-          return JSON.parse(value);
-        } catch {
-          return value;
+          return parseJsonWithin(value);
+        } catch (err) {
+          return err instanceof JsonTooDeepError ? JSON_TOO_DEEP : value;
         }
       }
       return value === undefined ? null : value;

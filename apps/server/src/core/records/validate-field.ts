@@ -1,7 +1,7 @@
 /** Per-field validation with PocketBase's error codes; returns the first problem or null. */
 import { isMultiValue, type Field } from '../schema/fields.js';
 import type { FieldError } from '../errors.js';
-import { INVALID_DATE } from './prepare-value.js';
+import { INVALID_DATE, JSON_TOO_DEEP } from './prepare-value.js';
 
 const EMAIL_RE = /^[^\s@"<>]+@[^\s@"<>]+\.[^\s@"<>]+$/;
 const DEFAULT_TEXT_MAX = 5000;
@@ -24,6 +24,7 @@ function domainOf(email: string): string {
 
 export function validateField(field: Field, value: unknown): FieldError | null {
   if (value === INVALID_DATE) return err('validation_invalid_date', 'Must be a valid date.');
+  if (value === JSON_TOO_DEEP) return err('validation_json_too_deep', 'The JSON value is nested too deeply.');
   if (isBlank(field, value)) {
     return field.required && field.type !== 'autodate'
       ? err('validation_required', 'Cannot be blank.')

@@ -1,0 +1,245 @@
+/**
+ * `npm run bench:stall`: can a guest's hostile JSON bodies stall the API? (issue 17: a 30 MB body
+ * of nested arrays sent to POST /api/realtime blocked the event loop for ~6 s.)
+ *
+ *   1. the built server (dist/) runs in a child process on a throwaway data dir, on 127.0.0.1,
+ *      rate limits off (so every hostile body reaches the body parser);
+ *   2. "idle": autocannon sends an authenticated GET of a photoshoot at a fixed rate;
+ *   3. "flood": the same load while a worker thread keeps BENCH_STALL_SENDERS hostile requests in
+ *      flight as a guest: 30 MB of `[[[[…` announced by Content-Length, the same chunked (no
+ *      length), and a chunked body past the size limit; each answer's status is counted.
+ * Pass: the GET's p99 during the flood stays under the upload-checks budget (50 ms), no GET fails,
+ * and every hostile request got 413 or 400. The server's own event-loop delay is reported too
+ * (steadier than latency on a shared machine).
+ *
+ * Env: BENCH_STALL_DURATION (s, default 8), BENCH_STALL_RATE (req/s, default 200),
+ * BENCH_STALL_SENDERS (default 8). Writes results/stall.json; exits 1 on a failed check.
+ */
+import { fork } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const BUDGET_P99_MS = 50;
+const num = (name, dflt) => {
+  const v = process.env[name] ? Number(process.env[name]) : dflt;
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
+  return v;
+};
+const cfg = {
+  duration: num('BENCH_STALL_DURATION', 8),
+  rate: num('BENCH_STALL_RATE', 200),
+  connections: 10,
+  senders: num('BENCH_STALL_SENDERS', 8),
+};
+
+if (!isMainThread) {
+  await floodThread(workerData);
+} else if (process.argv[2] === '--server') {
+  const { App } = await import('../dist/core/app.js');
+  const { createServer } = await import('../dist/apis/server.js');
+  const { serveChild } = await import('./child.mjs');
+  const dataDir = process.env.BENCH_DATA_DIR;
+  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir } });
+  await app.settings.patch({ rateLimits: { enabled: false } });
+  const server = await createServer(app);
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
+  process.on('message', (m) => {
+    if (m?.type !== 'eld') return;
+    process.send({
+      type: 'eld',
+      p50: eld.percentile(50) / 1e6,
+      p99: eld.percentile(99) / 1e6,
+      max: eld.max / 1e6,
+    });
+    eld.reset();
+  });
+  await serveChild(server, async () => {
+    await server.close();
+    await app.close();
+  });
+} else {
+  await main();
+}
+
+/** One hostile request: writes `chunk` up to `total` bytes unless the server answers first. */
+function hostile(base, { headers, chunk, total }) {
+  return new Promise((resolve) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(`${base}/api/realtime`, { method: 'POST', headers }, (res) => {
+      answered = true;
+      res.resume();
+      res.on('end', () => {
+        req.destroy();
+        resolve(res.statusCode);
+      });
+    });
+    req.on('error', () => resolve(answered ? 'reset-after-answer' : 'error'));
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+async function floodThread({ base, until, senders }) {
+  const MB30 = 30 * 1024 * 1024;
+  const brackets = Buffer.alloc(64 * 1024, '[');
+  const kinds = [
+    {
+      name: 'deep, 30 MB by Content-Length',
+      headers: { 'content-type': 'application/json', 'content-length': String(MB30) },
+      chunk: brackets,
+      total: MB30,
+    },
+    {
+      name: 'deep, 30 MB chunked',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      chunk: brackets,
+      total: MB30,
+    },
+    {
+      name: 'flat string past the size limit, chunked',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      chunk: Buffer.from(`{"a":"${'x'.repeat(64 * 1024 - 6)}`),
+      total: MB30,
+    },
+  ];
+  const counts = {};
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      while (Date.now() < until) {
+        const kind = kinds[i++ % kinds.length];
+        const status = await hostile(base, kind);
+        const key = `${kind.name}: ${status}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+      }
+    }),
+  );
+  parentPort.postMessage(counts);
+}
+
+function flood(data) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), { workerData: data });
+    worker.on('message', resolve);
+    worker.on('error', reject);
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-stall-'));
+  const child = fork(fileURLToPath(import.meta.url), ['--server'], {
+    env: { ...process.env, BENCH_DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const cleanup = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  let pass = false;
+  try {
+    const port = await new Promise((resolve, reject) => {
+      child.on('message', (m) => m?.type === 'ready' && resolve(m.port));
+      child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const api = async (path, body, token) => {
+      const res = await fetch(base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+      const out = await res.json();
+      if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(out)}`);
+      return out;
+    };
+    const email = 'bench-stall@example.com';
+    const password = 'bench-password-1';
+    const user = await api('/api/collections/users/records', { email, password, passwordConfirm: password });
+    const { token } = await api('/api/collections/users/auth-with-password', { identity: email, password });
+    const shoot = await api('/api/collections/photoshoots/records', { user: user.id }, token);
+    const load = (seconds) =>
+      new Promise((resolve, reject) =>
+        autocannon(
+          {
+            url: `${base}/api/collections/photoshoots/records/${shoot.id}`,
+            headers: { authorization: token },
+            connections: cfg.connections,
+            overallRate: cfg.rate,
+            duration: seconds,
+          },
+          (err, res) => (err ? reject(err) : resolve(res)),
+        ),
+      );
+    const loopDelay = () =>
+      new Promise((resolve) => {
+        const on = (m) => m?.type === 'eld' && (child.off('message', on), resolve(m));
+        child.on('message', on);
+        child.send({ type: 'eld' });
+      });
+    await load(Math.min(2, cfg.duration)); // warm-up
+    await loopDelay();
+    const idle = await load(cfg.duration);
+    const idleLoop = await loopDelay();
+    const hostileCounts = flood({ base, until: Date.now() + cfg.duration * 1000, senders: cfg.senders });
+    const busy = await load(cfg.duration);
+    const counts = await hostileCounts;
+    const busyLoop = await loopDelay();
+    const bad = (r) => r.non2xx + r.errors + r.timeouts;
+    const refusedAll = Object.keys(counts).every((k) => / (413|400)$/.test(k));
+    const row = (r) => ({
+      requests: r.requests.total,
+      failed: bad(r),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    });
+    pass = busy.latency.p99 < BUDGET_P99_MS && bad(idle) + bad(busy) === 0 && refusedAll;
+    const result = {
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model },
+      config: cfg,
+      idle: { ...row(idle), eventLoopDelayMs: idleLoop },
+      flood: { ...row(busy), eventLoopDelayMs: busyLoop, hostile: counts },
+      budgetP99Ms: BUDGET_P99_MS,
+      pass,
+    };
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(join(here, 'results/stall.json'), JSON.stringify(result, null, 2) + '\n');
+    const ms = (v) => v.toFixed(1);
+    console.log(
+      `GET photoshoot (authenticated), ${cfg.rate} req/s over ${cfg.connections} connections, ${cfg.duration} s each:`,
+    );
+    console.log(
+      `  idle   p50 ${idle.latency.p50} ms  p99 ${idle.latency.p99} ms  event loop p99 ${ms(idleLoop.p99)} ms`,
+    );
+    console.log(
+      `  flood  p50 ${busy.latency.p50} ms  p99 ${busy.latency.p99} ms  event loop p99 ${ms(busyLoop.p99)} ms, max ${ms(busyLoop.max)} ms`,
+    );
+    for (const [k, v] of Object.entries(counts)) console.log(`  hostile ${k} × ${v}`);
+    console.log(
+      `${pass ? 'PASS' : 'FAIL'}: p99 under flood ${busy.latency.p99} ms (budget ${BUDGET_P99_MS} ms)${refusedAll ? '' : ', some hostile request was not refused'}`,
+    );
+  } finally {
+    cleanup();
+  }
+  process.exit(pass ? 0 : 1);
+}
