@@ -75,7 +75,7 @@ function renderRecord(collection: CollectionShape): string {
     .map((field) => `  ${field.name}: ${fieldType(collection.name, field)};`);
   return [
     `/** A \`${collection.name}\` record (${collection.type} collection). */`,
-    `export type ${name}Record<Expand = unknown> = {`,
+    `export type ${name}Record<Expand = Record<string, unknown>> = {`,
     '  id: string;',
     '  collectionId: string;',
     `  collectionName: ${literal(collection.name)};`,

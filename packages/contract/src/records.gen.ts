@@ -3,7 +3,7 @@
 import type { Backdrop, FaceBox, Grading, QcReason } from './json-fields.js';
 
 /** A `_superusers` record (auth collection). */
-export type SuperusersRecord<Expand = unknown> = {
+export type SuperusersRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: '_superusers';
@@ -16,7 +16,7 @@ export type SuperusersRecord<Expand = unknown> = {
 };
 
 /** A `users` record (auth collection). */
-export type UsersRecord<Expand = unknown> = {
+export type UsersRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'users';
@@ -32,7 +32,7 @@ export type UsersRecord<Expand = unknown> = {
 };
 
 /** A `_externalAuths` record (base collection). */
-export type ExternalAuthsRecord<Expand = unknown> = {
+export type ExternalAuthsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: '_externalAuths';
@@ -46,7 +46,7 @@ export type ExternalAuthsRecord<Expand = unknown> = {
 };
 
 /** A `profiles` record (base collection). */
-export type ProfilesRecord<Expand = unknown> = {
+export type ProfilesRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'profiles';
@@ -64,7 +64,7 @@ export type ProfilesRecord<Expand = unknown> = {
 };
 
 /** A `teams` record (base collection). */
-export type TeamsRecord<Expand = unknown> = {
+export type TeamsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'teams';
@@ -82,7 +82,7 @@ export type TeamsRecord<Expand = unknown> = {
 };
 
 /** A `styles` record (base collection). */
-export type StylesRecord<Expand = unknown> = {
+export type StylesRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'styles';
@@ -114,7 +114,7 @@ export type StylesRecord<Expand = unknown> = {
 };
 
 /** A `packages` record (base collection). */
-export type PackagesRecord<Expand = unknown> = {
+export type PackagesRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'packages';
@@ -138,7 +138,7 @@ export type PackagesRecord<Expand = unknown> = {
 };
 
 /** A `coupons` record (base collection). */
-export type CouponsRecord<Expand = unknown> = {
+export type CouponsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'coupons';
@@ -159,7 +159,7 @@ export type CouponsRecord<Expand = unknown> = {
 };
 
 /** A `team_members` record (base collection). */
-export type TeamMembersRecord<Expand = unknown> = {
+export type TeamMembersRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'team_members';
@@ -173,7 +173,7 @@ export type TeamMembersRecord<Expand = unknown> = {
 };
 
 /** A `team_invites` record (base collection). */
-export type TeamInvitesRecord<Expand = unknown> = {
+export type TeamInvitesRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'team_invites';
@@ -192,7 +192,7 @@ export type TeamInvitesRecord<Expand = unknown> = {
 };
 
 /** A `photoshoots` record (base collection). */
-export type PhotoshootsRecord<Expand = unknown> = {
+export type PhotoshootsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'photoshoots';
@@ -229,7 +229,7 @@ export type PhotoshootsRecord<Expand = unknown> = {
 };
 
 /** A `payments` record (base collection). */
-export type PaymentsRecord<Expand = unknown> = {
+export type PaymentsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'payments';
@@ -259,7 +259,7 @@ export type PaymentsRecord<Expand = unknown> = {
 };
 
 /** A `original_photos` record (base collection). */
-export type OriginalPhotosRecord<Expand = unknown> = {
+export type OriginalPhotosRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'original_photos';
@@ -281,7 +281,7 @@ export type OriginalPhotosRecord<Expand = unknown> = {
 };
 
 /** A `results` record (base collection). */
-export type ResultsRecord<Expand = unknown> = {
+export type ResultsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'results';
@@ -308,7 +308,7 @@ export type ResultsRecord<Expand = unknown> = {
 };
 
 /** A `photoshoot_events` record (base collection). */
-export type PhotoshootEventsRecord<Expand = unknown> = {
+export type PhotoshootEventsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'photoshoot_events';
@@ -333,7 +333,7 @@ export type PhotoshootEventsRecord<Expand = unknown> = {
 };
 
 /** A `contact_messages` record (base collection). */
-export type ContactMessagesRecord<Expand = unknown> = {
+export type ContactMessagesRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
   collectionName: 'contact_messages';

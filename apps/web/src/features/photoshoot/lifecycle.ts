@@ -1,3 +1,5 @@
+import type { PhotoshootStatus } from '@photoshoot/contract';
+
 /**
  * Which step of the flow a photoshoot may show, from its status alone. Each page asks
  * `resolveStep` and is sent to the step it returns when that is not itself, so a bookmark, a
@@ -14,8 +16,7 @@ export const STEPS = [
 ] as const;
 export type Step = (typeof STEPS)[number];
 
-export type PhotoshootStatus =
-  'draft' | 'pending_payment' | 'queued' | 'processing' | 'review' | 'completed' | 'failed' | 'refunded';
+export type { PhotoshootStatus };
 
 type Lifecycle = { status: PhotoshootStatus | ''; releasedAt?: string };
 

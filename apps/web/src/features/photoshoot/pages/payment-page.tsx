@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
-import { checkoutPaymentId, startCheckout } from '../api';
+import { startCheckout } from '../../../shared/payments-api';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
@@ -13,7 +13,7 @@ import { usePackages, useStyles } from '../data/use-catalog';
 import { countByQc, usePhotos } from '../data/use-photos';
 import { useSaveOrder } from '../data/use-save-order';
 import { CouponQuote, type QuoteChange } from '../payment/coupon-quote';
-import type { Payment, Photoshoot } from '../types';
+import type { Payment, Photoshoot } from '../../../shared/records';
 import { defaultPackage } from './styles-page';
 
 export default function PaymentPage() {
@@ -86,8 +86,8 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
         package: chosen.id,
         coupon: order.coupon || undefined,
       });
-      if (checkout.paid || !checkout.url) {
-        const payment = checkoutPaymentId(checkout);
+      if (!('url' in checkout) || !checkout.url) {
+        const payment = checkout.payment.id;
         await navigate({
           to: '/photoshoot/$id/payment-return',
           params: { id: photoshoot.id },

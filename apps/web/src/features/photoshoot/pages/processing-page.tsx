@@ -7,7 +7,7 @@ import { POLL_BACKSTOP_MS } from '../constants';
 import { usePackages } from '../data/use-catalog';
 import { STATUS_LABELS } from '../lifecycle';
 import { stageLabel } from '../processing/stage-label';
-import type { Package, Photoshoot } from '../types';
+import type { Package, Photoshoot } from '../../../shared/records';
 
 export default function ProcessingPage() {
   // note: realtime carries the progress; the poll only covers a connection that is silently gone.

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, cx, LoadingBlock, TextAreaField } from '../../../ui';
-import { requestRedo } from '../api';
+import { requestRedo } from '../../../shared/photoshoot-api';
 import { FlowFrame } from '../components/flow-frame';
 import { ProtectedImage } from '../components/protected-image';
 import { useFlowPage } from '../components/use-flow-page';
@@ -14,7 +14,7 @@ import { useStyles } from '../data/use-catalog';
 import { useResults } from '../data/use-results';
 import { RatingStars } from '../results/rating-stars';
 import { useResultUpdate } from '../results/use-result-update';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 
 export default function ReviewPage() {
   const { query, photoshoot } = useFlowPage('review');

@@ -10,7 +10,7 @@ import { useFlowPage } from '../components/use-flow-page';
 import { LIMITS } from '../constants';
 import { keys } from '../data/keys';
 import { countByQc, usePhotos } from '../data/use-photos';
-import type { OriginalPhoto, Photoshoot } from '../types';
+import type { OriginalPhoto, Photoshoot } from '../../../shared/records';
 import { PhotoTile } from '../upload/photo-tile';
 import { Uploader } from '../upload/uploader';
 import { UploadRules } from '../upload/upload-rules';

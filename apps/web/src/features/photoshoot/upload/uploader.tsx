@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { Button, cx } from '../../../ui';
 import { ACCEPT_ATTRIBUTE, LIMITS } from '../constants';
-import type { OriginalPhoto } from '../types';
+import type { OriginalPhoto } from '../../../shared/records';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
 
 type Props = {

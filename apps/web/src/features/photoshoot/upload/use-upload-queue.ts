@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pb } from '../../../lib/pb';
 import { LIMITS, PRECHECK_MESSAGES } from '../constants';
-import type { OriginalPhoto } from '../types';
+import type { OriginalPhoto } from '../../../shared/records';
 import { precheckFile } from './precheck';
 import { uploadFile } from './upload-file';
 
