@@ -5,10 +5,10 @@ import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
 import { startCheckout } from '../../../shared/payments-api';
+import { usePublicConfig } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
-import { LIMITS } from '../constants';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { countByQc, usePhotos } from '../data/use-photos';
 import { useSaveOrder } from '../data/use-save-order';
@@ -51,8 +51,9 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
 
   // A draft without enough photos or without styles is not ready to pay: send it back a step.
   const accepted = countByQc(photos.data).accepted;
+  const minAccepted = usePublicConfig().data?.photoshoots.minAcceptedPhotos;
   const missingPhotos =
-    photoshoot.status === 'draft' && photos.isSuccess && accepted < LIMITS.minAcceptedPhotos;
+    photoshoot.status === 'draft' && photos.isSuccess && minAccepted !== undefined && accepted < minAccepted;
   const missingStyles = photoshoot.status === 'draft' && !(photoshoot.styles ?? []).length;
   useEffect(() => {
     if (missingPhotos)
