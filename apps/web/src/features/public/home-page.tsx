@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, Spinner } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { usePackages, usePublicConfig, useStyles } from './use-catalog';
 import { Faq } from './faq';
 import { Hero } from './hero';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Alert, Badge, buttonClasses, Card, cx } from '../../../ui';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { POLL_BACKSTOP_MS } from '../constants';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { keys } from '../data/keys';
