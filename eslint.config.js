@@ -1,6 +1,35 @@
 // One lint setup for every workspace; type-aware rules catch floating promises in server code.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+// Web feature folders (apps/web/src/features/*) import the shared layers (src/shared for product
+// data, fetchers and formatters; src/lib for the SDK client and the session; src/ui), never each
+// other: one block per feature forbids relative paths into any sibling feature.
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = WEB_FEATURES.map((feature) => {
+  const others = WEB_FEATURES.filter((name) => name !== feature);
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    // note: an area's routes.tsx is composition (the team flow mounts the photoshoot flow's pages).
+    ignores: [`apps/web/src/features/${feature}/routes.tsx`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+              message: `Feature "${feature}" must not import another feature; move what both need to src/shared (product data) or src/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -32,6 +61,7 @@ export default tseslint.config(
       ),
     },
   },
+  ...featureBoundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

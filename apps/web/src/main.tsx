@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { installChunkReloadHandler } from './lib/chunk-reload';
-import { initAuth } from './features/auth/auth-store';
+import { initAuth } from './lib/auth-store';
 import './styles.css';
 
 installChunkReloadHandler();

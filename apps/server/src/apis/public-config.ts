@@ -8,6 +8,8 @@ export type PublicConfig = {
   /** Days after release before originals / results are deleted (0: kept until the owner deletes them). */
   retention: { originalsDays: number; resultsDays: number };
   payments: { provider: string };
+  /** The limits of one photoshoot that the flow states (the server enforces them). */
+  photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
 };
 
 /** The public slice of the live settings; never a secret, never anything else. */
@@ -20,12 +22,18 @@ export function publicConfig(app: App): PublicConfig {
       resultsDays: s.processing.resultsRetentionDays,
     },
     payments: { provider: s.payments.provider },
+    photoshoots: {
+      maxPhotos: s.photoshoots.maxPhotos,
+      minAcceptedPhotos: s.photoshoots.minAcceptedPhotos,
+      freeRedos: s.photoshoots.freeRedos,
+    },
   };
 }
 
 /**
  * `GET /api/public/config`: the settings the public pages state (retention periods on /privacy and
- * /terms-of-service, the payment provider). The full settings are superuser-only.
+ * /terms-of-service, the payment provider) and the photoshoot limits the flow shows. The full
+ * settings are superuser-only.
  */
 export function bindPublicConfigApi(server: FastifyInstance, app: App): void {
   server.get('/api/public/config', async (req, reply) => sendJson(req, reply, publicConfig(app)));

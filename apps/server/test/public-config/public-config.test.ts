@@ -1,15 +1,10 @@
 /**
  * GET /api/public/config: the public slice of the settings (retention periods, payment provider,
- * app name) for everyone, live, and nothing else — never a secret.
+ * app name, photoshoot limits) for everyone, live, and nothing else — never a secret.
  */
+import type { PublicConfig } from '@photoshoot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-
-type PublicConfig = {
-  appName: string;
-  retention: { originalsDays: number; resultsDays: number };
-  payments: { provider: string };
-};
 
 describe.each(engines)('public config API (%s)', (engine) => {
   let t: TestServer;
@@ -32,6 +27,11 @@ describe.each(engines)('public config API (%s)', (engine) => {
         resultsDays: settings.processing.resultsRetentionDays,
       },
       payments: { provider: settings.payments.provider },
+      photoshoots: {
+        maxPhotos: settings.photoshoots.maxPhotos,
+        minAcceptedPhotos: settings.photoshoots.minAcceptedPhotos,
+        freeRedos: settings.photoshoots.freeRedos,
+      },
     });
   });
 
@@ -40,12 +40,14 @@ describe.each(engines)('public config API (%s)', (engine) => {
     await su.settings.update({
       meta: { appName: 'Portrait Studio' },
       processing: { originalsRetentionDays: 7, resultsRetentionDays: 90 },
+      photoshoots: { maxPhotos: 12, minAcceptedPhotos: 4, freeRedos: 2 },
     });
     const { pb } = await t.user();
     for (const client of [t.client(), pb, su]) {
       const config = await get(client);
       expect(config.appName).toBe('Portrait Studio');
       expect(config.retention).toEqual({ originalsDays: 7, resultsDays: 90 });
+      expect(config.photoshoots).toEqual({ maxPhotos: 12, minAcceptedPhotos: 4, freeRedos: 2 });
     }
   });
 

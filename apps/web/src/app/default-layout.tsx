@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../lib/use-auth';
 import { fileUrl } from '../lib/pb';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';

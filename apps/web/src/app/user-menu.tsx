@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { buttonClasses } from '../ui';
 import { logout } from '../features/auth/auth-actions';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../lib/use-auth';
 
 /** "Sign in / Get started" for guests; the dashboard link and "Sign out" for a signed-in user. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {

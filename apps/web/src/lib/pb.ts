@@ -1,3 +1,4 @@
+import type { TypedPocketBase } from '@photoshoot/contract';
 import PocketBase from 'pocketbase';
 
 /**
@@ -11,7 +12,8 @@ function apiBaseUrl(): string {
   return typeof window === 'undefined' ? 'http://127.0.0.1:8090' : window.location.origin;
 }
 
-export const pb = new PocketBase(apiBaseUrl());
+/** Typed by collection: `pb.collection('photoshoots')` yields the contract's `PhotoshootsRecord`. */
+export const pb = new PocketBase(apiBaseUrl()) as TypedPocketBase;
 
 // note: the SDK cancels a pending request when another one with the same key starts; React Query
 // and StrictMode start identical requests on purpose, so cancellation would only produce errors.

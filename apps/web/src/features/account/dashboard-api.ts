@@ -1,22 +1,25 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { RecordModel } from 'pocketbase';
+import type { PackagesRecord, PhotoshootsRecord, TeamMembersRecord, TeamsRecord } from '@photoshoot/contract';
 import { FULL_LIST_BATCH, PAGE_SIZE, pb } from '../../lib/pb';
 
-export type PhotoshootSummary = RecordModel & {
-  title: string;
-  status: string;
-  progress: number;
-  team: string;
-  created: string;
-  updated: string;
-  expand?: { package?: RecordModel & { name: string } };
-};
+/** The dashboard's slice of a photoshoot (`fields=` below asks for exactly these). */
+export type PhotoshootSummary = Pick<
+  PhotoshootsRecord<{ package?: Pick<PackagesRecord, 'name'> }>,
+  | 'id'
+  | 'collectionId'
+  | 'collectionName'
+  | 'title'
+  | 'status'
+  | 'progress'
+  | 'team'
+  | 'created'
+  | 'updated'
+  | 'expand'
+>;
 
-export type Membership = RecordModel & {
-  role: 'owner' | 'admin' | 'member';
-  team: string;
-  expand?: { team?: RecordModel & { name: string; company: string; seatsTotal: number; seatsUsed: number } };
-};
+export type Membership = TeamMembersRecord<{
+  team?: Pick<TeamsRecord, 'id' | 'name' | 'company' | 'seatsTotal' | 'seatsUsed'>;
+}>;
 
 /** The user's own photoshoots, newest first, 30 per page. */
 export const myPhotoshootsQuery = (userId: string) =>
@@ -47,7 +50,4 @@ export const myTeamsQuery = (userId: string) =>
       }),
   });
 
-/** Starts a draft photoshoot owned by the user. */
-export function createDraft(userId: string, title: string) {
-  return pb.collection('photoshoots').create<PhotoshootSummary>({ user: userId, title });
-}
+export { createDraft } from '../../shared/photoshoot-api';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './dashboard-api';
 import { nextStepHref, statusView } from './photoshoot-status';
 

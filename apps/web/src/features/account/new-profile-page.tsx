@@ -13,7 +13,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 
 const GENDERS = [
   { value: '', label: 'Prefer not to say' },

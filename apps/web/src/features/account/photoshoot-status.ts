@@ -1,9 +1,12 @@
-import { flowPath, individualFlowBase } from '../photoshoot/flow-paths';
-import type { Step } from '../photoshoot/lifecycle';
+import type { PhotoshootStatus } from '@photoshoot/contract';
+import { flowPath, individualFlowBase, type Step } from '../../shared/flow-paths';
 import type { BadgeTone } from '../../ui';
 
 /** How the dashboard shows each photoshoot status and which step of the flow comes next. */
-export const STATUS_VIEW: Record<string, { label: string; tone: BadgeTone; step: Step; action: string }> = {
+export const STATUS_VIEW: Record<
+  PhotoshootStatus,
+  { label: string; tone: BadgeTone; step: Step; action: string }
+> = {
   draft: { label: 'Draft', tone: 'neutral', step: 'upload', action: 'Continue setup' },
   pending_payment: {
     label: 'Awaiting payment',
@@ -20,7 +23,7 @@ export const STATUS_VIEW: Record<string, { label: string; tone: BadgeTone; step:
 };
 
 export function statusView(status: string) {
-  return STATUS_VIEW[status] ?? STATUS_VIEW.draft!;
+  return STATUS_VIEW[status as PhotoshootStatus] ?? STATUS_VIEW.draft;
 }
 
 /** The next step's URL of a photoshoot. */

@@ -1,6 +1,6 @@
 import { useTitle } from '../../lib/use-title';
 import { PageHeader } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { DeleteAccountSection, EmailSection, PasswordSection, ProfileSection } from './settings-sections';
 
 /** /settings: profile, email, password and account deletion. */

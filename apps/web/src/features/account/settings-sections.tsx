@@ -4,7 +4,7 @@ import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/e
 import { fileUrl, pb } from '../../lib/pb';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { Dialog } from '../../ui/dialog';
-import type { User } from '../auth/auth-store';
+import type { User } from '../../lib/auth-store';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];

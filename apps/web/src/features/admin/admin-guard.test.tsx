@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
-import { resetAuthForTests } from '../auth/auth-store';
+import { resetAuthForTests } from '../../lib/auth-store';
 import { resetAdminAuthForTests } from './admin-auth-store';
 import { ADMIN_AUTH_KEY, adminPb } from './admin-client';
 import { adminRedirect } from './admin-guard';

@@ -1,6 +1,6 @@
 import { pb } from '../../lib/pb';
 import { FALLBACK } from '../../lib/errors';
-import { track, type User } from './auth-store';
+import { track, type User } from '../../lib/auth-store';
 
 export type RegisterInput = {
   email: string;

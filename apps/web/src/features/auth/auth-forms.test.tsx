@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
-import { resetAuthForTests } from './auth-store';
+import { resetAuthForTests } from '../../lib/auth-store';
 
 // The real login and registration pages in the real router, against the real server.
 describe('login form', () => {

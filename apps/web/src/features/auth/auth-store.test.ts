@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount, otherClient } from '../../testing/accounts';
 import { login, logout } from './auth-actions';
-import { authStore, initAuth, refreshUser, resetAuthForTests } from './auth-store';
-import { useAuth } from './use-auth';
+import { authStore, initAuth, refreshUser, resetAuthForTests } from '../../lib/auth-store';
+import { useAuth } from '../../lib/use-auth';
 
 /** Signs in with the app's client, then forgets the in-memory state as a page reload would. */
 async function storedSession() {

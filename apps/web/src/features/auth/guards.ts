@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { authStore, initAuth } from './auth-store';
+import { authStore, initAuth } from '../../lib/auth-store';
 
 /**
  * Route guard of signed-in pages: waits for the start-up refresh, then sends a guest to /login

@@ -4,7 +4,7 @@ import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/e
 import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, buttonClasses, Card, Spinner, TextField } from '../../ui';
-import { refreshUser } from './auth-store';
+import { refreshUser } from '../../lib/auth-store';
 import { FormErrorAlert } from './form-error';
 
 const NO_ERROR: FormError = { message: '', fields: {} };

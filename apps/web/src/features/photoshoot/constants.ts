@@ -1,18 +1,10 @@
 /**
- * The flow's limits and messages. The limits mirror the server's `photoshoots` settings defaults
- * (superuser-only, so the web app cannot read them); the server enforces the real values and its
- * messages are shown whenever it refuses something.
+ * The flow's constants and messages. The photoshoot limits (photos per shoot, minimum accepted,
+ * free redos) are settings: they come from GET /api/public/config (shared/public-config.tsx).
  */
-export const LIMITS = {
-  /** Photos one photoshoot may hold. */
-  maxPhotos: 20,
-  /** Accepted photos needed before the styles step. */
-  minAcceptedPhotos: 6,
-  /** Redo rounds that cost nothing. */
-  freeRedos: 1,
-  /** Largest upload in bytes (original_photos.file maxSize). */
-  maxUploadBytes: 20 * 1024 * 1024,
-} as const;
+
+/** Largest upload in bytes (original_photos.file maxSize, fixed in the collection definition). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Image types the server accepts (it sniffs the bytes too). */
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { flowPath } from './flow-paths';
+import { flowPath } from '../../shared/flow-paths';
 import type { Step } from './lifecycle';
 
 /** The flow a page is rendered in: which photoshoot, and the base its step links hang from. */

@@ -1,6 +1,6 @@
 import { Outlet, useParams } from '@tanstack/react-router';
 import { FlowProvider } from './flow-context';
-import { individualFlowBase, teamFlowBase } from './flow-paths';
+import { individualFlowBase, teamFlowBase } from '../../shared/flow-paths';
 
 /**
  * The layout routes of the two flows: each reads its typed params and gives the pages their base

@@ -1,21 +1,14 @@
+import type { PhotoshootStatus } from '@photoshoot/contract';
+import { STEPS, type Step } from '../../shared/flow-paths';
+
 /**
  * Which step of the flow a photoshoot may show, from its status alone. Each page asks
  * `resolveStep` and is sent to the step it returns when that is not itself, so a bookmark, a
  * back button or a stale tab always lands where the photoshoot actually is.
  */
-export const STEPS = [
-  'upload',
-  'styles',
-  'payment',
-  'payment-return',
-  'processing',
-  'results',
-  'review',
-] as const;
-export type Step = (typeof STEPS)[number];
+export { STEPS, type Step };
 
-export type PhotoshootStatus =
-  'draft' | 'pending_payment' | 'queued' | 'processing' | 'review' | 'completed' | 'failed' | 'refunded';
+export type { PhotoshootStatus };
 
 type Lifecycle = { status: PhotoshootStatus | ''; releasedAt?: string };
 

@@ -4,7 +4,7 @@ import { toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 
 const TOPICS = [
   { value: 'general', label: 'General question' },

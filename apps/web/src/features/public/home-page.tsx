@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, Spinner } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { usePackages, usePublicConfig, useStyles } from './use-catalog';
 import { Faq } from './faq';
 import { Hero } from './hero';
@@ -9,9 +9,10 @@ import { PackageCard } from './pricing';
 import { retentionPhrase } from './retention-text';
 import { StyleCard } from './style-card';
 
-const STEPS = [
+// The first step's title states the live limits (public config) once they are known.
+const steps = (limits?: { minAcceptedPhotos: number; maxPhotos: number }) => [
   {
-    title: 'Upload 6–20 selfies',
+    title: limits ? `Upload ${limits.minAcceptedPhotos}–${limits.maxPhotos} selfies` : 'Upload your selfies',
     text: 'Everyday phone photos work. We check each one as it arrives and tell you in plain words if one won’t do.',
   },
   {
@@ -172,6 +173,7 @@ function FaqSection() {
 export function HomePage() {
   useTitle('Photoshoot — professional portraits from your selfies', true);
   const { user } = useAuth();
+  const limits = usePublicConfig().data?.photoshoots;
   return (
     <>
       <Hero signedIn={!!user} />
@@ -188,8 +190,8 @@ export function HomePage() {
             title="Three steps to a portrait you’ll actually use"
           />
           <ol className="grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, i) => (
-              <li key={step.title} className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6">
+            {steps(limits).map((step, i) => (
+              <li key={i} className="rounded-2xl border border-zinc-200 bg-zinc-50 p-6">
                 <span
                   className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
                   aria-hidden="true"

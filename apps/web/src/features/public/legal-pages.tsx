@@ -26,6 +26,12 @@ function useRetention() {
   };
 }
 
+/** "one free redo round", "2 free redo rounds"; with none free, operators redo on request. */
+function redoRounds(free = 1): string {
+  if (free === 0) return 'a redo through support';
+  return free === 1 ? 'one free redo round' : `${free} free redo rounds`;
+}
+
 function RetentionFacts() {
   const { config, originals, results } = useRetention();
   if (config.isPending) return <Spinner label="Loading retention periods" />;
@@ -146,7 +152,8 @@ export function TermsPage() {
       <Section title="Your portraits">
         <p>
           Once paid for, the portraits are yours to use personally and commercially (profiles, websites,
-          print, press). Every result is checked before release; you may flag results for one free redo round.
+          print, press). Every result is checked before release; you may flag results for{' '}
+          {redoRounds(config.data?.photoshoots.freeRedos)}.
         </p>
       </Section>
       <Section title="Payment and refunds">

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses, cx } from '../../ui';
-import { formatPrice, type Package } from './catalog-api';
+import { formatMoney } from '../../shared/money';
+import type { Package } from '../../shared/records';
 
 function Check() {
   return (
@@ -36,7 +37,7 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
       <p className="mt-1 min-h-10 text-sm text-zinc-600">{pkg.description}</p>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight text-zinc-900">
-          {formatPrice(pkg.priceCents, pkg.currency)}
+          {formatMoney(pkg.priceCents, pkg.currency, { wholeWithoutCents: true })}
         </span>
         <span className="text-sm text-zinc-500">
           {pkg.kind === 'team' ? `for ${pkg.seats} people` : 'one-time'}

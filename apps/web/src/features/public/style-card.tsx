@@ -1,11 +1,6 @@
 import { fileUrl } from '../../lib/pb';
-import { CATEGORY_LABELS, type Style } from './catalog-api';
-
-function backdropCss(style: Style): string {
-  const colors = style.backdrop?.colors?.length ? style.backdrop.colors : ['#d4d4d8', '#71717a'];
-  if (colors.length === 1) return colors[0]!;
-  return `linear-gradient(${style.backdrop?.angle ?? 135}deg, ${colors.join(', ')})`;
-}
+import type { Style } from '../../shared/records';
+import { backdropCss, categoryLabel } from '../../shared/style-visual';
 
 /** One style of the gallery: its preview (reserved box, no layout shift), name and category. */
 export function StyleCard({ style }: { style: Style }) {
@@ -31,7 +26,7 @@ export function StyleCard({ style }: { style: Style }) {
       </div>
       <figcaption className="p-3">
         <p className="text-sm font-semibold text-zinc-900">{style.name}</p>
-        <p className="text-xs text-zinc-500">{CATEGORY_LABELS[style.category] ?? style.category}</p>
+        <p className="text-xs text-zinc-500">{categoryLabel(style.category)}</p>
       </figcaption>
     </figure>
   );

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { PublicPage } from '../../app/public-layout';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, PageHeader, Spinner } from '../../ui';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { usePackages } from './use-catalog';
 import { PackageCard } from './pricing';
 

@@ -1,7 +1,7 @@
 import { useLoad } from '../../lib/use-load';
-import { fetchPackages, fetchPublicConfig, fetchStyles } from './catalog-api';
+import { fetchPackages, fetchPublicStyles } from '../../shared/catalog-api';
 
 // The public catalog for the public pages (no TanStack Query on these, see lib/use-load.ts).
-export const useStyles = () => useLoad('styles', fetchStyles);
-export const usePackages = () => useLoad('packages', fetchPackages);
-export const usePublicConfig = () => useLoad('public-config', fetchPublicConfig);
+export const useStyles = () => useLoad('styles', fetchPublicStyles);
+export const usePackages = () => useLoad('packages', () => fetchPackages());
+export { usePublicConfig } from '../../shared/public-config';

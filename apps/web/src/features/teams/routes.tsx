@@ -1,10 +1,12 @@
-import { createRoute, Outlet } from '@tanstack/react-router';
+import { createRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazyPage } from '../../app/lazy-page';
 import { appLayout } from '../../app/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
 import { TeamFlowLayout } from '../photoshoot/flow-layouts';
 import { flowPages } from '../photoshoot/flow-pages';
-import { TeamAccessPage } from './team-access-page';
+import { ErrorPage } from '../errors/error-page';
+import { NotTeamMemberError } from './not-team-member';
+import { NotTeamMemberPage } from './team-access-page';
 
 /**
  * The team routes (seed §2), inside the signed-in layout. The pages are placeholders until the
@@ -128,3 +130,8 @@ export const teamRoutes = [
     ]),
   ]),
 ];
+
+/** The team guard's refusal gets its own page; any other failure is the generic error page. */
+function TeamAccessPage({ error }: ErrorComponentProps) {
+  return error instanceof NotTeamMemberError ? <NotTeamMemberPage /> : <ErrorPage error={error} />;
+}

@@ -1,16 +1,9 @@
-import { Link, type ErrorComponentProps } from '@tanstack/react-router';
-import { ErrorPage } from '../errors/error-page';
+import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses, EmptyState, PageHeader } from '../../ui';
-import { NotTeamMemberError } from './not-team-member';
 
-/** What the team guard's refusal looks like; any other failure is the generic error page. */
-export function TeamAccessPage({ error }: ErrorComponentProps) {
-  if (!(error instanceof NotTeamMemberError)) return <ErrorPage error={error} />;
-  return <NotMember />;
-}
-
-function NotMember() {
+/** What the team guard's refusal looks like. */
+export function NotTeamMemberPage() {
   useTitle('Not a member of this team');
   return (
     <>

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount, operatorClient } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
-import { resetAuthForTests } from '../auth/auth-store';
+import { resetAuthForTests } from '../../lib/auth-store';
 
 // The real team routes in the real router, against the real server; teams and memberships are
 // written by an operator, as the team flow's endpoints will do.

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '../../lib/pb';
-import { authStore, initAuth } from '../auth/auth-store';
+import { authStore, initAuth } from '../../lib/auth-store';
 import { NotTeamMemberError } from './not-team-member';
 
 export type TeamRole = 'owner' | 'admin' | 'member';

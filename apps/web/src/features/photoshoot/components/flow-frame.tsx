@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, buttonClasses, LoadingBlock, PageHeader } from '../../../ui';
 import type { Step } from '../lifecycle';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 import { FlowSteps } from './flow-steps';
 
 type Props = {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { cx } from '../../../ui';
 import { useFlow } from '../flow-context';
 import { allowedSteps, type Step } from '../lifecycle';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 
 const VISIBLE: Array<{ step: Step; label: string; also?: Step[] }> = [
   { step: 'upload', label: 'Photos' },

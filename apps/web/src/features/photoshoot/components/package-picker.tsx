@@ -1,6 +1,6 @@
 import { Badge, cx } from '../../../ui';
-import type { Package } from '../types';
-import { formatMoney } from './money';
+import type { Package } from '../../../shared/records';
+import { formatMoney } from '../../../shared/money';
 
 /**
  * The packages as a radio group of cards. `compact` leaves out the feature lists (the styles

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { verifyPayment } from '../api';
-import type { Payment } from '../types';
+import { verifyPayment } from '../../../shared/payments-api';
+import type { Payment } from '../../../shared/records';
 import { keys } from './keys';
 import { useSubscription } from './use-subscription';
 

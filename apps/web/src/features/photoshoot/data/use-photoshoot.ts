@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pb';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 import { keys } from './keys';
 import { useSubscription } from './use-subscription';
 

@@ -4,17 +4,17 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
-import { checkoutPaymentId, startCheckout } from '../api';
+import { startCheckout } from '../../../shared/payments-api';
+import { usePublicConfig } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { LIMITS } from '../constants';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { countByQc, usePhotos } from '../data/use-photos';
 import { useSaveOrder } from '../data/use-save-order';
 import { CouponQuote, type QuoteChange } from '../payment/coupon-quote';
-import type { Payment, Photoshoot } from '../types';
+import type { Payment, Photoshoot } from '../../../shared/records';
 import { defaultPackage } from './styles-page';
 
 export default function PaymentPage() {
@@ -54,8 +54,9 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
 
   // A draft without enough photos or without styles is not ready to pay: send it back a step.
   const accepted = countByQc(photos.data).accepted;
+  const minAccepted = usePublicConfig().data?.photoshoots.minAcceptedPhotos;
   const missingPhotos =
-    photoshoot.status === 'draft' && photos.isSuccess && accepted < LIMITS.minAcceptedPhotos;
+    photoshoot.status === 'draft' && photos.isSuccess && minAccepted !== undefined && accepted < minAccepted;
   const missingStyles = photoshoot.status === 'draft' && !(photoshoot.styles ?? []).length;
   useEffect(() => {
     if (missingPhotos) void navigate({ href: flow.path('upload'), replace: true });
@@ -87,8 +88,8 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
         package: chosen.id,
         coupon: order.coupon || undefined,
       });
-      if (checkout.paid || !checkout.url) {
-        const payment = checkoutPaymentId(checkout);
+      if (!('url' in checkout) || !checkout.url) {
+        const payment = checkout.payment.id;
         await navigate({ href: flow.path('payment-return', { payment }) });
         return;
       }

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, Spinner } from '../../../ui';
 import { FlowFrame } from '../components/flow-frame';
-import { formatMoney } from '../components/money';
+import { formatMoney } from '../../../shared/money';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { useVerifiedPayment } from '../data/use-payment';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 
 /** How long the "payment received" message stays before moving on to processing. */
 const PAID_PAUSE_MS = 1_500;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Alert, Badge, buttonClasses, Card, cx } from '../../../ui';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
@@ -8,7 +8,7 @@ import { POLL_BACKSTOP_MS } from '../constants';
 import { usePackages } from '../data/use-catalog';
 import { STATUS_LABELS } from '../lifecycle';
 import { stageLabel } from '../processing/stage-label';
-import type { Package, Photoshoot } from '../types';
+import type { Package, Photoshoot } from '../../../shared/records';
 
 export default function ProcessingPage() {
   // note: realtime carries the progress; the poll only covers a connection that is silently gone.

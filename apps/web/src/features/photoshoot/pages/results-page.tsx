@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock } from '../../../ui';
-import { downloadAllUrl } from '../api';
+import { downloadAllUrl } from '../../../shared/photoshoot-api';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
@@ -13,7 +13,7 @@ import { resultDownloadUrl, startDownload } from '../results/download-link';
 import { Lightbox } from '../results/lightbox';
 import { ResultCard } from '../results/result-card';
 import { useResultUpdate } from '../results/use-result-update';
-import type { Photoshoot, Result } from '../types';
+import type { Photoshoot, Result } from '../../../shared/records';
 
 export default function ResultsPage() {
   const { query, photoshoot } = useFlowPage('results');

@@ -4,17 +4,17 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, cx, LoadingBlock, TextAreaField } from '../../../ui';
-import { requestRedo } from '../api';
+import { requestRedo } from '../../../shared/photoshoot-api';
+import { WithLimits } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { ProtectedImage } from '../components/protected-image';
 import { useFlowPage } from '../components/use-flow-page';
-import { LIMITS } from '../constants';
 import { keys } from '../data/keys';
 import { useStyles } from '../data/use-catalog';
 import { useResults } from '../data/use-results';
 import { RatingStars } from '../results/rating-stars';
 import { useResultUpdate } from '../results/use-result-update';
-import type { Photoshoot } from '../types';
+import type { Photoshoot } from '../../../shared/records';
 
 export default function ReviewPage() {
   const { flow, query, photoshoot } = useFlowPage('review');
@@ -36,7 +36,7 @@ export default function ReviewPage() {
       {(p) => (
         <div className="flex flex-col gap-6">
           <Verdict photoshoot={p} />
-          <Redo photoshoot={p} />
+          <WithLimits>{(limits) => <Redo photoshoot={p} freeRedos={limits.freeRedos} />}</WithLimits>
         </div>
       )}
     </FlowFrame>
@@ -107,12 +107,12 @@ function Verdict({ photoshoot }: { photoshoot: Photoshoot }) {
   );
 }
 
-function Redo({ photoshoot }: { photoshoot: Photoshoot }) {
+function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: number }) {
   const client = useQueryClient();
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
-  const remaining = Math.max(0, LIMITS.freeRedos - (photoshoot.redoCount || 0));
+  const remaining = Math.max(0, freeRedos - (photoshoot.redoCount || 0));
   const redo = useMutation({
     mutationFn: (ids: string[]) => requestRedo(photoshoot.id, ids),
     // The photoshoot goes back to the queue; the page follows it there.

@@ -3,25 +3,13 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
-import { completeSandboxPayment, fetchSandboxPayment, type SandboxOutcome } from '../api';
-import { formatMoney } from '../components/money';
-import { flowPath, individualFlowBase } from '../flow-paths';
-import type { SandboxPayment } from '../types';
-
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
+import { completeSandboxPayment, fetchSandboxPayment } from '../../../shared/payments-api';
+import { formatMoney } from '../../../shared/money';
+import type { SandboxOutcome, SandboxPayment } from '../../../shared/records';
+import { flowPath, individualFlowBase } from '../../../shared/flow-paths';
 
 /** Where the buyer goes once the sandbox has its answer: the photoshoot's (or team's) return page. */
 function returnPath(payment: SandboxPayment): string {
-  const explicit = text(payment.returnUrl) || text(payment.successUrl);
-  if (explicit.startsWith('/')) return explicit;
-  if (explicit) {
-    try {
-      const url = new URL(explicit);
-      if (url.origin === window.location.origin) return url.pathname + url.search;
-    } catch {
-      // fall through to the path we know
-    }
-  }
   if (payment.photoshoot)
     return flowPath(individualFlowBase(payment.photoshoot), 'payment-return', { payment: payment.id });
   return `/teams/payment-return?payment=${encodeURIComponent(payment.id)}`;
@@ -52,9 +40,7 @@ export default function SandboxCheckoutPage() {
   }, []);
 
   const p = summary.data;
-  const item = p
-    ? text(p.item) || text(p.itemName) || text(p.description) || text(p.packageName) || 'Photoshoot'
-    : '';
+  const item = p ? p.description || p.packageName || 'Photoshoot' : '';
   const done = p && p.status !== 'pending';
 
   return (
@@ -87,17 +73,15 @@ export default function SandboxCheckoutPage() {
                 {item}
               </dd>
             </div>
-            {text(p.couponCode) ? (
+            {p.couponCode ? (
               <div className="flex justify-between gap-4">
                 <dt className="text-zinc-600">Coupon</dt>
-                <dd>{text(p.couponCode).toUpperCase()}</dd>
+                <dd>{p.couponCode.toUpperCase()}</dd>
               </div>
             ) : null}
             <div className="flex justify-between gap-4 border-t border-zinc-200 pt-2 text-base font-semibold">
               <dt>Amount</dt>
-              <dd data-testid="sandbox-amount">
-                {formatMoney(Number(p.amountCents) || 0, text(p.currency) || 'usd')}
-              </dd>
+              <dd data-testid="sandbox-amount">{formatMoney(p.amountCents, p.currency)}</dd>
             </div>
           </dl>
           {done ? (

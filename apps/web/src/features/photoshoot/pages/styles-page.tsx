@@ -9,8 +9,8 @@ import { useFlow } from '../flow-context';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
 import { StyleCard } from '../styles/style-card';
-import { categoryLabel } from '../styles/style-visual';
-import type { Package, Photoshoot, Style } from '../types';
+import { categoryLabel } from '../../../shared/style-visual';
+import type { Package, Photoshoot, Style } from '../../../shared/records';
 
 export default function StylesPage() {
   const { query, photoshoot } = useFlowPage('styles');

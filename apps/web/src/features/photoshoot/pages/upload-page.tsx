@@ -4,35 +4,36 @@ import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { LIMITS } from '../constants';
 import { keys } from '../data/keys';
 import { countByQc, usePhotos } from '../data/use-photos';
-import type { OriginalPhoto, Photoshoot } from '../types';
+import type { OriginalPhoto, Photoshoot } from '../../../shared/records';
 import { PhotoTile } from '../upload/photo-tile';
 import { Uploader } from '../upload/uploader';
+import { usePublicConfig, WithLimits, type PhotoshootLimits } from '../../../shared/public-config';
 import { UploadRules } from '../upload/upload-rules';
 import { useQcAnnouncer } from '../upload/use-qc-announcer';
 
 export default function UploadPage() {
   const { query, photoshoot } = useFlowPage('upload');
+  const limits = usePublicConfig().data?.photoshoots;
   return (
     <FlowFrame
       step="upload"
       title="Upload your selfies"
-      description={`Add ${LIMITS.minAcceptedPhotos} to ${LIMITS.maxPhotos} photos of yourself. Each one is checked in a few seconds.`}
+      description={`Add ${limits ? `${limits.minAcceptedPhotos} to ${limits.maxPhotos} ` : ''}photos of yourself. Each one is checked in a few seconds.`}
       query={query}
       photoshoot={photoshoot}
     >
-      {(p) => <UploadStep photoshoot={p} />}
+      {(p) => <WithLimits>{(l) => <UploadStep photoshoot={p} limits={l} />}</WithLimits>}
     </FlowFrame>
   );
 }
 
-function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
+function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: PhotoshootLimits }) {
   const flow = useFlow();
   const { user } = useAuth();
   const client = useQueryClient();
@@ -42,7 +43,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
   const [removeError, setRemoveError] = useState('');
   const list = photos.data ?? [];
   const counts = countByQc(photos.data);
-  const enough = counts.accepted >= LIMITS.minAcceptedPhotos;
+  const enough = counts.accepted >= limits.minAcceptedPhotos;
 
   const labelOf = useCallback(
     (p: OriginalPhoto) => `Photo ${Math.max(1, (photos.data ?? []).findIndex((x) => x.id === p.id) + 1)}`,
@@ -93,6 +94,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
           photoshootId={photoshoot.id}
           userId={user?.id ?? photoshoot.user}
           photoCount={counts.total}
+          maxPhotos={limits.maxPhotos}
           onUploaded={onUploaded}
         />
 
@@ -102,7 +104,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
               Your photos
             </h2>
             <p className="text-sm text-zinc-600">
-              {counts.total} of {LIMITS.maxPhotos} uploaded
+              {counts.total} of {limits.maxPhotos} uploaded
             </p>
           </div>
           <p className="sr-only" aria-live="polite" data-testid="qc-announcer">
@@ -145,7 +147,12 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
       {/* On a desktop the counter sits beside the photos; on a phone it is a bar at the bottom. */}
       <aside className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:bottom-auto lg:mx-0 lg:flex lg:flex-col lg:gap-4 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
         <div className="flex items-center gap-3 lg:flex-col lg:items-stretch">
-          <AcceptedCounter accepted={counts.accepted} pending={counts.pending} rejected={counts.rejected} />
+          <AcceptedCounter
+            min={limits.minAcceptedPhotos}
+            accepted={counts.accepted}
+            pending={counts.pending}
+            rejected={counts.rejected}
+          />
           {continueButton}
         </div>
       </aside>
@@ -154,15 +161,16 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
 }
 
 function AcceptedCounter({
+  min,
   accepted,
   pending,
   rejected,
 }: {
+  min: number;
   accepted: number;
   pending: number;
   rejected: number;
 }) {
-  const min = LIMITS.minAcceptedPhotos;
   const percent = Math.min(100, Math.round((accepted / min) * 100));
   const missing = Math.max(0, min - accepted);
   return (

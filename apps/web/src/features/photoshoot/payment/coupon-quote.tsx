@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Spinner, TextField } from '../../../ui';
-import { formatMoney } from '../components/money';
-import type { Quote } from '../types';
+import { formatMoney } from '../../../shared/money';
+import type { Quote } from '../../../shared/records';
 import { useQuote } from './use-quote';
 
 export type QuoteChange = {

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { toFormError } from '../../../lib/errors';
-import { fetchQuote } from '../api';
+import { fetchQuote } from '../../../shared/payments-api';
 import { QUOTE_DEBOUNCE_MS } from '../constants';
 import { useDebouncedValue } from '../data/use-debounced-value';
-import type { Quote } from '../types';
+import type { Quote } from '../../../shared/records';
 
 export type QuoteState = {
   /** The price without a coupon. */

@@ -1,5 +1,5 @@
 import { pb } from '../../../lib/pb';
-import type { Result } from '../types';
+import type { Result } from '../../../shared/records';
 
 /** The full-resolution file of a result as a download (protected: needs a file token). */
 export function resultDownloadUrl(result: Result, token: string): string {

@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { buttonClasses } from '../../../ui';
 import { ProtectedImage } from '../components/protected-image';
 import { useFileToken } from '../data/use-file-token';
-import type { Result } from '../types';
+import type { Result } from '../../../shared/records';
 import { resultDownloadUrl } from './download-link';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';

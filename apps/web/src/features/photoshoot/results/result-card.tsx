@@ -1,5 +1,5 @@
 import { ProtectedImage } from '../components/protected-image';
-import type { Result } from '../types';
+import type { Result } from '../../../shared/records';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
 

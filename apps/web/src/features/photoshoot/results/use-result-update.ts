@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pb';
 import { keys } from '../data/keys';
-import type { Result } from '../types';
+import type { Result } from '../../../shared/records';
 
 export type ResultChange = Partial<Pick<Result, 'favorite' | 'rating' | 'redoRequested'>>;
 

@@ -1,7 +1,7 @@
 import { fileUrl } from '../../../lib/pb';
 import { cx } from '../../../ui';
-import type { Style } from '../types';
-import { aspectRatio, backdropCss, categoryLabel } from './style-visual';
+import type { Style } from '../../../shared/records';
+import { aspectRatio, backdropCss, categoryLabel } from '../../../shared/style-visual';
 
 /** A style as a checkbox card: preview, name, words; the whole card toggles it. */
 export function StyleCard({

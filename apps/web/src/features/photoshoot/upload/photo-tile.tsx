@@ -1,6 +1,6 @@
 import { Badge, Button, Spinner } from '../../../ui';
 import { ProtectedImage } from '../components/protected-image';
-import type { OriginalPhoto } from '../types';
+import type { OriginalPhoto } from '../../../shared/records';
 
 /** One uploaded photo: its thumbnail, the check result in words, and a remove button. */
 export function PhotoTile({

@@ -3,7 +3,7 @@
  * the type (with a way out for iPhone HEIC photos), emptiness and size. The server checks all of
  * it again, and much more, once the photo arrives.
  */
-import { ACCEPTED_TYPES, LIMITS, PRECHECK_MESSAGES } from '../constants';
+import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, PRECHECK_MESSAGES } from '../constants';
 
 const HEIC = /\.(heic|heif)$/i;
 const IMAGE_NAME = /\.(jpe?g|png|webp)$/i;
@@ -16,7 +16,6 @@ export function precheckFile(file: Pick<File, 'name' | 'type' | 'size'>): string
   const typeOk = type ? (ACCEPTED_TYPES as readonly string[]).includes(type) : IMAGE_NAME.test(file.name);
   if (!typeOk) return PRECHECK_MESSAGES.type;
   if (file.size === 0) return PRECHECK_MESSAGES.empty;
-  if (file.size > LIMITS.maxUploadBytes)
-    return PRECHECK_MESSAGES.tooLarge((file.size / (1024 * 1024)).toFixed(1));
+  if (file.size > MAX_UPLOAD_BYTES) return PRECHECK_MESSAGES.tooLarge((file.size / (1024 * 1024)).toFixed(1));
   return '';
 }

@@ -2,11 +2,13 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../../lib/pb';
-import { LIMITS, PRECHECK_MESSAGES, UPLOAD_ERRORS } from '../constants';
+import { MAX_UPLOAD_BYTES, PRECHECK_MESSAGES, UPLOAD_ERRORS } from '../constants';
 import { FakeXhr } from './fake-xhr';
 import { Uploader } from './uploader';
 
 const TOKEN = 'test-token-abc';
+/** Not the server's default: the limit must come from the prop (the public config), not a constant. */
+const MAX_PHOTOS = 12;
 
 function jpeg(name: string, bytes = 1024): File {
   return new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
@@ -15,7 +17,15 @@ function jpeg(name: string, bytes = 1024): File {
 function setup(photoCount = 0) {
   const onUploaded = vi.fn();
   const user = userEvent.setup({ applyAccept: false });
-  render(<Uploader photoshootId="shoot1" userId="user1" photoCount={photoCount} onUploaded={onUploaded} />);
+  render(
+    <Uploader
+      photoshootId="shoot1"
+      userId="user1"
+      photoCount={photoCount}
+      maxPhotos={MAX_PHOTOS}
+      onUploaded={onUploaded}
+    />,
+  );
   const input = screen.getByLabelText('Choose photos') as HTMLInputElement;
   return { user, input, onUploaded };
 }
@@ -128,7 +138,7 @@ describe('Uploader', () => {
     const { user, input } = setup();
     const heic = new File([new Uint8Array(10)], 'IMG_0001.HEIC', { type: 'image/heic' });
     const huge = jpeg('huge.jpg');
-    Object.defineProperty(huge, 'size', { value: LIMITS.maxUploadBytes + 1 });
+    Object.defineProperty(huge, 'size', { value: MAX_UPLOAD_BYTES + 1 });
     const empty = new File([], 'empty.png', { type: 'image/png' });
     const pdf = new File([new Uint8Array(10)], 'cv.pdf', { type: 'application/pdf' });
 
@@ -145,7 +155,7 @@ describe('Uploader', () => {
   });
 
   it('never goes over the photo limit and sends at most three at a time', async () => {
-    const { user, input } = setup(LIMITS.maxPhotos - 4);
+    const { user, input } = setup(MAX_PHOTOS - 4);
     await user.upload(
       input,
       ['1', '2', '3', '4', '5'].map((n) => jpeg(`${n}.jpg`)),
@@ -153,7 +163,7 @@ describe('Uploader', () => {
 
     expect(FakeXhr.sentOnes()).toHaveLength(3);
     expect(rowOf('4.jpg').textContent).toContain('waiting');
-    expect(rowOf('5.jpg').textContent).toContain(PRECHECK_MESSAGES.tooMany(LIMITS.maxPhotos));
+    expect(rowOf('5.jpg').textContent).toContain(PRECHECK_MESSAGES.tooMany(MAX_PHOTOS));
 
     await act(async () => FakeXhr.sentOnes()[0].respond(200, { id: 'r1' }));
     expect(FakeXhr.sentOnes()).toHaveLength(4);

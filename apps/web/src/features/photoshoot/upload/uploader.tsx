@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { Button, cx } from '../../../ui';
-import { ACCEPT_ATTRIBUTE, LIMITS } from '../constants';
-import type { OriginalPhoto } from '../types';
+import { ACCEPT_ATTRIBUTE } from '../constants';
+import type { OriginalPhoto } from '../../../shared/records';
 import { useUploadQueue, type UploadItem } from './use-upload-queue';
 
 type Props = {
@@ -9,6 +9,8 @@ type Props = {
   userId: string;
   /** Photos the photoshoot already holds. */
   photoCount: number;
+  /** Photos one photoshoot may hold (the public config's limit). */
+  maxPhotos: number;
   onUploaded: (record: OriginalPhoto) => void;
   disabled?: boolean;
 };
@@ -23,9 +25,16 @@ function formatSize(bytes: number): string {
  * Drop zone and file picker for selfies, and the list of uploads in flight, each with its own
  * progress bar and, when it fails, the reason and a way to retry.
  */
-export function Uploader({ photoshootId, userId, photoCount, onUploaded, disabled = false }: Props) {
-  const room = Math.max(0, LIMITS.maxPhotos - photoCount);
-  const queue = useUploadQueue({ photoshootId, userId, room, onUploaded });
+export function Uploader({
+  photoshootId,
+  userId,
+  photoCount,
+  maxPhotos,
+  onUploaded,
+  disabled = false,
+}: Props) {
+  const room = Math.max(0, maxPhotos - photoCount);
+  const queue = useUploadQueue({ photoshootId, userId, room, maxPhotos, onUploaded });
   const [dragging, setDragging] = useState(false);
   const full = room - queue.inFlight <= 0;
   const blocked = disabled || full;
@@ -91,8 +100,8 @@ export function Uploader({ photoshootId, userId, photoCount, onUploaded, disable
         </label>
         <p id="upload-limits" className="text-xs text-zinc-500">
           {full && !disabled
-            ? `This photoshoot holds the maximum of ${LIMITS.maxPhotos} photos. Remove one to add another.`
-            : `JPEG, PNG or WebP, up to 20 MB each, at most ${LIMITS.maxPhotos} photos.`}
+            ? `This photoshoot holds the maximum of ${maxPhotos} photos. Remove one to add another.`
+            : `JPEG, PNG or WebP, up to 20 MB each, at most ${maxPhotos} photos.`}
         </p>
       </div>
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OriginalPhoto } from '../types';
+import type { OriginalPhoto } from '../../../shared/records';
 
 /** One sentence for a live region each time a photo's check result comes in. */
 export function useQcAnnouncer(

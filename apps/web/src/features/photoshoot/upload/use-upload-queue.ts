@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { pb } from '../../../lib/pb';
-import { LIMITS, PRECHECK_MESSAGES } from '../constants';
-import type { OriginalPhoto } from '../types';
+import { PRECHECK_MESSAGES } from '../constants';
+import type { OriginalPhoto } from '../../../shared/records';
 import { precheckFile } from './precheck';
 import { uploadFile } from './upload-file';
 
@@ -29,19 +29,21 @@ type Options = {
   userId: string;
   /** How many more photos the photoshoot can take, not counting uploads in flight. */
   room: number;
+  /** Photos one photoshoot may hold, for the refusal message. */
+  maxPhotos: number;
   onUploaded: (record: OriginalPhoto) => void;
 };
 
 let counter = 0;
 const nextKey = () => `upload-${++counter}`;
 
-export function useUploadQueue({ photoshootId, userId, room, onUploaded }: Options) {
+export function useUploadQueue({ photoshootId, userId, room, maxPhotos, onUploaded }: Options) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const itemsRef = useRef<UploadItem[]>([]);
   const aborts = useRef(new Map<string, () => void>());
-  const latest = useRef({ photoshootId, userId, room, onUploaded });
-  latest.current = { photoshootId, userId, room, onUploaded };
+  const latest = useRef({ photoshootId, userId, room, maxPhotos, onUploaded });
+  latest.current = { photoshootId, userId, room, maxPhotos, onUploaded };
 
   const update = useCallback((fn: (list: UploadItem[]) => UploadItem[]) => {
     itemsRef.current = fn(itemsRef.current);
@@ -96,7 +98,7 @@ export function useUploadQueue({ photoshootId, userId, room, onUploaded }: Optio
       const refused: string[] = [];
       for (const file of files) {
         let error = precheckFile(file);
-        if (!error && free <= 0) error = PRECHECK_MESSAGES.tooMany(LIMITS.maxPhotos);
+        if (!error && free <= 0) error = PRECHECK_MESSAGES.tooMany(latest.current.maxPhotos);
         if (error) {
           refused.push(`${file.name}: ${error}`);
           added.push({ key: nextKey(), file, state: 'error', progress: 0, error, canRetry: false });

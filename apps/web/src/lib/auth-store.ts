@@ -1,7 +1,7 @@
 import type { RecordModel } from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
-import { pb } from '../../lib/pb';
-import { errorMessage } from '../../lib/errors';
+import { pb } from './pb';
+import { errorMessage } from './errors';
 
 /** A signed-in customer (the `users` auth collection). */
 export type User = RecordModel & {

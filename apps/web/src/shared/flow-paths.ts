@@ -1,4 +1,14 @@
-import type { Step } from './lifecycle';
+/** The steps of the photoshoot flow, in order. */
+export const STEPS = [
+  'upload',
+  'styles',
+  'payment',
+  'payment-return',
+  'processing',
+  'results',
+  'review',
+] as const;
+export type Step = (typeof STEPS)[number];
 
 /**
  * Where the photoshoot flow lives. The same pages serve a customer's own photoshoot

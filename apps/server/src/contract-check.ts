@@ -1,0 +1,29 @@
+/**
+ * Compile-time proof that the server still produces the shapes @photoshoot/contract promises the
+ * web app: `tsc` fails here (and nothing runs) when a core type and its contract twin drift apart.
+ * Types only: the contract is never loaded in Node.
+ */
+import type * as Contract from '@photoshoot/contract';
+import type { PublicConfig } from './apis/public-config.js';
+import type { Quote } from './core/payments/quote.js';
+import type { PaymentStatus } from './core/payments/payment-store.js';
+import type { SandboxOutcome } from './core/payments/sandbox-checkout.js';
+import type { ActorKind, PhotoshootStatus } from './core/photoshoots/statuses.js';
+import type { PhotoshootsSettings } from './core/photoshoots/photoshoots-settings.js';
+import type { WebhookReceipt } from './core/providers-hosted/receive-webhook.js';
+
+/** `true` only when A and B are mutually assignable. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile unless given `true`. */
+type Holds<T extends true> = T;
+
+export type ContractChecks = [
+  Holds<Same<Quote, Contract.Quote>>,
+  Holds<Same<PublicConfig, Contract.PublicConfig>>,
+  Holds<Same<PhotoshootsSettings, Contract.PublicConfig['photoshoots']>>,
+  Holds<Same<WebhookReceipt, Contract.WebhookReceipt>>,
+  Holds<Same<SandboxOutcome, Contract.SandboxOutcome>>,
+  Holds<Same<PaymentStatus, Contract.PaymentStatus>>,
+  Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
+  Holds<Same<ActorKind, Contract.ActorKind>>,
+];

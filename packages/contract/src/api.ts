@@ -1,0 +1,78 @@
+/**
+ * The bodies of the server's custom endpoints (everything outside the PocketBase records API).
+ * apps/server/src/contract-check.ts makes the server's build fail when its core functions stop
+ * producing these shapes.
+ */
+import type { PhotoshootsRecord, PaymentsRecord, ResultsRecord } from './records.gen.js';
+
+/** `POST /api/photoshoots/{id}/quote` and `/checkout`: what the buyer asks for. */
+export type OrderRequest = { package: string; coupon?: string };
+
+export type QuoteCoupon = { code: string; percentOff?: number; amountOffCents?: number };
+
+/** `POST /api/photoshoots/{id}/quote`: the price breakdown, in integer cents of `currency`. */
+export type Quote = {
+  priceCents: number;
+  discountCents: number;
+  amountDueCents: number;
+  currency: string;
+  coupon?: QuoteCoupon;
+  /** Part of `discountCents`: a remainder below the smallest chargeable amount, waived. */
+  waivedCents?: number;
+  /** The smallest card payment in this currency (present with `waivedCents`). */
+  minimumChargeCents?: number;
+};
+
+/**
+ * `POST /api/photoshoots/{id}/checkout`: either the provider's checkout page to go to, or a paid
+ * (free) order that needs no page.
+ */
+export type CheckoutResponse =
+  { payment: PaymentsRecord; url: string } | { payment: PaymentsRecord; paid: true };
+
+/** `POST /api/payments/{id}/verify` (no body): the payment as the provider now reports it. */
+export type VerifyResponse = PaymentsRecord;
+
+/** `GET /api/payments/sandbox/{id}`: the sandbox checkout page's payment and what it is for. */
+export type SandboxPayment = PaymentsRecord & { packageName: string; description: string };
+
+export type SandboxOutcome = 'paid' | 'cancelled' | 'failed';
+/** `POST /api/payments/sandbox/{id}/complete` → PaymentsRecord. */
+export type SandboxCompleteRequest = { outcome: SandboxOutcome };
+
+/** `POST /api/photoshoots/{id}/redo` → the photoshoot, queued again. */
+export type RedoRequest = { results: string[] };
+export type RedoResponse = PhotoshootsRecord;
+
+/** `GET /api/photoshoots/{id}/download?token=…` → a zip; without a token, the Authorization header. */
+export type DownloadQuery = { token?: string };
+
+/** `POST /api/admin/photoshoots/{id}/review` (superusers). */
+export type ReviewRequest = {
+  approve?: string[];
+  reject?: { id: string; reason?: string }[];
+  /** Send the rejected results back to the worker. */
+  regenerate?: boolean;
+  /** Release the approved results to the owner. */
+  release?: boolean;
+};
+export type ReviewResponse = { photoshoot: PhotoshootsRecord; results: ResultsRecord[] };
+
+/** `POST /api/admin/photoshoots/{id}/requeue` (superusers, no body). */
+export type RequeueResponse = PhotoshootsRecord;
+
+/** `POST /api/admin/payments/{id}/refund` (superusers, no body). */
+export type RefundResponse = PaymentsRecord;
+
+/** `POST /api/processing/webhooks/{provider}`: a hosted provider's callback, answered once settled. */
+export type WebhookReceipt = { received: true; settled: boolean };
+
+/** `GET /api/public/config`: the settings every visitor may know. */
+export type PublicConfig = {
+  appName: string;
+  /** Days after release before originals / results are deleted (0: kept until the owner deletes them). */
+  retention: { originalsDays: number; resultsDays: number };
+  payments: { provider: string };
+  /** The limits of one photoshoot the flow states and the server enforces. */
+  photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
+};
