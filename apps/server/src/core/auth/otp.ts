@@ -69,9 +69,7 @@ export async function requestOtp(app: App, collection: CollectionDef, email: str
     created: nowString(),
   });
   if (!record) return id;
-  app.mailer.sendInBackground({ to, ...otpMail(app.settings.get().meta, code, settings.duration) }, () => {
-    void deleteOtp(app.db, id).catch(() => {});
-  });
+  await app.mailer.queue({ to, ...otpMail(app.settings.get().meta, code, settings.duration) });
   return id;
 }
 
