@@ -15,6 +15,7 @@ import { bindRecordAuthApi } from './record-auth.js';
 import { bindRecordAuthOAuth2Api } from './record-auth-oauth2.js';
 import { bindRecordAuthFlowsApi } from './record-auth-flows.js';
 import { bindMailOutboxApi } from './mail-outbox.js';
+import { bindMailFailuresApi } from './mail-failures.js';
 import { bindRecordCrudApi } from './record-crud.js';
 import { bindFilesApi } from './files.js';
 import { bindSettingsApi } from './settings.js';
@@ -113,6 +114,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRecordAuthOAuth2Api(server, app);
   bindRecordAuthFlowsApi(server, app);
   bindMailOutboxApi(server, app);
+  bindMailFailuresApi(server, app);
   bindRecordCrudApi(server, app);
   bindFilesApi(server, app);
   bindSettingsApi(server, app);

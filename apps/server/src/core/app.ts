@@ -16,6 +16,7 @@ import { RecordService } from './records/record-service.js';
 import { AuthService } from './auth/auth-service.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { Mailer } from './mail/mailer.js';
+import { markReceiptSent } from './payments/receipt-sent.js';
 import { RecordEvents } from './records/record-events.js';
 import { LogStore } from './logs/log-store.js';
 import { CronRegistry } from './cron/cron-registry.js';
@@ -84,7 +85,8 @@ export class App {
     this.auth = new AuthService(this);
     this.settings = new SettingsStore(db, options.encryptionKey);
     this.logs = new LogStore(options.dataDir);
-    this.mailer = new Mailer(() => this.settings.get(), options.dataDir);
+    this.mailer = new Mailer(() => this.settings.get(), options.dataDir, db);
+    this.mailer.onSent((ref) => markReceiptSent(this, ref));
     this.storage = new AppStorage({
       dataDir: options.dataDir,
       settings: () => this.settings.get(),
@@ -116,6 +118,8 @@ export class App {
       registerDomainHooks(app.hooks);
       cleanUpDeletedAccounts(app);
       app.uploadChecks.start();
+      // note: mail queued before a restart (or an outage) goes out now, not at its next retry.
+      app.mailer.deliverQueued();
       await seedCatalog(app);
       return app;
     } catch (err) {
@@ -154,8 +158,8 @@ export class App {
     await this.backups.idle();
     await this.notices.idle();
     await this.hostedCancels.idle();
-    // note: mails already accepted by an API call (a reset link, an OTP) are delivered before shutdown.
-    await this.mailer.idle();
+    // note: a delivery pass under way finishes; mail still waiting stays queued for the next start.
+    await this.mailer.close();
     await this.storage.idle();
     this.storage.close();
     await this.crons.stop();

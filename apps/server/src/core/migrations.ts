@@ -11,6 +11,7 @@ import { results } from '../collections/results.js';
 import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
 import { createExternalJobsTable } from './providers-hosted/external-jobs-migration.js';
+import { createMailQueueTable } from './mail/mail-queue-migration.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
 
@@ -73,6 +74,8 @@ export const migrations: Migration[] = [
   },
   // Jobs submitted to hosted generation providers (decision 013); internal like `_otps`.
   { id: '0013_external_jobs', up: createExternalJobsTable },
+  // Mail waiting for an SMTP server to accept it (issue 17); internal like `_otps`.
+  { id: '0014_mail_queue', up: createMailQueueTable },
 ];
 
 export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {

@@ -70,6 +70,27 @@ describe.each(engines)('OTP sign-in (%s)', (engine) => {
     });
   });
 
+  it('answers wrong guesses for an unknown address exactly as for a real one', async () => {
+    const { email } = await c.t.user();
+    const users = c.t.client().collection('users');
+    const real = await users.requestOTP(email);
+    const unknown = await users.requestOTP(`nobody-${Date.now()}@example.com`);
+    expect(unknown.otpId).toMatch(/^[a-z0-9]{15}$/);
+    const answers = async (otpId: string) => {
+      const seen: unknown[] = [];
+      for (let i = 0; i < 7; i++) {
+        const err = await failure(() => users.authWithOTP(otpId, '00000000'));
+        seen.push({ status: err.status, body: err.response });
+      }
+      return seen;
+    };
+    const fromReal = await answers(real.otpId);
+    expect(fromReal.map((a) => (a as { status: number }).status)).toEqual([
+      400, 400, 400, 400, 400, 429, 429,
+    ]);
+    expect(await answers(unknown.otpId)).toEqual(fromReal);
+  });
+
   it('expires after settings.otp.duration', async () => {
     const { email } = await c.t.user();
     const users = c.t.client().collection('users');

@@ -116,6 +116,24 @@ describe.each(engines)('quote (%s)', (engine) => {
     );
   });
 
+  it('refuses the order checkout would refuse: more styles than the package includes', async () => {
+    const five = await readyDraft(t, owner, { styles: 5 });
+    const q = await failure(quote(owner.pb, five, { package: starter }));
+    const c = await failure(checkout(owner.pb, five, { package: starter }));
+    expect(q.status).toBe(400);
+    expect(q.response).toEqual(c.response);
+    expect(q.response.data.styles).toMatchObject({
+      code: 'validation_too_many_styles',
+      params: { max: 1, chosen: 5 },
+    });
+    // A package that fits is priced (a draft still missing photos or styles is priced too: see above).
+    const executive = await packageId(t, 'executive');
+    expect((await quote(owner.pb, five, { package: executive })).priceCents).toBeGreaterThan(0);
+    const tooManyForPro = await failure(quote(owner.pb, five, { package: professional }));
+    expect(tooManyForPro.response.data.styles.params).toEqual({ max: 3, chosen: 5 });
+    expect((await photoshootRow(t, five)).status).toBe('draft');
+  });
+
   it('refuses a missing, unknown, inactive or team package', async () => {
     const team = await put(t, 'packages', {
       name: 'Team 5',

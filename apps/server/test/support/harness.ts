@@ -34,6 +34,8 @@ export type TestServer = {
   user(
     fields?: Record<string, unknown>,
   ): Promise<{ pb: PocketBase; id: string; email: string; password: string }>;
+  /** Stops the server and its App and opens new ones on the same data and port (a restart). */
+  restart(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -86,7 +88,7 @@ export async function startServer(opts: {
     return pb;
   };
 
-  return {
+  const ts: TestServer = {
     engine: opts.engine,
     url,
     app,
@@ -95,7 +97,7 @@ export async function startServer(opts: {
     client,
     async superuser() {
       const email = `admin${++counter}_${randomString(6, 'abcdefghij')}@example.com`;
-      await upsertSuperuser(app, email, 'superuser-password-1');
+      await upsertSuperuser(ts.app, email, 'superuser-password-1');
       const pb = client();
       await pb.collection('_superusers').authWithPassword(email, 'superuser-password-1');
       return pb;
@@ -110,11 +112,19 @@ export async function startServer(opts: {
       await pb.collection('users').authWithPassword(email, password);
       return { pb, id: rec.id, email, password };
     },
+    async restart() {
+      await ts.server.close();
+      await ts.app.close();
+      ts.app = await App.open(ts.app.options);
+      ts.server = await createServer(ts.app, { webDist: opts.webDist });
+      await ts.server.listen({ host: '127.0.0.1', port });
+    },
     async close() {
-      await server.close();
-      await app.close();
+      await ts.server.close();
+      await ts.app.close();
       await dropSchema?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return ts;
 }

@@ -1,7 +1,7 @@
 /**
  * Sign-in with a mailed one-time code (protocol §4.9). Codes are stored hashed, work once, expire
- * after `settings.otp.duration`, and allow a few guesses each; unknown addresses get a fake id so
- * the answer never tells whether an account exists.
+ * after `settings.otp.duration`, and allow a few guesses each; unknown addresses get a decoy code
+ * (stored, never mailed) so neither the request nor the guesses tell whether an account exists.
  */
 import type { App } from '../app.js';
 import type { CollectionDef } from '../schema/collection.js';
@@ -10,6 +10,7 @@ import { ApiError, ValidationErrors } from '../errors.js';
 import { otpMail } from '../mail/templates.js';
 import { formatDate, nowString, parseDate } from '../../tools/dates.js';
 import { newId, randomDigits } from '../../tools/random.js';
+import { decoyRecordRef, isDecoy } from './otp-decoy.js';
 import { checkEmailInput, sameEmail } from './email-address.js';
 import { findAuthRecordByEmail } from './find-by-email.js';
 import { countAttempt, deleteExpiredOtps, deleteOtp, findOtp, insertOtp, liveOtps } from './otp-store.js';
@@ -49,25 +50,26 @@ export async function requestOtp(app: App, collection: CollectionDef, email: str
   // note: hashed before the lookup so known and unknown addresses take the same time.
   const hash = await hashPassword(code);
   const record = await findAuthRecordByEmail(app, collection, email);
-  if (!record) return newId();
+  // note: an unknown address gets a stored decoy (counted guesses, the same live-code cap), so its
+  // answers to guesses are those of a real account whose code was never guessed right.
+  const recordRef = record ? String(record.id) : decoyRecordRef(email);
   const since = cutoff(settings.duration);
   await deleteExpiredOtps(app.db, since);
-  const live = await liveOtps(app.db, collection.id, String(record.id), since);
+  const live = await liveOtps(app.db, collection.id, recordRef, since);
   if (live.length >= MAX_LIVE_OTPS) return live[0]!.id;
   const id = newId();
-  const to = String(record.email);
+  const to = record ? String(record.email) : '';
   await insertOtp(app.db, {
     id,
     collectionRef: collection.id,
-    recordRef: String(record.id),
+    recordRef,
     password: hash,
     sentTo: to,
     attempts: 0,
     created: nowString(),
   });
-  app.mailer.sendInBackground({ to, ...otpMail(app.settings.get().meta, code, settings.duration) }, () => {
-    void deleteOtp(app.db, id).catch(() => {});
-  });
+  if (!record) return id;
+  await app.mailer.queue({ to, ...otpMail(app.settings.get().meta, code, settings.duration) });
   return id;
 }
 
@@ -94,12 +96,13 @@ export async function authenticateWithOtp(
   const maxAge = app.settings.get().otp.duration * 1000;
   if (!otp || otp.collectionRef !== collection.id || !created || Date.now() - created.getTime() >= maxAge)
     throw invalid();
-  const record = await app.records.findById(collection, otp.recordRef);
-  if (!record) throw invalid();
+  // note: the guess counts before anything that tells a decoy from a real code.
   if ((await countAttempt(app.db, otp.id)) > OTP_MAX_ATTEMPTS) {
     throw ApiError.tooManyRequests('Too many attempts, please try again later with a new OTP.');
   }
   if (!(await verifyPassword(otp.password, password))) throw invalid();
+  const record = isDecoy(otp.recordRef) ? null : await app.records.findById(collection, otp.recordRef);
+  if (!record) throw invalid();
   if (!(await deleteOtp(app.db, otp.id))) throw invalid();
   if (!sameEmail(otp.sentTo, record.email)) return record;
   // The code reached the account's mailbox: links a squatter made before that proof go.

@@ -42,9 +42,7 @@ export async function requestPasswordReset(
   const to = String(record.email);
   const validFor = collection.auth!.passwordResetTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'passwordReset', { extra: { email: to } });
-  app.mailer.sendInBackground({ to, ...passwordResetMail(app.settings.get().meta, token, validFor) }, () =>
-    throttle.release(key),
-  );
+  await app.mailer.queue({ to, ...passwordResetMail(app.settings.get().meta, token, validFor) });
 }
 
 export type PasswordResetInput = { token: string; password: string; passwordConfirm: string };

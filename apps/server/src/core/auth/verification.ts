@@ -34,9 +34,7 @@ export async function requestVerification(app: App, collection: CollectionDef, e
   const to = String(record.email);
   const validFor = collection.auth!.verificationTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'verification', { extra: { email: to } });
-  app.mailer.sendInBackground({ to, ...verificationMail(app.settings.get().meta, token, validFor) }, () =>
-    throttle.release(key),
-  );
+  await app.mailer.queue({ to, ...verificationMail(app.settings.get().meta, token, validFor) });
 }
 
 /** Marks the record verified; a repeated confirmation of a still-valid token is a harmless no-op. */

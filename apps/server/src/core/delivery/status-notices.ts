@@ -7,7 +7,7 @@
  * edit of the same photoshoot (or another process seeing it) never sends the mail again.
  */
 import type { App } from '../app.js';
-import { q } from '../db/db.js';
+import { q, type Db } from '../db/db.js';
 import { parseDate } from '../../tools/dates.js';
 import type { RecordEvent } from '../records/record-events.js';
 import { photoshootFailedMail, photosReadyMail } from './mails.js';
@@ -67,7 +67,7 @@ export class StatusNotices {
     if (!move || move.toStatus !== status) return;
     const at = parseDate(move.created);
     if (!at || Date.now() - at.getTime() > FRESH_MS) return;
-    if (!(await this.claim(id, move.id))) return;
+    if (await this.claimed(id, move.id)) return;
 
     const photoshoot = await this.app.records.findById(this.app.registry.require('photoshoots'), id);
     const owner = photoshoot
@@ -94,12 +94,26 @@ export class StatusNotices {
               )) > 1,
             originalsRetentionDays: this.app.settings.get().processing.originalsRetentionDays,
           });
-    await this.app.mailer.send({ to, ...mail });
+    // note: the claim and the queued mail commit together: announced exactly when the mail is on its way.
+    const queued = await db.transaction(async (tx) => {
+      if (!(await this.claim(tx, id, move.id))) return false;
+      await this.app.mailer.queue({ to, ...mail }, { db: tx });
+      return true;
+    });
+    if (queued) this.app.mailer.deliverQueued();
+  }
+
+  /** True when the move `moveId` was already announced (saves composing a mail for nothing). */
+  private async claimed(photoshootId: string, moveId: string): Promise<boolean> {
+    const row = await this.app.db.get<{ value: string }>(`SELECT "value" FROM "_params" WHERE "id" = ?`, [
+      noticeKey(photoshootId),
+    ]);
+    return row?.value === JSON.stringify(moveId);
   }
 
   /** Records that the move `moveId` was announced; false when someone already did. */
-  private async claim(photoshootId: string, moveId: string): Promise<boolean> {
-    const res = await this.app.db.run(
+  private async claim(tx: Db, photoshootId: string, moveId: string): Promise<boolean> {
+    const res = await tx.run(
       `INSERT INTO "_params" ("id", "value") VALUES (?, ?) ON CONFLICT ("id") DO UPDATE ` +
         `SET "value" = excluded."value" WHERE "_params"."value" <> excluded."value"`,
       [noticeKey(photoshootId), JSON.stringify(moveId)],

@@ -1,24 +1,33 @@
 /**
  * The one way the server sends mail. SMTP when `settings.smtp.enabled`, otherwise the dev outbox;
- * settings are read per send. Account flows send in the background so a response never reveals,
- * by its timing, whether an address exists; `idle()` lets tests and shutdown wait for those.
+ * settings are read per send. Mail the server sends on its own goes through `queue()`: a row in
+ * `_mail_queue` (in the caller's transaction when given), delivered in the background and retried
+ * until an SMTP server accepts it, so an outage or a restart loses nothing and a response never
+ * reveals, by its timing, whether an address exists. `send()` is for a caller that reports the
+ * outcome there and then (the settings' test mail, an email change).
  */
 import { join } from 'node:path';
+import type { Db } from '../db/db.js';
 import type { Settings } from '../settings/settings.js';
 import type { MailMessage, Sender } from './message.js';
 import { listOutbox, saveToOutbox, type OutboxItem } from './outbox.js';
 import { sendSmtp } from './smtp-send.js';
+import { insertMail, listFailedMails, type MailFailure } from './mail-queue-store.js';
+import { MailQueue, type MailLog, type SentListener } from './mail-queue.js';
 
-export type MailLog = (line: string) => void;
+export type { MailLog };
 
 export class Mailer {
-  private readonly pending = new Set<Promise<void>>();
+  private readonly queued: MailQueue;
 
   constructor(
     private readonly settings: () => Settings,
     private readonly dataDir: string,
+    private readonly db: Db,
     private readonly log: MailLog = (line) => console.info(line),
-  ) {}
+  ) {
+    this.queued = new MailQueue(db, (message) => this.send(message), log);
+  }
 
   get outboxDir(): string {
     return join(this.dataDir, 'outbox');
@@ -39,22 +48,43 @@ export class Mailer {
     );
   }
 
-  /** Sends without making the caller wait; a failure is logged and `onFailure` runs (undo a throttle, drop an OTP). */
-  sendInBackground(message: MailMessage, onFailure?: () => void): void {
-    const job = this.send(message)
-      .catch((err: unknown) => {
-        this.log(
-          `[mail] sending "${message.subject}" failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-        onFailure?.();
-      })
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+  /**
+   * Queues `message`; it is delivered in the background. With `db` (a transaction), the mail is
+   * queued only if that transaction commits: call `deliverQueued()` after the commit.
+   * `ref` names what the mail is about; `onSent` listeners hear it once the mail was accepted.
+   */
+  async queue(message: MailMessage, opts: { db?: Db; ref?: string } = {}): Promise<void> {
+    await insertMail(opts.db ?? this.db, message, opts.ref);
+    if (!opts.db) this.queued.kick();
   }
 
-  /** Resolves when every background send has finished. */
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  /** Starts delivering what is due (after a commit that queued mail; at start-up). */
+  deliverQueued(): void {
+    this.queued.kick();
+  }
+
+  /** Makes every waiting mail due now and delivers it (an operator's retry, tests). */
+  retryNow(): Promise<void> {
+    return this.queued.retryNow();
+  }
+
+  onSent(listener: SentListener): void {
+    this.queued.onSent(listener);
+  }
+
+  /** Mails given up on (a permanent refusal, or too many attempts), newest first. */
+  failures(limit: number): Promise<{ total: number; items: MailFailure[] }> {
+    return listFailedMails(this.db, limit);
+  }
+
+  /** Resolves when no delivery pass is under way (mails waiting for a later retry do not count). */
+  idle(): Promise<void> {
+    return this.queued.idle();
+  }
+
+  /** Stops retrying; mail still queued is sent by the next process to open the data. */
+  close(): Promise<void> {
+    return this.queued.close();
   }
 
   listOutbox(limit: number): Promise<{ total: number; items: OutboxItem[] }> {

@@ -17,16 +17,23 @@ async function acceptedPhotos(db: Db, photoshootId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** @throws {ApiError} 400 with `data.photos` and/or `data.styles` when the draft is not ready. */
-export async function checkReadyForCheckout(
+/**
+ * The rules an order must meet, shared by the quote and checkout so the quote never prices what
+ * checkout would refuse. `stage: 'quote'` leaves out what a draft may still be missing while its
+ * owner looks at prices (photos, a first style); everything about the order itself applies.
+ * @throws {ApiError} 400 with `data.photos` and/or `data.styles` when the order cannot be placed.
+ */
+export async function checkOrderRules(
   app: App,
   db: Db,
   photoshoot: RecordData,
   pkg: RecordData,
+  stage: 'quote' | 'checkout',
 ): Promise<void> {
   const errors = new ValidationErrors();
+  const checkout = stage === 'checkout';
   const min = photoshootLimits(app).minAcceptedPhotos;
-  const accepted = await acceptedPhotos(db, String(photoshoot.id));
+  const accepted = checkout ? await acceptedPhotos(db, String(photoshoot.id)) : min;
   if (accepted < min) {
     errors.add(
       'photos',
@@ -38,7 +45,7 @@ export async function checkReadyForCheckout(
   const styles = (photoshoot.styles as string[] | undefined) ?? [];
   const included = Number(pkg.stylesIncluded);
   if (styles.length === 0) {
-    errors.add('styles', 'validation_required', 'Choose at least one style.');
+    if (checkout) errors.add('styles', 'validation_required', 'Choose at least one style.');
   } else if (styles.length > included) {
     errors.add(
       'styles',
@@ -52,4 +59,14 @@ export async function checkReadyForCheckout(
     problems.length === 1 ? problems[0]!.message : 'The photoshoot is not ready for checkout yet.',
   );
   await checkPhotoshootStyles(app, db, photoshoot);
+}
+
+/** @throws {ApiError} 400 with `data.photos` and/or `data.styles` when the draft is not ready. */
+export function checkReadyForCheckout(
+  app: App,
+  db: Db,
+  photoshoot: RecordData,
+  pkg: RecordData,
+): Promise<void> {
+  return checkOrderRules(app, db, photoshoot, pkg, 'checkout');
 }

@@ -27,6 +27,7 @@ import { resolveOrder, type ResolvedOrder } from './order.js';
 import { buyerId, ownedPhotoshoot } from './owned-photoshoot.js';
 import { blankPayment, findPayment, lockPayment, savePayment } from './payment-store.js';
 import { composeReceipt } from './receipt.js';
+import { receiptRef } from './receipt-sent.js';
 import { redeemCoupon } from './redeem-coupon.js';
 import { activeProvider, providerNamed } from './providers/index.js';
 import { ProviderError, type CheckoutStarted, type PaymentProvider } from './providers/provider.js';
@@ -157,7 +158,6 @@ async function placeOrder(
     updated: now,
   });
   const receipt = free ? await composeReceipt(app, tx, payment, photoshoot) : null;
-  if (receipt) payment.receiptSentAt = now;
   await savePayment(app, tx, payment, later, 'create');
   await app.records.updateRow(app.registry.require('photoshoots'), photoshoot, tx);
   const to = free ? 'queued' : 'pending_payment';
@@ -170,7 +170,10 @@ async function placeOrder(
     tx,
     later.add,
   );
-  if (receipt) later.add(() => app.mailer.sendInBackground(receipt));
+  if (receipt) {
+    await app.mailer.queue(receipt, { db: tx, ref: receiptRef(String(payment.id)) });
+    later.add(() => app.mailer.deliverQueued());
+  }
   return { payment, order };
 }
 

@@ -15,6 +15,7 @@ import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
 import { composeReceipt } from './receipt.js';
+import { receiptRef } from './receipt-sent.js';
 import { couponLapsedReason, couponLapsedTransition, redeemAtPayment } from './coupon-at-payment.js';
 import { refundOwed } from './owed-refunds.js';
 
@@ -58,13 +59,16 @@ export async function fulfilPayment(
     payment.status = 'paid';
     payment.paidAt = nowString();
     const receipt = await composeReceipt(app, tx, payment, photoshoot);
-    if (receipt) payment.receiptSentAt = payment.paidAt;
     await savePayment(app, tx, payment, later, 'update');
     // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
     if (awaits(photoshoot, payment)) {
       await moveIfAllowed(app, tx, photoshoot, 'queued', actor, 'the payment succeeded', later);
     }
-    if (receipt) later.add(() => app.mailer.sendInBackground(receipt));
+    // note: queued in this transaction, so a paid payment always has its receipt on the way.
+    if (receipt) {
+      await app.mailer.queue(receipt, { db: tx, ref: receiptRef(String(payment.id)) });
+      later.add(() => app.mailer.deliverQueued());
+    }
     return payment;
   });
   later.run();

@@ -1,6 +1,10 @@
-/** `POST /api/photoshoots/{id}/quote`: the breakdown for the owner's chosen package and coupon. */
+/**
+ * `POST /api/photoshoots/{id}/quote`: the breakdown for the owner's chosen package and coupon,
+ * refused by the same order rules as checkout (`checkOrderRules`).
+ */
 import type { App } from '../app.js';
 import type { Caller } from '../records/caller.js';
+import { checkOrderRules } from './checkout-readiness.js';
 import { readOrderInput } from './order-input.js';
 import { resolveOrder } from './order.js';
 import { buyerId, ownedPhotoshoot } from './owned-photoshoot.js';
@@ -12,7 +16,8 @@ export async function quoteOrder(
   photoshootId: string,
   body: Record<string, unknown>,
 ): Promise<Quote> {
-  await ownedPhotoshoot(app, app.db, buyerId(caller), photoshootId);
+  const photoshoot = await ownedPhotoshoot(app, app.db, buyerId(caller), photoshootId);
   const order = await resolveOrder(app, app.db, readOrderInput(body));
+  await checkOrderRules(app, app.db, photoshoot, order.pkg, 'quote');
   return order.quote;
 }

@@ -1,7 +1,7 @@
 /**
  * The receipt mail of a fulfilled payment. It is composed inside the fulfilment transaction (so
- * it describes exactly what was committed) and handed to the mailer only after the commit, by the
- * one transaction that moved the payment to `paid`; that is what makes it go out once.
+ * it describes exactly what was committed) and queued in that same transaction, the one that moved
+ * the payment to `paid`: that is what makes it go out once, and surely.
  */
 import type { Db } from '../db/db.js';
 import type { App } from '../app.js';

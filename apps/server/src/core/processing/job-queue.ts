@@ -102,6 +102,18 @@ export async function holdsLease(tx: Db, id: string, owner: string): Promise<boo
   return row?.status === 'processing' && row.leaseOwner === owner;
 }
 
+/**
+ * Ends now the leases `owner` holds (a worker restarting after a crash: whatever it was running
+ * died with it). Other owners' leases are untouched. Returns how many.
+ */
+export async function expireLeasesOf(app: App, owner: string): Promise<number> {
+  const res = await app.db.run(
+    `UPDATE ${q('photoshoots')} SET "leaseExpiresAt" = '' WHERE "status" = 'processing' AND "leaseOwner" = ?`,
+    [owner],
+  );
+  return res.changes;
+}
+
 /** Processing photoshoots whose lease ran out (their worker died or hung), oldest first. */
 export async function expiredLeases(app: App, limit = 10): Promise<string[]> {
   const rows = await app.db.all<{ id: string }>(

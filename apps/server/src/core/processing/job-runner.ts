@@ -5,11 +5,10 @@
  * a hosted service). `stop()` stops claiming, lets running jobs end or, after a grace period,
  * releases their leases so another worker takes them over at once.
  */
-import { hostname } from 'node:os';
 import type { App } from '../app.js';
-import { randomString } from '../../tools/random.js';
 import { describeError, failAttempt, releaseJob } from './job-outcome.js';
-import { claimNext, expiredLeases, renewLease } from './job-queue.js';
+import { claimNext, expireLeasesOf, expiredLeases, renewLease } from './job-queue.js';
+import { nextRunnerName } from './worker-identity-of-app.js';
 import { providerFactory } from './providers/registry.js';
 import { PermanentJobError, type GenerationProvider } from './providers/types.js';
 import { LeaseLostError, runJob } from './run-job.js';
@@ -41,13 +40,15 @@ export class JobRunner {
     private readonly app: App,
     private readonly opts: JobRunnerOptions,
   ) {
-    this.name = (opts.name ?? `${hostname()}:${process.pid}:${randomString(6)}`).slice(0, 100);
+    // note: without a given name, the data dir's worker id: the same one after a crash and restart.
+    this.name = (opts.name ?? nextRunnerName(app)).slice(0, 100);
   }
 
   /** Starts the loops (none when concurrency is 0). */
   start(): this {
     const n = Math.max(0, Math.floor(this.opts.concurrency));
     if (!n) return this;
+    this.loops.push(this.reclaimOwn());
     this.unsubscribe = this.app.events.on((e) => {
       if (e.collection.name === 'photoshoots' && e.record.status === 'queued') this.wakeAll();
     });
@@ -87,6 +88,18 @@ export class JobRunner {
 
   private wakeAll(): void {
     for (const done of [...this.waiting]) done();
+  }
+
+  /**
+   * Jobs still leased to this runner's name when it starts were left by this worker's previous
+   * life (it crashed): their leases are ended now so the reaper takes them up at once.
+   */
+  private async reclaimOwn(): Promise<void> {
+    try {
+      if (await expireLeasesOf(this.app, this.name)) this.wakeAll();
+    } catch (err) {
+      this.opts.onError?.(err);
+    }
   }
 
   /** Puts back (or fails) jobs whose worker stopped renewing its lease. */

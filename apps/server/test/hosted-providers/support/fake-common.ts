@@ -78,6 +78,7 @@ export abstract class FakeProviderServer {
   readonly requests: { method: string; path: string }[] = [];
   private server: Server | null = null;
   private timers = new Set<NodeJS.Timeout>();
+  private inFlight = new Set<Promise<Delivery>>();
   private seq = 0;
   url = '';
 
@@ -104,6 +105,17 @@ export abstract class FakeProviderServer {
     for (const t of this.timers) clearTimeout(t);
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * Resolves once every callback scheduled so far has been delivered and answered: a condition,
+   * not a delay, so a loaded machine only makes it slower, never wrong.
+   */
+  async idle(): Promise<void> {
+    while (this.timers.size || this.inFlight.size) {
+      if (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   reset(mode: Partial<FakeMode> = {}): void {
@@ -172,8 +184,11 @@ export abstract class FakeProviderServer {
     for (let i = 0; i < n; i++) {
       const t = setTimeout(
         () => {
-          this.timers.delete(t);
-          void this.deliver(job);
+          const sending = this.deliver(job).finally(() => {
+            this.inFlight.delete(sending);
+            this.timers.delete(t);
+          });
+          this.inFlight.add(sending);
         },
         this.mode.runMs + i * 150,
       );
@@ -187,6 +202,11 @@ export abstract class FakeProviderServer {
   }
 
   async deliver(job: FakeJob): Promise<Delivery> {
+    // A callback means the job has ended. The timer that sends it runs on the event loop's cached
+    // clock, which lags Date.now() by however long the loop was busy when it was set: without
+    // this, a callback could describe a job still running by `ended()` ("succeeded" without
+    // output), which the server rightly refuses, so the delivery never counted.
+    job.endsAt = Math.min(job.endsAt, Date.now());
     const raw = job.malformed ? '{"not": "what the docs say"' : JSON.stringify(this.callbackBody(job));
     job.callbacksSent++;
     let delivery: Delivery;
