@@ -1,7 +1,9 @@
 /**
  * Logs every request into the auxiliary log store once its response is sent, in PocketBase's
  * shape: message `METHOD url`, data `{type:"request", url, method, status, execTime, auth, authId,
- * userIP, remoteIP, referer, userAgent}`; level 0, or 8 for 5xx. IPs and the auth id are left out
+ * userIP, remoteIP, referer, userAgent}`; level 0 (info), or 8 (error) for every failed request
+ * (status ≥ 400) with its `error` message and `details`, as PocketBase logs a handler's error. CORS
+ * preflights (OPTIONS) are not logged: PocketBase answers them before its logger. IPs and the auth id are left out
  * when settings `logs.logIP` / `logs.logAuthId` say so; tokens in URLs are redacted, and neither
  * the Authorization header nor cookies are ever logged.
  */
@@ -12,6 +14,9 @@ import { redactText, redactUrl, redactUrlMemo } from '../core/logs/redact.js';
 import { realIp, remoteIp } from './real-ip.js';
 
 const MAX_TEXT = 2000;
+/** slog levels, as PocketBase stores them (protocol §8). */
+const INFO_LEVEL = 0;
+const ERROR_LEVEL = 8;
 
 function header(req: FastifyRequest, name: string): string {
   const v = req.headers[name];
@@ -26,10 +31,11 @@ export function bindRequestLogs(server: FastifyInstance, app: App): void {
   });
 
   server.addHook('onResponse', async (req, reply) => {
+    if (req.method === 'OPTIONS') return;
     const settings = app.settings.get();
     if (settings.logs.maxDays <= 0) return;
     const status = reply.statusCode;
-    const level = status >= 500 ? 8 : 0;
+    const level = status >= 400 ? ERROR_LEVEL : INFO_LEVEL;
     if (level < settings.logs.minLevel) return;
     const url = redactUrlMemo(req.url).slice(0, MAX_TEXT);
     const data: Record<string, unknown> = {
@@ -51,9 +57,11 @@ export function bindRequestLogs(server: FastifyInstance, app: App): void {
     if (err !== undefined && status >= 400) {
       const apiError = toApiError(err);
       data.error = apiError.message;
-      // The cause's message (not its stack) helps operators with 5xx; clients never see it.
+      // The cause's message (not its stack) helps operators with 5xx; clients never see it. A 4xx's
+      // details are its field errors, which the client was sent anyway.
       const cause = status >= 500 ? (apiError.cause ?? err) : undefined;
       if (cause instanceof Error) data.details = redactText(cause.message).slice(0, MAX_TEXT);
+      else if (status < 500) data.details = apiError.data;
     }
     app.logs.add({ level, message: `${req.method} ${url}`, data });
   });

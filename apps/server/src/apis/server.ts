@@ -28,6 +28,7 @@ import { bindRateLimits } from './rate-limit.js';
 import { bindRequestLogs } from './request-logs.js';
 import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
+import { bindCollectionsApi } from './collections.js';
 import { bindBackupsApi } from './backups.js';
 import { bindPublicConfigApi } from './public-config.js';
 import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
@@ -116,6 +117,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindMailOutboxApi(server, app);
   bindMailFailuresApi(server, app);
   bindRecordCrudApi(server, app);
+  bindCollectionsApi(server, app);
   bindFilesApi(server, app);
   bindSettingsApi(server, app);
   bindBatchApi(server, app);

@@ -127,6 +127,47 @@ describe.each(engines)('request logs (%s)', (engine) => {
     });
   });
 
+  it('logs failed requests (4xx) at the error level 8 with the message and field details', async () => {
+    const bad = await hit(t, `/api/collections/users/records?${mark}=invalid`, {
+      method: 'POST',
+      body: { email: 'not-an-email', password: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    const missing = await hit(t, `/api/no-such-route?${mark}=missing`);
+    expect(missing.status).toBe(404);
+    await hit(t, `/api/health?${mark}=fine`);
+    await t.app.logs.flush();
+    const one = async (tag: string) =>
+      (await su.logs.getList(1, 1, { filter: `data.url ~ '${mark}=${tag}'` })).items[0] as unknown as Log;
+    const invalid = await one('invalid');
+    expect(invalid.level).toBe(8);
+    expect(invalid.data).toMatchObject({ status: 400, error: 'Failed to create record.' });
+    expect((invalid.data.details as Record<string, { code: string }>).email!.code).toMatch(/^validation_/);
+    expect(await one('missing')).toMatchObject({ level: 8, data: { status: 404 } });
+    expect((await one('fine')).level).toBe(0);
+    // The dashboard's "errors only" view is a level filter.
+    const errors = await su.logs.getList(1, 10, { filter: `data.url ~ '${mark}=' && level >= 8` });
+    const urls = errors.items.map((l) => (l as unknown as Log).data.url);
+    expect(urls).toEqual(expect.arrayContaining([`/api/no-such-route?${mark}=missing`]));
+    expect(urls).not.toContain(`/api/health?${mark}=fine`);
+  });
+
+  it('does not log CORS preflights (OPTIONS), as PocketBase answers them before its logger', async () => {
+    const preflight = await hit(t, `/api/collections/users/records?${mark}=preflight`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://elsewhere.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    await hit(t, `/api/collections/users/records?${mark}=preflight`);
+    await t.app.logs.flush();
+    const logged = await su.logs.getList(1, 10, { filter: `data.url ~ '${mark}=preflight'` });
+    expect(logged.items.map((l) => (l as unknown as Log).data.method)).toEqual(['GET']);
+  });
+
   it('never stores tokens: query tokens and referers are redacted, the Authorization header is not logged', async () => {
     const user = await t.user();
     const jwt = user.pb.authStore.token;
@@ -186,7 +227,8 @@ describe.each(engines)('request logs (%s)', (engine) => {
     const byMessage = await su.logs.getList(1, 30, {
       filter: `message ~ '${mark}=page' && level = 0 && created > '2000-01-01'`,
     });
-    expect(byMessage.totalItems).toBe(6);
+    // The 404 is an error (level 8), the five health checks are info.
+    expect(byMessage.totalItems).toBe(5);
     const byStatus = await su.logs.getList(1, 30, { filter, sort: '-data.status,created' });
     expect((byStatus.items[0] as unknown as Log).data.status).toBe(404);
   });

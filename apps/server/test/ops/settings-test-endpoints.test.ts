@@ -114,7 +114,7 @@ describe.each(engines)('settings test endpoints (%s)', (engine) => {
       smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, tls: false },
     });
     const subjects: string[] = [];
-    for (const template of ['verification', 'password-reset', 'email-change', 'otp']) {
+    for (const template of ['verification', 'password-reset', 'email-change', 'otp', 'login-alert']) {
       const to = `${template}@example.test`;
       expect(await su.settings.testEmail('users', to, template)).toBe(true);
       const mails = smtp.to(to);
@@ -126,7 +126,12 @@ describe.each(engines)('settings test endpoints (%s)', (engine) => {
       'Reset your Test Shoot password',
       'Confirm your new Test Shoot email',
       'Your Test Shoot sign-in code',
+      'New sign-in to your Test Shoot account',
     ]);
+    // The login alert names a made-up origin and links to the password reset, never to a token.
+    const alert = smtp.to('login-alert@example.test')[0]!.text;
+    expect(alert).toContain('192.0.2.1');
+    expect(alert).toContain('https://shoot.example.test/forgot-password');
     expect(smtp.to('verification@example.test')[0]!.text).toContain(
       'https://shoot.example.test/confirm-verification?token=',
     );

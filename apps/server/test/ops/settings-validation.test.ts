@@ -58,6 +58,51 @@ describe.each(engines)('operations settings validation (%s)', (engine) => {
     expect(saved.rateLimits.rules.map((r: { audience: string }) => r.audience)).toEqual(['@auth', '@guest']);
   });
 
+  it('every rate limit rule shows its audience, "" when a rule was saved without one', async () => {
+    const shown = await su.settings.getAll();
+    for (const rule of shown.rateLimits.rules) expect(['', '@guest', '@auth']).toContain(rule.audience);
+    const saved = await su.settings.update({
+      rateLimits: { rules: [{ label: '/api/', maxRequests: 50, duration: 5 }] },
+    });
+    expect(saved.rateLimits.rules).toEqual([{ label: '/api/', maxRequests: 50, duration: 5, audience: '' }]);
+    expect((await su.settings.getAll()).rateLimits.rules[0].audience).toBe('');
+    await t.app.settings.load();
+    expect(t.app.settings.get().rateLimits.rules[0]!.audience).toBe('');
+  });
+
+  it('backups.s3 is in the settings; enabling it is refused with a field error, not dropped', async () => {
+    const shown = await su.settings.getAll();
+    expect(shown.backups.s3).toEqual({
+      enabled: false,
+      bucket: '',
+      region: '',
+      endpoint: '',
+      accessKey: '',
+      secret: '',
+      forcePathStyle: false,
+    });
+    const s3 = {
+      enabled: true,
+      bucket: 'b',
+      region: 'r',
+      endpoint: 'https://s3.example',
+      accessKey: 'k',
+      secret: 's',
+    };
+    const err = await refused(su.settings.update({ backups: { s3 } }));
+    expect(err.status).toBe(400);
+    expect(err.response.data.backups.s3.enabled.code).toBe('validation_not_supported');
+    expect(err.response.data.backups.s3.enabled.message).toMatch(/not supported/);
+    expect(t.app.settings.get().backups.s3.enabled).toBe(false);
+
+    // Disabled values are kept, the secret write-only like every other secret.
+    const saved = await su.settings.update({ backups: { s3: { ...s3, enabled: false } } });
+    expect(saved.backups.s3).toMatchObject({ enabled: false, bucket: 'b', secret: '' });
+    expect(t.app.settings.get().backups.s3.secret).toBe('s');
+    const bad = await refused(su.settings.update({ backups: { s3: { forcePathStyle: 'yes' } } }));
+    expect(bad.response.data.backups.s3.forcePathStyle.code).toBe('validation_invalid_value');
+  });
+
   it('s3 needs bucket, region, a url endpoint and keys once enabled', async () => {
     const err = await refused(
       su.settings.update({ s3: { enabled: true, bucket: 'b', endpoint: 'not a url' } }),

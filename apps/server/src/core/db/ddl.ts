@@ -33,15 +33,29 @@ async function existingColumns(db: Db, table: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.name));
 }
 
-function indexSql(table: string, index: IndexDef, dialect: Dialect): string {
+/** How `indexSql` writes the statement: DDL we run, or PocketBase's text form (backticks, no IF NOT EXISTS). */
+export type IndexSqlStyle = { quote: (identifier: string) => string; ifNotExists: boolean };
+
+const RUN_STYLE: IndexSqlStyle = { quote: q, ifNotExists: true };
+
+export function indexSql(table: string, index: IndexDef, dialect: Dialect, style = RUN_STYLE): string {
+  const qi = style.quote;
   const cols = index.columns
     .map((c) =>
-      index.nocase ? (dialect === 'postgres' ? `LOWER(${q(c)})` : `${q(c)} COLLATE NOCASE`) : q(c),
+      index.nocase ? (dialect === 'postgres' ? `LOWER(${qi(c)})` : `${qi(c)} COLLATE NOCASE`) : qi(c),
     )
     .join(', ');
   // note: optional unique text values ('' = unset) must not collide with each other.
-  const where = index.unique && index.columns.length === 1 ? ` WHERE ${q(index.columns[0]!)} != ''` : '';
-  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${q(index.name)} ON ${q(table)} (${cols})${where}`;
+  const where = index.unique && index.columns.length === 1 ? ` WHERE ${qi(index.columns[0]!)} != ''` : '';
+  const ifNotExists = style.ifNotExists ? 'IF NOT EXISTS ' : '';
+  return `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX ${ifNotExists}${qi(index.name)} ON ${qi(table)} (${cols})${where}`;
+}
+
+/** The index on `created` every collection with that field gets, besides its declared ones. */
+export function createdIndex(collection: CollectionDef): IndexDef | null {
+  return collection.fields.some((field) => field.name === 'created')
+    ? { name: `idx_created_${collection.name}`, columns: ['created'] }
+    : null;
 }
 
 export async function ensureCollection(db: Db, collection: CollectionDef): Promise<void> {
@@ -58,7 +72,6 @@ export async function ensureCollection(db: Db, collection: CollectionDef): Promi
     }
   }
   for (const index of collection.indexes) await db.exec(indexSql(table, index, db.dialect));
-  if (collection.fields.some((field) => field.name === 'created')) {
-    await db.exec(`CREATE INDEX IF NOT EXISTS ${q(`idx_created_${table}`)} ON ${q(table)} (${q('created')})`);
-  }
+  const created = createdIndex(collection);
+  if (created) await db.exec(indexSql(table, created, db.dialect));
 }

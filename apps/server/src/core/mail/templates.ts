@@ -53,6 +53,20 @@ export function otpMail(meta: MailMeta, code: string, validFor: number): Rendere
   });
 }
 
+/**
+ * A sign-in from somewhere new. Sent only as a test mail today (`login-alert`): the server keeps no
+ * record of known sign-in origins yet, so collections report `authAlert.enabled: false`.
+ */
+export function loginAlertMail(meta: MailMeta, where: string): RenderedMail {
+  return renderMail(meta, {
+    subject: `New sign-in to your ${meta.appName} account`,
+    heading: 'A new sign-in to your account',
+    paragraphs: [`Your ${meta.appName} account was just signed in to from ${where}.`],
+    action: { label: 'Reset your password', url: appLink(meta.appURL, '/forgot-password') },
+    footnote: 'If this was you, there is nothing to do. If it was not, reset your password now.',
+  });
+}
+
 /** What a payment receipt lists; amounts are integer minor units (cents) of `currency`. */
 export type ReceiptLines = {
   itemName: string;

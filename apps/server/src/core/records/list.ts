@@ -32,7 +32,8 @@ export type ListResult = {
 const DEFAULT_PER_PAGE = 30;
 const MAX_PER_PAGE = 1000;
 
-function parseIntParam(value: string | undefined, fallback: number): number {
+/** A positive page or perPage value; empty or non-positive means `fallback`, anything else a 400. */
+export function parseIntParam(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   if (!/^[+-]?\d+$/.test(value.trim())) throw ApiError.badRequest('', {});
   const n = Number.parseInt(value, 10);

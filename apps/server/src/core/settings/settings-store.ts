@@ -6,7 +6,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Db } from '../db/db.js';
 import { ApiError } from '../errors.js';
 import { readParam, writeParam } from '../params.js';
-import { defaultSettings, SECRET_PATHS, type Settings } from './settings.js';
+import { defaultSettings, normalizeSettings, SECRET_PATHS, type Settings } from './settings.js';
 import { blankSecrets, keepSecrets } from './secret-paths.js';
 import { validateSettings } from './validate-settings.js';
 
@@ -45,7 +45,9 @@ export class SettingsStore {
   async load(): Promise<void> {
     const stored = await readParam<Stored>(this.db, 'settings');
     const plain = stored && 'enc' in stored ? this.decrypt(stored.enc) : (stored ?? {});
-    this.current = merge(defaultSettings() as unknown as Plain, plain as Plain) as unknown as Settings;
+    this.current = normalizeSettings(
+      merge(defaultSettings() as unknown as Plain, plain as Plain) as unknown as Settings,
+    );
     this.loadedAt = Date.now();
     if (this.db.dialect === 'postgres' && !this.timer) {
       this.timer = setInterval(() => void this.load().catch(() => {}), RELOAD_MS);
@@ -73,7 +75,9 @@ export class SettingsStore {
   async patch(patch: unknown): Promise<Settings> {
     if (!isObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
     const prev = this.current;
-    const next = merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings;
+    const next = normalizeSettings(
+      merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings,
+    );
     keepSecrets(next, prev, SECRET_PATHS);
     const errors = validateSettings(next);
     if (Object.keys(errors).length)

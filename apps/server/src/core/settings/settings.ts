@@ -37,6 +37,26 @@ export type OAuth2ProviderSettings = {
   scopes?: string[];
 };
 
+export type S3Settings = {
+  enabled: boolean;
+  bucket: string;
+  region: string;
+  endpoint: string;
+  accessKey: string;
+  secret: string;
+  forcePathStyle: boolean;
+};
+
+const noS3 = (): S3Settings => ({
+  enabled: false,
+  bucket: '',
+  region: '',
+  endpoint: '',
+  accessKey: '',
+  secret: '',
+  forcePathStyle: false,
+});
+
 export type Settings = {
   meta: { appName: string; appURL: string; senderName: string; senderAddress: string; hideControls: boolean };
   smtp: {
@@ -49,16 +69,9 @@ export type Settings = {
     tls: boolean;
     localName: string;
   };
-  backups: { cron: string; cronMaxKeep: number };
-  s3: {
-    enabled: boolean;
-    bucket: string;
-    region: string;
-    endpoint: string;
-    accessKey: string;
-    secret: string;
-    forcePathStyle: boolean;
-  };
+  /** `s3` is PocketBase's backups store; present for its dashboard, but only `enabled: false` is valid. */
+  backups: { cron: string; cronMaxKeep: number; s3: S3Settings };
+  s3: S3Settings;
   batch: { enabled: boolean; maxRequests: number; timeout: number; maxBodySize: number };
   rateLimits: { enabled: boolean; rules: RateLimitRule[] };
   trustedProxy: { headers: string[]; useLeftmostIP: boolean };
@@ -93,28 +106,20 @@ export function defaultSettings(): Settings {
       tls: false,
       localName: '',
     },
-    backups: { cron: '0 3 * * *', cronMaxKeep: 7 },
-    s3: {
-      enabled: false,
-      bucket: '',
-      region: '',
-      endpoint: '',
-      accessKey: '',
-      secret: '',
-      forcePathStyle: false,
-    },
+    backups: { cron: '0 3 * * *', cronMaxKeep: 7, s3: noS3() },
+    s3: noS3(),
     batch: { enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 },
     rateLimits: {
       enabled: true,
       rules: [
         // The most specific label wins (decision 004): token refreshes and the contact form get
         // their own budgets instead of sharing `*:auth` / `*:create`.
-        { label: '*:authRefresh', maxRequests: 60, duration: 60 },
-        { label: '*:auth', maxRequests: 10, duration: 60 },
-        { label: 'contact_messages:create', maxRequests: 5, duration: 60 },
-        { label: '*:create', maxRequests: 60, duration: 60 },
-        { label: '/api/batch', maxRequests: 30, duration: 10 },
-        { label: '/api/', maxRequests: 600, duration: 10 },
+        { label: '*:authRefresh', maxRequests: 60, duration: 60, audience: '' },
+        { label: '*:auth', maxRequests: 10, duration: 60, audience: '' },
+        { label: 'contact_messages:create', maxRequests: 5, duration: 60, audience: '' },
+        { label: '*:create', maxRequests: 60, duration: 60, audience: '' },
+        { label: '/api/batch', maxRequests: 30, duration: 10, audience: '' },
+        { label: '/api/', maxRequests: 600, duration: 10, audience: '' },
       ],
     },
     trustedProxy: { headers: [], useLeftmostIP: false },
@@ -133,7 +138,21 @@ export function defaultSettings(): Settings {
 export const SECRET_PATHS: readonly string[] = [
   'smtp.password',
   's3.secret',
+  'backups.s3.secret',
   'oauth2.providers.*.clientSecret',
   ...PAYMENTS_SECRET_FIELDS.map((f) => `payments.${f}`),
   ...PROCESSING_SECRET_FIELDS.map((f) => `processing.${f}`),
 ];
+
+/**
+ * Fills what older saved settings may lack, so the API always shows PocketBase's full shape: each
+ * rate-limit rule's `audience` ("" = everyone).
+ */
+export function normalizeSettings(s: Settings): Settings {
+  if (Array.isArray(s.rateLimits?.rules)) {
+    for (const rule of s.rateLimits.rules as unknown[]) {
+      if (rule && typeof rule === 'object' && !('audience' in rule)) (rule as RateLimitRule).audience = '';
+    }
+  }
+  return s;
+}

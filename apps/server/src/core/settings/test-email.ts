@@ -6,16 +6,30 @@
 import type { App } from '../app.js';
 import { checkEmailInput } from '../auth/email-address.js';
 import { ApiError, ValidationErrors } from '../errors.js';
-import { emailChangeMail, otpMail, passwordResetMail, verificationMail } from '../mail/templates.js';
+import {
+  emailChangeMail,
+  loginAlertMail,
+  otpMail,
+  passwordResetMail,
+  verificationMail,
+} from '../mail/templates.js';
 import type { RenderedMail } from '../mail/layout.js';
 import type { CollectionDef } from '../schema/collection.js';
 
-export const TEST_EMAIL_TEMPLATES = ['verification', 'password-reset', 'email-change', 'otp'] as const;
+export const TEST_EMAIL_TEMPLATES = [
+  'verification',
+  'password-reset',
+  'email-change',
+  'otp',
+  'login-alert',
+] as const;
 type Template = (typeof TEST_EMAIL_TEMPLATES)[number];
 
 const FAILED = 'Failed to send the test email.';
 const TEST_TOKEN = 'this-is-a-test-token';
 const TEST_CODE = '12345678';
+/** Where the test alert says the sign-in came from: a documentation address (RFC 5737), never a real one. */
+const TEST_ORIGIN = 'a test browser at 192.0.2.1 (this is a test email: nobody signed in)';
 
 export type TestEmailInput = { email?: unknown; template?: unknown; collection?: unknown };
 
@@ -33,6 +47,8 @@ function render(app: App, collection: CollectionDef, template: Template, to: str
       const { length, duration } = app.settings.get().otp;
       return otpMail(meta, TEST_CODE.padEnd(length, '0').slice(0, length), duration);
     }
+    case 'login-alert':
+      return loginAlertMail(meta, TEST_ORIGIN);
   }
 }
 

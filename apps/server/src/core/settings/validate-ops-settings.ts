@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { assertCronExpression } from '../cron/cron-registry.js';
-import type { Settings } from './settings.js';
+import type { S3Settings, Settings } from './settings.js';
 
 export type ReportAt = (path: string, code: string, message: string) => void;
 
@@ -27,6 +27,7 @@ function isHttpUrl(v: unknown): boolean {
 }
 
 function validateBackups(s: Settings['backups'], at: ReportAt): void {
+  validateBackupsS3(s.s3, at);
   if (typeof s.cron !== 'string') {
     at('backups.cron', 'validation_invalid_cron', 'Must be a cron expression or empty.');
   } else if (s.cron.trim() !== '') {
@@ -38,16 +39,34 @@ function validateBackups(s: Settings['backups'], at: ReportAt): void {
   }
 }
 
-function validateS3(s: Settings['s3'], at: ReportAt): void {
-  if (typeof s.enabled !== 'boolean') at('s3.enabled', ...NOT_BOOL);
-  if (typeof s.forcePathStyle !== 'boolean') at('s3.forcePathStyle', ...NOT_BOOL);
+function validateS3Fields(s: S3Settings, prefix: string, at: ReportAt): void {
+  if (typeof s.enabled !== 'boolean') at(`${prefix}.enabled`, ...NOT_BOOL);
+  if (typeof s.forcePathStyle !== 'boolean') at(`${prefix}.forcePathStyle`, ...NOT_BOOL);
   for (const key of ['bucket', 'region', 'endpoint', 'accessKey', 'secret'] as const) {
     const value = s[key];
-    if (typeof value !== 'string') at(`s3.${key}`, 'validation_invalid_value', 'Must be a string.');
-    else if (s.enabled === true && !value.trim()) at(`s3.${key}`, ...REQUIRED);
+    if (typeof value !== 'string') at(`${prefix}.${key}`, 'validation_invalid_value', 'Must be a string.');
+    else if (s.enabled === true && !value.trim()) at(`${prefix}.${key}`, ...REQUIRED);
   }
   if (typeof s.endpoint === 'string' && s.endpoint.trim() && !isHttpUrl(s.endpoint))
-    at('s3.endpoint', 'validation_is_url', 'Must be a valid url.');
+    at(`${prefix}.endpoint`, 'validation_is_url', 'Must be a valid url.');
+}
+
+function validateBackupsS3(s: unknown, at: ReportAt): void {
+  if (!s || typeof s !== 'object' || Array.isArray(s)) {
+    at('backups.s3', 'validation_invalid_value', 'Must be an S3 settings object.');
+    return;
+  }
+  const s3 = s as S3Settings;
+  // Refused rather than dropped, so an operator never believes backups leave the server.
+  if (s3.enabled === true) {
+    at(
+      'backups.s3.enabled',
+      'validation_not_supported',
+      'Backups to S3 are not supported: backups are written to the data directory (use the backups API to download them).',
+    );
+    return;
+  }
+  validateS3Fields(s3, 'backups.s3', at);
 }
 
 function validateBatch(s: Settings['batch'], at: ReportAt): void {
@@ -121,7 +140,7 @@ function validateSuperuserIPs(list: Settings['superuserIPs'], at: ReportAt): voi
 
 export function validateOpsSettings(s: Settings, at: ReportAt): void {
   validateBackups(s.backups, at);
-  validateS3(s.s3, at);
+  validateS3Fields(s.s3, 's3', at);
   validateBatch(s.batch, at);
   validateRateLimits(s.rateLimits, at);
   validateTrustedProxy(s.trustedProxy, at);
