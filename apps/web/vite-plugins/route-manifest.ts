@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 
 /**
@@ -25,7 +25,7 @@ export function routeManifest(): Plugin {
         const patterns = module.routePatterns();
         if (!patterns.includes('/')) throw new Error('route-manifest: the route tree has no "/" page');
         writeFileSync(
-          join(config.root, config.build.outDir, 'routes.json'),
+          resolve(config.root, config.build.outDir, 'routes.json'),
           `${JSON.stringify(patterns, null, 1)}\n`,
         );
       },

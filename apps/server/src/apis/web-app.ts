@@ -37,6 +37,8 @@ export async function bindWebApp(server: FastifyInstance, opts: WebAppOptions): 
   }
 
   const index = loadIndexDocument(webDist);
+  // The landing page prerendered by the build, when there is one: painted before any script loads.
+  const home = existsSync(join(webDist, 'home.html')) ? loadIndexDocument(webDist, 'home.html') : index;
   const isPage = pageMatcher(webDist);
   const headers = securityHeaders(opts.appURL);
 
@@ -59,7 +61,7 @@ export async function bindWebApp(server: FastifyInstance, opts: WebAppOptions): 
 
   const sendPage = (req: FastifyRequest, reply: FastifyReply, status: number) =>
     sendIndex(index, req, reply, status);
-  server.get('/', async (req, reply) => sendPage(req, reply, 200));
+  server.get('/', async (req, reply) => sendIndex(home, req, reply, 200));
   server.setNotFoundHandler(async (req, reply) => {
     if (isApi(req) || !isRead(req)) throw ApiError.notFound();
     const path = req.url.split('?')[0]!;

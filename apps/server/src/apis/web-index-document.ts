@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The app's index.html, held in memory with its precompressed forms (`index.html.br`/`.gz` from the
- * build) and a strong ETag, so every page load is one small revalidated answer.
+ * An HTML page of the build (index.html, or home.html: the landing page rendered in), held in
+ * memory with its precompressed forms (`.br`/`.gz` from the build) and a strong ETag, so every
+ * page load is one small revalidated answer.
  */
 export type IndexDocument = {
   etag: string;
@@ -12,8 +13,8 @@ export type IndexDocument = {
   negotiate(acceptEncoding: string | undefined): { body: Buffer; encoding?: 'br' | 'gzip' };
 };
 
-export function loadIndexDocument(webDist: string): IndexDocument {
-  const path = join(webDist, 'index.html');
+export function loadIndexDocument(webDist: string, file = 'index.html'): IndexDocument {
+  const path = join(webDist, file);
   const plain = readFileSync(path);
   const variant = (ext: string) => (existsSync(path + ext) ? readFileSync(path + ext) : undefined);
   const br = variant('.br');

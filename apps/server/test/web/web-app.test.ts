@@ -20,6 +20,10 @@ function fakeDist(): string {
     'index.html',
     '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>',
   );
+  write(
+    'home.html',
+    '<!doctype html><html><head></head><body><div id="root"><h1>Professional portraits</h1></div></body></html>',
+  );
   write('assets/app-1a2b.js', `console.log(${JSON.stringify('x'.repeat(4000))});`);
   write('routes.json', JSON.stringify(['/', '/dashboard', '/teams/$id']));
   write('robots.txt', 'User-agent: *\nDisallow: /api/\n');
@@ -58,10 +62,10 @@ describe.each(engines)('web app serving (%s)', (engine) => {
   });
 
   it('sends the HTML with a strict policy, revalidation and an ETag', async () => {
-    const res = await rawGet(`${t.url}/`);
+    const res = await rawGet(`${t.url}/dashboard`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.body.toString()).toContain('<div id="root">');
+    expect(res.body.toString()).toContain('<div id="root"></div>');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
@@ -74,6 +78,16 @@ describe.each(engines)('web app serving (%s)', (engine) => {
     const again = await rawGet(`${t.url}/dashboard`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+
+  it('sends the prerendered landing page for /, with its own ETag', async () => {
+    const home = await rawGet(`${t.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.body.toString()).toContain('<h1>Professional portraits</h1>');
+    expect(home.headers['content-security-policy']).toContain("script-src 'self'");
+    const app = await rawGet(`${t.url}/dashboard`);
+    expect(home.headers.etag).not.toBe(app.headers.etag);
+    expect((await rawGet(`${t.url}/`, { 'if-none-match': String(home.headers.etag) })).status).toBe(304);
   });
 
   it('sends the HTML compressed when the browser accepts it', async () => {
