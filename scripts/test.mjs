@@ -25,17 +25,29 @@ if (plan.error) {
 }
 
 let pgEnv = null;
-const stopPostgres = async () => {
-  if (!pgEnv) return;
-  const env = pgEnv;
-  pgEnv = null;
-  await phase('postgres stop', () => run(pgScript, ['stop'], { env })).catch(() => {});
+let stopping = null;
+let interrupted = null;
+/** Stops the throwaway PostgreSQL once, whether the run ends or is interrupted. */
+const stopPostgres = () => {
+  if (!pgEnv) return Promise.resolve();
+  stopping ??= phase('postgres stop', () => run(pgScript, ['stop'], { env: pgEnv })).catch(() => {});
+  return stopping;
 };
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ]) {
-  process.once(signal, () => void stopPostgres().finally(() => process.exit(code)));
+  process.once(signal, () => {
+    interrupted = code;
+    // Ctrl-C reaches the test runners too and the run below ends through its finally; if they
+    // ignore it, stop here once PostgreSQL is gone.
+    void stopPostgres().finally(() =>
+      setTimeout(() => {
+        printTiming();
+        process.exit(code);
+      }, 5_000).unref(),
+    );
+  });
 }
 
 let exitCode = 0;
@@ -55,7 +67,7 @@ try {
   await phase('test workspaces', () => run('npm', ['run', 'test', '--workspaces'], { cwd: repo, env }));
 } catch (err) {
   console.error(`npm test: ${err.message}`);
-  const pgLog = pgEnv && join(pgEnv.PG_TEST_DIR, 'server.log');
+  const pgLog = pgEnv && !stopping && join(pgEnv.PG_TEST_DIR, 'server.log');
   if (pgLog && existsSync(pgLog)) {
     console.error(`--- last lines of the PostgreSQL log (${pgLog})`);
     console.error(readFileSync(pgLog, 'utf8').split('\n').slice(-40).join('\n'));
@@ -65,4 +77,4 @@ try {
   await stopPostgres();
   printTiming();
 }
-process.exit(exitCode);
+process.exit(interrupted ?? exitCode);

@@ -27,6 +27,17 @@ test('the pages work under the Content-Security-Policy', async ({ page }) => {
   expect(violations).toEqual([]);
 });
 
+test('the prerendered landing page starts without errors', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('link', { name: 'See the styles' }).click();
+  await expect(page).toHaveURL(/#styles$/);
+  expect(errors).toEqual([]);
+});
+
 test('the landing page is in the HTML before any script runs', async ({ request }) => {
   const res = await request.get('/');
   expect(res.status()).toBe(200);
