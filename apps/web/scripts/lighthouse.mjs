@@ -87,7 +87,7 @@ try {
     results.push(result);
     console.log(
       `run ${i}: performance ${result.score}, LCP ${ms(result.lcpMs)}, FCP ${ms(result.fcpMs)}, ` +
-        `TBT ${ms(result.tbtMs)}, CLS ${result.cls}, transferred ${kb(result.transfer.total)} ` +
+        `TBT ${ms(result.tbtMs)}, CLS ${result.cls}, server ${ms(result.serverResponseMs)}, transferred ${kb(result.transfer.total)} ` +
         `(script ${kb(result.transfer.script)}, stylesheet ${kb(result.transfer.stylesheet)}, ` +
         `document ${kb(result.transfer.document)})`,
     );
@@ -118,11 +118,20 @@ function summarise(lhr) {
     tbtMs: Math.round(audit('total-blocking-time')),
     cls: Number((audit('cumulative-layout-shift') ?? 0).toFixed(3)),
     speedIndexMs: Math.round(audit('speed-index')),
+    // The server's observed answer time feeds the simulation: on a busy machine it moves LCP.
+    serverResponseMs: Math.round(audit('server-response-time') ?? 0),
+    lcpElement: lcpElement(lhr),
     transfer,
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment?.hostUserAgent,
     warnings: lhr.runWarnings,
   };
+}
+
+function lcpElement(lhr) {
+  const items = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = items.flatMap((table) => table.items ?? []).find((row) => row.node)?.node;
+  return node?.snippet ?? null;
 }
 
 async function waitForHealth(url, timeoutMs) {
