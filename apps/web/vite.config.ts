@@ -2,12 +2,15 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugins/precompress';
+import { prerenderHome } from './vite-plugins/prerender-home';
+import { routeManifest } from './vite-plugins/route-manifest';
 
 // The Photoshoot server (apps/server) serves the built app from apps/web/dist and the API under /api.
 // In development, Vite serves the app and forwards /api (including realtime SSE) to a local server.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeManifest(), prerenderHome(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -98,7 +98,7 @@ test('the contact form validates, sends into contact_messages and confirms', asy
 
 test('unknown paths show Page Not Found', async ({ page }) => {
   const response = await page.goto('/no/such/page');
-  expect(response?.status()).toBe(200); // the SPA decides what exists
+  expect(response?.status()).toBe(404); // the server knows the app's routes (dist/routes.json)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page).toHaveTitle(/Page Not Found/);
   await page.getByRole('link', { name: 'Back to the home page' }).click();

@@ -134,6 +134,6 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   server.all('/api/*', async () => {
     throw ApiError.notFound();
   });
-  await bindWebApp(server, opts.webDist);
+  await bindWebApp(server, { webDist: opts.webDist, appURL: () => app.settings.get().meta.appURL });
   return server;
 }

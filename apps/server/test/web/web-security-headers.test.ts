@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, webSecurityHeaders } from '../../src/apis/web-security-headers.js';
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
+
+describe('web security headers', () => {
+  it('allows scripts from our origin only, and never inline', () => {
+    const csp = contentSecurityPolicy();
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'default-src')).toBe("default-src 'self'");
+    expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'none'");
+  });
+
+  it('adds exactly the integration hosts to scripts, connections, images and frames', () => {
+    const csp = contentSecurityPolicy(['https://js.example.com', '*.cdn.example.org']);
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://js.example.com *.cdn.example.org");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://js.example.com *.cdn.example.org");
+    expect(directive(csp, 'frame-src')).toBe('frame-src https://js.example.com *.cdn.example.org');
+    expect(directive(csp, 'img-src')).toContain('https://js.example.com');
+    expect(directive(csp, 'style-src')).not.toContain('example');
+  });
+
+  it('refuses a host that would change the policy', () => {
+    for (const bad of ["'unsafe-inline'", 'example.com; script-src *', '*', 'http://x y', 'data:', '']) {
+      expect(() => contentSecurityPolicy([bad]), bad).toThrow(/not a host/);
+    }
+  });
+
+  it('sends HSTS only when the app URL is https', () => {
+    expect(webSecurityHeaders({ appURL: 'https://shoot.example.com' })['Strict-Transport-Security']).toMatch(
+      /^max-age=31536000/,
+    );
+    expect(webSecurityHeaders({ appURL: 'http://127.0.0.1:8090' })).not.toHaveProperty(
+      'Strict-Transport-Security',
+    );
+    const h = webSecurityHeaders({ appURL: 'http://127.0.0.1:8090' });
+    expect(h['Referrer-Policy']).toBe('no-referrer');
+    expect(h['Permissions-Policy']).toContain('camera=()');
+  });
+});

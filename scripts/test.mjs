@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm test` on any clone: installs what is missing (npm dependencies; as root on Debian, Chromium
+ * and PostgreSQL from apt), starts a throwaway PostgreSQL unless TEST_DATABASE_URL is given, builds
+ * and runs every test on both engines, then stops that PostgreSQL. Where it cannot install what is
+ * missing it stops at once with the command to run: no browser or PostgreSQL test is ever skipped.
+ * Node built-ins only: this runs before node_modules exists. `.ci/run` is this plus CI=true.
+ */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { install } from './lib/install.mjs';
+import { chromiumPath, probeMachine } from './lib/probes.mjs';
+import { phase, printTiming, run } from './lib/run.mjs';
+import { planSetup } from './lib/setup-plan.mjs';
+
+const repo = dirname(dirname(fileURLToPath(import.meta.url)));
+const pgScript = join(repo, 'scripts/pg-test-server.sh');
+
+const plan = planSetup(probeMachine(repo), { browser: true, postgres: true });
+if (plan.error) {
+  console.error(`npm test: ${plan.error}`);
+  process.exit(1);
+}
+
+let pgEnv = null;
+let stopping = null;
+let interrupted = null;
+/** Stops the throwaway PostgreSQL once, whether the run ends or is interrupted. */
+const stopPostgres = () => {
+  if (!pgEnv) return Promise.resolve();
+  stopping ??= phase('postgres stop', () => run(pgScript, ['stop'], { env: pgEnv })).catch(() => {});
+  return stopping;
+};
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => {
+    interrupted = code;
+    // Ctrl-C reaches the test runners too and the run below ends through its finally; if they
+    // ignore it, stop here once PostgreSQL is gone.
+    void stopPostgres().finally(() =>
+      setTimeout(() => {
+        printTiming();
+        process.exit(code);
+      }, 5_000).unref(),
+    );
+  });
+}
+
+let exitCode = 0;
+try {
+  await install(repo, plan);
+  const env = { ...process.env, CHROMIUM_PATH: chromiumPath() };
+  if (plan.startPostgres) {
+    const dir = mkdtempSync(join(tmpdir(), 'photoshoot-test-pg-'));
+    pgEnv = { ...process.env, PG_TEST_DIR: dir };
+    env.TEST_DATABASE_URL = await phase('postgres start', () =>
+      run(pgScript, ['start'], { env: pgEnv, capture: true }),
+    );
+    console.log(`PostgreSQL for tests: ${env.TEST_DATABASE_URL}`);
+  }
+  await phase('build', () => run('npm', ['run', 'build'], { cwd: repo, env }));
+  await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
+  await phase('test workspaces', () => run('npm', ['run', 'test', '--workspaces'], { cwd: repo, env }));
+} catch (err) {
+  console.error(`npm test: ${err.message}`);
+  const pgLog = pgEnv && !stopping && join(pgEnv.PG_TEST_DIR, 'server.log');
+  if (pgLog && existsSync(pgLog)) {
+    console.error(`--- last lines of the PostgreSQL log (${pgLog})`);
+    console.error(readFileSync(pgLog, 'utf8').split('\n').slice(-40).join('\n'));
+  }
+  exitCode = err.code ?? 1;
+} finally {
+  await stopPostgres();
+  printTiming();
+}
+process.exit(interrupted ?? exitCode);
