@@ -85,6 +85,28 @@ export function matchLight(
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
 }
 
+/**
+ * A key light from one side: the subject brightens a little towards `side` (-1 left, 1 right)
+ * and falls off on the other, across about two face widths, as a soft box at 45° would.
+ */
+export function keyLight(subject: Rgb, alpha: Float32Array, face: Box, side: number): void {
+  const { width, height, data } = subject;
+  const cx = face.x + face.width / 2;
+  const span = face.width * 2;
+  const ramp = new Float32Array(width);
+  for (let x = 0; x < width; x++) ramp[x] = 1 + 0.09 * Math.max(-1, Math.min(1, ((x - cx) / span) * side));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (alpha[i]! <= 0.002) continue;
+      const k = ramp[x]!;
+      data[i * 3] = rolloff(data[i * 3]! * k);
+      data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * k);
+      data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * k);
+    }
+  }
+}
+
 /** Compresses highlights above 0.82 instead of clipping them. */
 function rolloff(v: number): number {
   if (v <= 0.82) return v;

@@ -1,6 +1,6 @@
 /**
  * A style's colour grading (collections/styles.ts: warmth, saturation, contrast, brightness,
- * vignette, grain, mono; each -1..1 except mono), applied to the whole composite so subject and
+ * vignette, grain, mono, retouch; each -1..1 except mono and retouch), applied to the whole composite so subject and
  * backdrop share one look, plus the film grain that ties them together.
  */
 import { luma, type Rgb } from './planes.js';
@@ -14,7 +14,12 @@ export type Grading = {
   vignette: number;
   grain: number;
   mono: boolean;
+  /** Skin smoothing 0..1 (retouch.ts). */
+  retouch: number;
 };
+
+/** Styles stored before `retouch` existed get a gentle smoothing; monochrome ones none (grain is their look). */
+const DEFAULT_RETOUCH = 0.3;
 
 function num(v: unknown, lo = -1, hi = 1): number {
   const n = typeof v === 'number' && Number.isFinite(v) ? v : 0;
@@ -32,6 +37,7 @@ export function readGrading(value: unknown): Grading {
     vignette: num(g.vignette, 0, 1),
     grain: num(g.grain, 0, 1),
     mono: g.mono === true,
+    retouch: typeof g.retouch === 'number' ? num(g.retouch, 0, 1) : g.mono === true ? 0 : DEFAULT_RETOUCH,
   };
 }
 

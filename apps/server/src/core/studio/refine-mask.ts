@@ -70,8 +70,18 @@ export function refineMask(
   }
   const r = Math.max(2, Math.round(Math.max(width, height) / 110));
   const q = guidedFilter(grey, p, width, height, r, 2e-3);
-  // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition.
-  for (let i = 0; i < q.length; i++) q[i] = smoothstep(0.2, 0.8, q[i]!);
+  // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition,
+  // except around the hair (above the eyes, over the head), where the ramp follows loose strands.
+  const hairBottom = face ? face.y + face.height * 0.35 : -1;
+  const hairLeft = face ? face.x - face.width * 0.5 : 0;
+  const hairRight = face ? face.x + face.width * 1.5 : 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const hair = y < hairBottom && x > hairLeft && x < hairRight;
+      q[i] = hair ? smoothstep(0.06, 0.94, q[i]!) : smoothstep(0.2, 0.8, q[i]!);
+    }
+  }
   return q;
 }
 
