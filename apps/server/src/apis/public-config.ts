@@ -8,6 +8,12 @@ export type PublicConfig = {
   /** Days after release before originals / results are deleted (0: kept until the owner deletes them). */
   retention: { originalsDays: number; resultsDays: number };
   payments: { provider: string };
+  /**
+   * What makes the portraits: `studio` (the built-in engine retouches the uploaded photos: the
+   * person's own clothes and pose on a new backdrop) or `hosted` (a generative provider makes new
+   * outfits and settings). The public pages word their promises from it.
+   */
+  engine: { kind: 'studio' | 'hosted'; provider: string };
 };
 
 /** The public slice of the live settings; never a secret, never anything else. */
@@ -20,6 +26,10 @@ export function publicConfig(app: App): PublicConfig {
       resultsDays: s.processing.resultsRetentionDays,
     },
     payments: { provider: s.payments.provider },
+    engine: {
+      kind: s.processing.provider === 'studio' ? 'studio' : 'hosted',
+      provider: s.processing.provider,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ type PublicConfig = {
   appName: string;
   retention: { originalsDays: number; resultsDays: number };
   payments: { provider: string };
+  engine: { kind: string; provider: string };
 };
 
 describe.each(engines)('public config API (%s)', (engine) => {
@@ -32,7 +33,16 @@ describe.each(engines)('public config API (%s)', (engine) => {
         resultsDays: settings.processing.resultsRetentionDays,
       },
       payments: { provider: settings.payments.provider },
+      engine: { kind: 'studio', provider: 'studio' },
     });
+  });
+
+  it('says which engine makes the portraits: the studio retouch or a hosted generator', async () => {
+    const su = await t.superuser();
+    await su.settings.update({ processing: { provider: 'fal' } });
+    expect((await get()).engine).toEqual({ kind: 'hosted', provider: 'fal' });
+    await su.settings.update({ processing: { provider: 'studio' } });
+    expect((await get()).engine).toEqual({ kind: 'studio', provider: 'studio' });
   });
 
   it('follows settings changes at once', async () => {
