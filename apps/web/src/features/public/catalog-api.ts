@@ -48,6 +48,8 @@ export type PublicConfig = {
   appName: string;
   retention: { originalsDays: number; resultsDays: number };
   payments: { provider: string };
+  /** `studio`: the built-in engine retouches your photos; `hosted`: a generative provider makes new ones. */
+  engine?: { kind: 'studio' | 'hosted'; provider: string };
 };
 
 /** GET /api/public/config: the few settings every visitor may know (retention, payment provider). */

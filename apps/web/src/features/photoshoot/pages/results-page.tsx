@@ -6,6 +6,8 @@ import { downloadAllUrl } from '../api';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useStyles } from '../data/use-catalog';
+import { engineSummary } from '../../public/engine-text';
+import { usePublicConfig } from '../../public/use-catalog';
 import { useFileToken } from '../data/use-file-token';
 import { useResults } from '../data/use-results';
 import { resultDownloadUrl, startDownload } from '../results/download-link';
@@ -32,6 +34,7 @@ export default function ResultsPage() {
 type Group = { style: string; name: string; results: Result[] };
 
 function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
+  const engine = usePublicConfig().data?.engine;
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
@@ -125,6 +128,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
           The portraits you asked to redo are being made. The ones below stay available meanwhile.
         </Alert>
       ) : null}
+      {engine ? <p className="max-w-3xl text-sm text-zinc-500">{engineSummary(engine)}</p> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-zinc-600">
           {all.length} portrait{all.length === 1 ? '' : 's'} · {favourites} favourite
