@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { rgbToTensor } from '../vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
-import { refineMask, suppressBackground } from './refine-mask.js';
+import { refineMask, suppressBackground, suppressPattern } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { enlarge, type Enlarged } from './enlarge.js';
 import type { Box } from './framing.js';
@@ -116,6 +116,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter === 'selfie' && coarse
       ? suppressBackground(refineMask(coarse, grey, aw, ah, faceSmall), coarse, rgb)
       : (coarse ?? placeholderMask(aw, ah, faceSmall));
+  if (segmenter === 'selfie' && coarse) suppressPattern(alpha, coarse, rgb);
   // Padding from a rotation is never the person, whatever the model thought.
   const pad = paddingMask(small, aw, ah);
   let padded = 0;

@@ -7,24 +7,31 @@
 import { clamp01, gaussBlur, gaussBlurRgb, luma, smoothstep, type Rgb } from './planes.js';
 import type { Box } from './framing.js';
 
-/** Replaces colours at the matte's soft edge with nearby solid-subject colours. */
+/**
+ * Replaces colours at the matte's edge with nearby interior subject colours. The band is wider
+ * than the soft ramp: the old background spills a few pixels into the solid matte too (a green
+ * wall or a patterned scene leaves a coloured rim), so pixels near the edge are drawn towards the
+ * interior's colours however solid the matte is there.
+ */
 export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
   const { width, height, data } = subject;
   const n = width * height;
-  const solid = new Float32Array(n);
-  for (let i = 0; i < n; i++) solid[i] = smoothstep(0.9, 1, alpha[i]!);
-  const den = gaussBlur(solid, width, height, sigma);
+  const spread = gaussBlur(alpha, width, height, sigma * 0.6);
+  const inner = new Float32Array(n);
+  for (let i = 0; i < n; i++) inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, alpha[i]!);
+  const den = gaussBlur(inner, width, height, sigma);
   const weighted = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
-    weighted[i * 3] = data[i * 3]! * solid[i]!;
-    weighted[i * 3 + 1] = data[i * 3 + 1]! * solid[i]!;
-    weighted[i * 3 + 2] = data[i * 3 + 2]! * solid[i]!;
+    weighted[i * 3] = data[i * 3]! * inner[i]!;
+    weighted[i * 3 + 1] = data[i * 3 + 1]! * inner[i]!;
+    weighted[i * 3 + 2] = data[i * 3 + 2]! * inner[i]!;
   }
   const num = gaussBlurRgb({ width, height, data: weighted }, sigma).data;
   for (let i = 0; i < n; i++) {
     const a = alpha[i]!;
-    if (a >= 0.98 || a <= 0.002 || den[i]! < 1e-3) continue;
-    const keep = a * a;
+    const core = inner[i]!;
+    if (core >= 0.98 || a <= 0.002 || den[i]! < 1e-3) continue;
+    const keep = Math.min(a * a, 0.25 + 0.75 * core);
     for (let c = 0; c < 3; c++) {
       const fg = num[i * 3 + c]! / den[i]!;
       data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);

@@ -237,6 +237,12 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
       segmenter: a.segmenter,
       faceDetected: Boolean(a.face),
       crop,
+      face: {
+        x: Math.round(faceOut.x),
+        y: Math.round(faceOut.y),
+        width: Math.round(faceOut.width),
+        height: Math.round(faceOut.height),
+      },
       upscale: Math.round(k * 100) / 100,
       enlarged: Math.round(f * 100) / 100,
       lightSide,
