@@ -4,7 +4,19 @@
  * the new light, a soft shadow on the backdrop behind the shoulders, and a light wrap (the
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
-import { clamp01, gaussBlur, gaussBlurRgb, luma, smoothstep, type Rgb } from './planes.js';
+import {
+  channel,
+  clamp01,
+  downsample,
+  gaussBlur,
+  gaussBlurExact,
+  gaussBlurCoarse,
+  luma,
+  sampleCoarse,
+  smoothstep,
+  type CoarseBlur,
+  type Rgb,
+} from './planes.js';
 import type { Box } from './framing.js';
 
 /**
@@ -15,26 +27,42 @@ import type { Box } from './framing.js';
  */
 export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
   const { width, height, data } = subject;
-  const n = width * height;
-  const spread = gaussBlur(alpha, width, height, sigma * 0.6);
-  const inner = new Float32Array(n);
-  for (let i = 0; i < n; i++) inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, alpha[i]!);
-  const den = gaussBlur(inner, width, height, sigma);
-  const weighted = new Float32Array(n * 3);
-  for (let i = 0; i < n; i++) {
-    weighted[i * 3] = data[i * 3]! * inner[i]!;
-    weighted[i * 3 + 1] = data[i * 3 + 1]! * inner[i]!;
-    weighted[i * 3 + 2] = data[i * 3 + 2]! * inner[i]!;
-  }
-  const num = gaussBlurRgb({ width, height, data: weighted }, sigma).data;
-  for (let i = 0; i < n; i++) {
-    const a = alpha[i]!;
-    const core = inner[i]!;
-    if (core >= 0.98 || a <= 0.002 || den[i]! < 1e-3) continue;
-    const keep = Math.min(a * a, 0.25 + 0.75 * core);
-    for (let c = 0; c < 3; c++) {
-      const fg = num[i * 3 + c]! / den[i]!;
-      data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
+  // The blurs run at half size (they are several pixels wide) and are read only in the band.
+  const f = 2;
+  const a2 = downsample(alpha, width, height, f);
+  const sw = a2.width;
+  const sh = a2.height;
+  const spread = gaussBlurExact(a2.data, sw, sh, (sigma * 0.6) / f);
+  const inner = new Float32Array(sw * sh);
+  for (let i = 0; i < inner.length; i++)
+    inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a2.data[i]!);
+  const coarse = (d: Float32Array): CoarseBlur => ({
+    data: gaussBlurExact(d, sw, sh, sigma / f),
+    width: sw,
+    height: sh,
+    f,
+  });
+  const den = coarse(inner);
+  const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
+  const num = [0, 1, 2].map((c) => {
+    const small = downsample(channel(subject, c), width, height, f).data;
+    for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
+    return coarse(small);
+  });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const a = alpha[i]!;
+      if (a <= 0.002) continue;
+      const core = a < 0.9 ? 0 : sampleCoarse(innerAt, x, y);
+      if (core >= 0.98) continue;
+      const d = sampleCoarse(den, x, y);
+      if (d < 1e-3) continue;
+      const keep = Math.min(a * a, 0.25 + 0.75 * core);
+      for (let c = 0; c < 3; c++) {
+        const fg = sampleCoarse(num[c]!, x, y) / d;
+        data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
+      }
     }
   }
 }
@@ -144,22 +172,38 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
   const { width, height } = backdrop;
   const n = width * height;
   const out = new Float32Array(n * 3);
-  for (let i = 0; i < n; i++) {
+  const fg = subject.data;
+  const bg = backdrop.data;
+  for (let i = 0, o = 0; i < n; i++, o += 3) {
     const a = alpha[i]!;
-    for (let c = 0; c < 3; c++)
-      out[i * 3 + c] = subject.data[i * 3 + c]! * a + backdrop.data[i * 3 + c]! * (1 - a);
+    if (a <= 0) {
+      out[o] = bg[o]!;
+      out[o + 1] = bg[o + 1]!;
+      out[o + 2] = bg[o + 2]!;
+    } else {
+      out[o] = bg[o]! + (fg[o]! - bg[o]!) * a;
+      out[o + 1] = bg[o + 1]! + (fg[o + 1]! - bg[o + 1]!) * a;
+      out[o + 2] = bg[o + 2]! + (fg[o + 2]! - bg[o + 2]!) * a;
+    }
   }
   if (wrap > 0) {
-    const glow = gaussBlurRgb(backdrop, width * 0.018).data;
-    const spread = gaussBlur(alpha, width, height, width * 0.01);
-    for (let i = 0; i < n; i++) {
-      // Strongest just inside the subject's edge, fading towards its middle.
-      const k = wrap * clamp01(alpha[i]! * (1 - spread[i]!) * 2.2);
-      if (k <= 0) continue;
-      for (let c = 0; c < 3; c++) {
-        const o = i * 3 + c;
-        const screen = 1 - (1 - out[o]!) * (1 - glow[o]!);
-        out[o] = out[o]! + (screen - out[o]!) * k;
+    // The glow and the spread are wide blurs read only in the band along the subject's edge:
+    // kept at their reduced size and sampled there, not upsampled over the whole frame.
+    const glow = [0, 1, 2].map((c) => gaussBlurCoarse(channel(backdrop, c), width, height, width * 0.018));
+    const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        const a = alpha[i]!;
+        if (a <= 0.002) continue;
+        // Strongest just inside the subject's edge, fading towards its middle.
+        const k = wrap * clamp01(a * (1 - sampleCoarse(spread, x, y)) * 2.2);
+        if (k <= 0.002) continue;
+        for (let c = 0; c < 3; c++) {
+          const o = i * 3 + c;
+          const screen = 1 - (1 - out[o]!) * (1 - sampleCoarse(glow[c]!, x, y));
+          out[o] = out[o]! + (screen - out[o]!) * k;
+        }
       }
     }
   }
