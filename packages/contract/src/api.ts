@@ -75,4 +75,6 @@ export type PublicConfig = {
   payments: { provider: string };
   /** The limits of one photoshoot the flow states and the server enforces. */
   photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
+  /** `studio`: the built-in engine retouches the person's own photos (own clothes and pose); `hosted`: a generative provider makes new outfits and settings. */
+  engine: { kind: 'studio' | 'hosted'; provider: string };
 };

@@ -10,6 +10,12 @@ export type PublicConfig = {
   payments: { provider: string };
   /** The limits of one photoshoot that the flow states (the server enforces them). */
   photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
+  /**
+   * What makes the portraits: `studio` (the built-in engine retouches the uploaded photos: the
+   * person's own clothes and pose on a new backdrop) or `hosted` (a generative provider makes new
+   * outfits and settings). The public pages word their promises from it.
+   */
+  engine: { kind: 'studio' | 'hosted'; provider: string };
 };
 
 /** The public slice of the live settings; never a secret, never anything else. */
@@ -26,6 +32,10 @@ export function publicConfig(app: App): PublicConfig {
       maxPhotos: s.photoshoots.maxPhotos,
       minAcceptedPhotos: s.photoshoots.minAcceptedPhotos,
       freeRedos: s.photoshoots.freeRedos,
+    },
+    engine: {
+      kind: s.processing.provider === 'studio' ? 'studio' : 'hosted',
+      provider: s.processing.provider,
     },
   };
 }

@@ -21,7 +21,7 @@ const VISIBLE = `active = true && (team = '' || (${AUTHED} && ${memberOf('team')
 /**
  * A look a photoshoot can be generated in. `backdrop` is `{kind: 'solid'|'gradient'|'image'|'bokeh',
  * colors: ['#rrggbb', ...], angle?}`; `grading` is `{warmth, saturation, contrast, brightness,
- * vignette, grain, mono}` (each -1..1 except `mono`, a bool). `prompt` feeds generative providers
+ * vignette, grain, mono, retouch}` (each -1..1 except `mono`, a bool, and `retouch`, 0..1). `prompt` feeds generative providers
  * and is an operator's trade secret, hence hidden. Writes are for operators only.
  */
 export const styles = defineCollection({

@@ -32,7 +32,16 @@ describe.each(engines)('public config API (%s)', (engine) => {
         minAcceptedPhotos: settings.photoshoots.minAcceptedPhotos,
         freeRedos: settings.photoshoots.freeRedos,
       },
+      engine: { kind: 'studio', provider: 'studio' },
     });
+  });
+
+  it('says which engine makes the portraits: the studio retouch or a hosted generator', async () => {
+    const su = await t.superuser();
+    await su.settings.update({ processing: { provider: 'fal' } });
+    expect((await get()).engine).toEqual({ kind: 'hosted', provider: 'fal' });
+    await su.settings.update({ processing: { provider: 'studio' } });
+    expect((await get()).engine).toEqual({ kind: 'studio', provider: 'studio' });
   });
 
   it('follows settings changes at once', async () => {

@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { rgbToTensor } from '../vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
-import { refineMask, suppressBackground } from './refine-mask.js';
+import { refineMask, suppressBackground, suppressPattern } from './refine-mask.js';
+import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
+import { enlarge, type Enlarged } from './enlarge.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
 
@@ -28,6 +30,12 @@ export type PhotoAnalysis = {
   alphaHeight: number;
   /** Which model cut the person out. */
   segmenter: 'isnet' | 'selfie' | 'none';
+  /** The top of the hair (source pixels): the matte's topmost solid row over the face. */
+  hairTop: number | null;
+  /** Share of the analysis pixels that were flat canvas padding (cut from the matte). */
+  padding: number;
+  /** A sharpened enlargement of a small source, made once per photo (enlarge.ts), or null. */
+  enlarged: Enlarged | null;
 };
 
 export type Analysers = { human: Human | null; isnet: IsnetSegmenter | null };
@@ -108,7 +116,31 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter === 'selfie' && coarse
       ? suppressBackground(refineMask(coarse, grey, aw, ah, faceSmall), coarse, rgb)
       : (coarse ?? placeholderMask(aw, ah, faceSmall));
-  return { rgb: upright.data, width, height, face, eyes, alpha, alphaWidth: aw, alphaHeight: ah, segmenter };
+  if (segmenter === 'selfie' && coarse) suppressPattern(alpha, coarse, rgb);
+  // Padding from a rotation is never the person, whatever the model thought.
+  const pad = paddingMask(small, aw, ah);
+  let padded = 0;
+  for (let i = 0; i < pad.length; i++) {
+    if (!pad[i]) continue;
+    alpha[i] = 0;
+    padded++;
+  }
+  if (segmenter !== 'none') keepSubject(alpha, aw, ah, faceSmall);
+  const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
+  return {
+    rgb: upright.data,
+    width,
+    height,
+    face,
+    eyes,
+    alpha,
+    alphaWidth: aw,
+    alphaHeight: ah,
+    segmenter,
+    hairTop: top === null ? null : top / scale,
+    padding: padded / pad.length,
+    enlarged: await enlarge(upright.data, width, height),
+  };
 }
 
 /**

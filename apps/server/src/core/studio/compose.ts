@@ -4,30 +4,65 @@
  * the new light, a soft shadow on the backdrop behind the shoulders, and a light wrap (the
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
-import { clamp01, gaussBlur, gaussBlurRgb, luma, smoothstep, type Rgb } from './planes.js';
+import {
+  channel,
+  clamp01,
+  downsample,
+  gaussBlur,
+  gaussBlurExact,
+  gaussBlurCoarse,
+  luma,
+  sampleCoarse,
+  smoothstep,
+  type CoarseBlur,
+  type Rgb,
+} from './planes.js';
 import type { Box } from './framing.js';
 
-/** Replaces colours at the matte's soft edge with nearby solid-subject colours. */
+/**
+ * Replaces colours at the matte's edge with nearby interior subject colours. The band is wider
+ * than the soft ramp: the old background spills a few pixels into the solid matte too (a green
+ * wall or a patterned scene leaves a coloured rim), so pixels near the edge are drawn towards the
+ * interior's colours however solid the matte is there.
+ */
 export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
   const { width, height, data } = subject;
-  const n = width * height;
-  const solid = new Float32Array(n);
-  for (let i = 0; i < n; i++) solid[i] = smoothstep(0.9, 1, alpha[i]!);
-  const den = gaussBlur(solid, width, height, sigma);
-  const weighted = new Float32Array(n * 3);
-  for (let i = 0; i < n; i++) {
-    weighted[i * 3] = data[i * 3]! * solid[i]!;
-    weighted[i * 3 + 1] = data[i * 3 + 1]! * solid[i]!;
-    weighted[i * 3 + 2] = data[i * 3 + 2]! * solid[i]!;
-  }
-  const num = gaussBlurRgb({ width, height, data: weighted }, sigma).data;
-  for (let i = 0; i < n; i++) {
-    const a = alpha[i]!;
-    if (a >= 0.98 || a <= 0.002 || den[i]! < 1e-3) continue;
-    const keep = a * a;
-    for (let c = 0; c < 3; c++) {
-      const fg = num[i * 3 + c]! / den[i]!;
-      data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
+  // The blurs run at half size (they are several pixels wide) and are read only in the band.
+  const f = 2;
+  const a2 = downsample(alpha, width, height, f);
+  const sw = a2.width;
+  const sh = a2.height;
+  const spread = gaussBlurExact(a2.data, sw, sh, (sigma * 0.6) / f);
+  const inner = new Float32Array(sw * sh);
+  for (let i = 0; i < inner.length; i++)
+    inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a2.data[i]!);
+  const coarse = (d: Float32Array): CoarseBlur => ({
+    data: gaussBlurExact(d, sw, sh, sigma / f),
+    width: sw,
+    height: sh,
+    f,
+  });
+  const den = coarse(inner);
+  const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
+  const num = [0, 1, 2].map((c) => {
+    const small = downsample(channel(subject, c), width, height, f).data;
+    for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
+    return coarse(small);
+  });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const a = alpha[i]!;
+      if (a <= 0.002) continue;
+      const core = a < 0.9 ? 0 : sampleCoarse(innerAt, x, y);
+      if (core >= 0.98) continue;
+      const d = sampleCoarse(den, x, y);
+      if (d < 1e-3) continue;
+      const keep = Math.min(a * a, 0.25 + 0.75 * core);
+      for (let c = 0; c < 3; c++) {
+        const fg = sampleCoarse(num[c]!, x, y) / d;
+        data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
+      }
     }
   }
 }
@@ -85,6 +120,28 @@ export function matchLight(
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
 }
 
+/**
+ * A key light from one side: the subject brightens a little towards `side` (-1 left, 1 right)
+ * and falls off on the other, across about two face widths, as a soft box at 45° would.
+ */
+export function keyLight(subject: Rgb, alpha: Float32Array, face: Box, side: number): void {
+  const { width, height, data } = subject;
+  const cx = face.x + face.width / 2;
+  const span = face.width * 2;
+  const ramp = new Float32Array(width);
+  for (let x = 0; x < width; x++) ramp[x] = 1 + 0.09 * Math.max(-1, Math.min(1, ((x - cx) / span) * side));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (alpha[i]! <= 0.002) continue;
+      const k = ramp[x]!;
+      data[i * 3] = rolloff(data[i * 3]! * k);
+      data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * k);
+      data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * k);
+    }
+  }
+}
+
 /** Compresses highlights above 0.82 instead of clipping them. */
 function rolloff(v: number): number {
   if (v <= 0.82) return v;
@@ -115,22 +172,38 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
   const { width, height } = backdrop;
   const n = width * height;
   const out = new Float32Array(n * 3);
-  for (let i = 0; i < n; i++) {
+  const fg = subject.data;
+  const bg = backdrop.data;
+  for (let i = 0, o = 0; i < n; i++, o += 3) {
     const a = alpha[i]!;
-    for (let c = 0; c < 3; c++)
-      out[i * 3 + c] = subject.data[i * 3 + c]! * a + backdrop.data[i * 3 + c]! * (1 - a);
+    if (a <= 0) {
+      out[o] = bg[o]!;
+      out[o + 1] = bg[o + 1]!;
+      out[o + 2] = bg[o + 2]!;
+    } else {
+      out[o] = bg[o]! + (fg[o]! - bg[o]!) * a;
+      out[o + 1] = bg[o + 1]! + (fg[o + 1]! - bg[o + 1]!) * a;
+      out[o + 2] = bg[o + 2]! + (fg[o + 2]! - bg[o + 2]!) * a;
+    }
   }
   if (wrap > 0) {
-    const glow = gaussBlurRgb(backdrop, width * 0.018).data;
-    const spread = gaussBlur(alpha, width, height, width * 0.01);
-    for (let i = 0; i < n; i++) {
-      // Strongest just inside the subject's edge, fading towards its middle.
-      const k = wrap * clamp01(alpha[i]! * (1 - spread[i]!) * 2.2);
-      if (k <= 0) continue;
-      for (let c = 0; c < 3; c++) {
-        const o = i * 3 + c;
-        const screen = 1 - (1 - out[o]!) * (1 - glow[o]!);
-        out[o] = out[o]! + (screen - out[o]!) * k;
+    // The glow and the spread are wide blurs read only in the band along the subject's edge:
+    // kept at their reduced size and sampled there, not upsampled over the whole frame.
+    const glow = [0, 1, 2].map((c) => gaussBlurCoarse(channel(backdrop, c), width, height, width * 0.018));
+    const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        const a = alpha[i]!;
+        if (a <= 0.002) continue;
+        // Strongest just inside the subject's edge, fading towards its middle.
+        const k = wrap * clamp01(a * (1 - sampleCoarse(spread, x, y)) * 2.2);
+        if (k <= 0.002) continue;
+        for (let c = 0; c < 3; c++) {
+          const o = i * 3 + c;
+          const screen = 1 - (1 - out[o]!) * (1 - sampleCoarse(glow[c]!, x, y));
+          out[o] = out[o]! + (screen - out[o]!) * k;
+        }
       }
     }
   }

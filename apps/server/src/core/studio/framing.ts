@@ -17,6 +17,8 @@ export type FrameInput = {
   eyes: { x: number; y: number };
   /** Edges of the photo the person's silhouette touches (so the frame must stay inside them). */
   touches: { left: boolean; right: boolean; top: boolean };
+  /** The top of the hair (source pixels), when the matte shows it; the face box starts lower. */
+  hairTop?: number | null;
   framing: Framing;
   aspect: string;
   /** Variant jitter: face size factor (≈1) and horizontal offset as a fraction of the width. */
@@ -24,10 +26,13 @@ export type FrameInput = {
   shift: number;
 };
 
-/** Face-box height as a fraction of the frame height, and the eye line from the top. */
-const LAYOUT: Record<Framing, { face: number; eyeLine: number }> = {
-  headshot: { face: 0.42, eyeLine: 0.4 },
-  half_body: { face: 0.23, eyeLine: 0.31 },
+/**
+ * Face-box height as a fraction of the frame height, the eye line from the top, and the least
+ * space between the top of the hair and the frame's top edge (headroom), as fractions.
+ */
+export const LAYOUT: Record<Framing, { face: number; eyeLine: number; headroom: number }> = {
+  headshot: { face: 0.42, eyeLine: 0.4, headroom: 0.06 },
+  half_body: { face: 0.27, eyeLine: 0.3, headroom: 0.06 },
 };
 
 export function aspectRatio(aspect: string): number {
@@ -42,7 +47,10 @@ export function frameCrop(input: FrameInput): Crop {
   let height = face.height / (layout.face * input.zoom);
   const place = (h: number) => {
     const w = h * ratio;
-    return { left: eyes.x - w / 2 + input.shift * w, top: eyes.y - layout.eyeLine * h, width: w, height: h };
+    // The eye line by rule, unless tall hair needs the frame higher (the eyes then sit lower).
+    let top = eyes.y - layout.eyeLine * h;
+    if (input.hairTop != null) top = Math.min(top, input.hairTop - layout.headroom * h);
+    return { left: eyes.x - w / 2 + input.shift * w, top, width: w, height: h };
   };
   let crop = place(height);
   // The body always continues below the photo's bottom edge: the frame must end above it.
@@ -67,6 +75,13 @@ export function frameCrop(input: FrameInput): Crop {
       (!touches.right || crop.left + crop.width <= source.width + 0.5);
     // Keep the face inside the frame's upper part even after the clamps moved it.
     const eyeAt = (eyes.y - crop.top) / crop.height;
+    // Headroom: the whole head and hair inside with a margin, else the frame grows (the face gets
+    // smaller) rather than cutting the hair; a frame the photo's own top edge cuts cannot help it.
+    const hairAt = input.hairTop == null ? null : (input.hairTop - crop.top) / crop.height;
+    if (hairAt !== null && hairAt < layout.headroom && !(touches.top && crop.top <= 0.5)) {
+      height *= 1.03;
+      continue;
+    }
     if (fits && eyeAt > 0.2 && eyeAt < 0.55) break;
     height *= 0.94;
   }

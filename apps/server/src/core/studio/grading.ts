@@ -1,6 +1,6 @@
 /**
  * A style's colour grading (collections/styles.ts: warmth, saturation, contrast, brightness,
- * vignette, grain, mono; each -1..1 except mono), applied to the whole composite so subject and
+ * vignette, grain, mono, retouch; each -1..1 except mono and retouch), applied to the whole composite so subject and
  * backdrop share one look, plus the film grain that ties them together.
  */
 import { luma, type Rgb } from './planes.js';
@@ -14,7 +14,12 @@ export type Grading = {
   vignette: number;
   grain: number;
   mono: boolean;
+  /** Skin smoothing 0..1 (retouch.ts). */
+  retouch: number;
 };
+
+/** Styles stored before `retouch` existed get a gentle smoothing; monochrome ones none (grain is their look). */
+const DEFAULT_RETOUCH = 0.3;
 
 function num(v: unknown, lo = -1, hi = 1): number {
   const n = typeof v === 'number' && Number.isFinite(v) ? v : 0;
@@ -32,6 +37,7 @@ export function readGrading(value: unknown): Grading {
     vignette: num(g.vignette, 0, 1),
     grain: num(g.grain, 0, 1),
     mono: g.mono === true,
+    retouch: typeof g.retouch === 'number' ? num(g.retouch, 0, 1) : g.mono === true ? 0 : DEFAULT_RETOUCH,
   };
 }
 
@@ -48,6 +54,23 @@ function contrastCurve(x: number, amount: number): number {
       : s;
 }
 
+const CURVE_STEPS = 4096;
+
+/** The contrast curve sampled over -0.25..1.5 (graded values stay inside), for a lookup per pixel. */
+function curveTable(amount: number): Float32Array {
+  const t = new Float32Array(CURVE_STEPS + 1);
+  for (let i = 0; i <= CURVE_STEPS; i++) t[i] = contrastCurve(-0.25 + (i / CURVE_STEPS) * 1.75, amount);
+  return t;
+}
+
+function lookup(t: Float32Array, x: number): number {
+  const f = ((x + 0.25) / 1.75) * CURVE_STEPS;
+  if (f <= 0) return t[0]!;
+  if (f >= CURVE_STEPS) return t[CURVE_STEPS]!;
+  const i = f | 0;
+  return t[i]! + (t[i + 1]! - t[i]!) * (f - i);
+}
+
 /** Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. */
 export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: number }, random: Random): void {
   const { width, height, data } = img;
@@ -57,6 +80,7 @@ export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: numbe
   const maxD = Math.hypot(Math.max(centre.x, width - centre.x), Math.max(centre.y, height - centre.y));
   const inv = 1 / maxD;
   const grainAmp = 0.011 + g.grain * 0.03;
+  const curve = curveTable(g.contrast);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 3;
@@ -73,9 +97,9 @@ export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: numbe
         gg = l;
         b = l * 0.97;
       }
-      r = contrastCurve(r * (1 + lift), g.contrast);
-      gg = contrastCurve(gg * (1 + lift), g.contrast);
-      b = contrastCurve(b * (1 + lift), g.contrast);
+      r = lookup(curve, r * (1 + lift));
+      gg = lookup(curve, gg * (1 + lift));
+      b = lookup(curve, b * (1 + lift));
       const dx = x - centre.x;
       const dy = (y - centre.y) * 1.1;
       const d = Math.sqrt(dx * dx + dy * dy) * inv;

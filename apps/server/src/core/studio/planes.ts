@@ -77,20 +77,24 @@ export function gaussBlurExact(
 }
 
 /** Averages `f`×`f` blocks (edges partial). */
-function downsample(data: Float32Array, width: number, height: number, f: number) {
+export function downsample(data: Float32Array, width: number, height: number, f: number) {
   const w = Math.ceil(width / f);
   const h = Math.ceil(height / f);
   const out = new Float32Array(w * h);
-  const counts = new Float32Array(w * h);
-  for (let y = 0; y < height; y++) {
-    const row = ((y / f) | 0) * w;
-    for (let x = 0; x < width; x++) {
-      const i = row + ((x / f) | 0);
-      out[i] = out[i]! + data[y * width + x]!;
-      counts[i] = counts[i]! + 1;
+  // Row by row into a block-row accumulator: no division or index arithmetic per pixel.
+  const cols = new Int32Array(width);
+  for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
+  for (let by = 0; by < h; by++) {
+    const y0 = by * f;
+    const y1 = Math.min(height, y0 + f);
+    const row = by * w;
+    for (let y = y0; y < y1; y++) {
+      const src = y * width;
+      for (let x = 0; x < width; x++) out[row + cols[x]!] += data[src + x]!;
     }
+    const rows = y1 - y0;
+    for (let bx = 0; bx < w; bx++) out[row + bx] /= rows * (Math.min(width, (bx + 1) * f) - bx * f);
   }
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! / counts[i]!;
   return { data: out, width: w, height: h };
 }
 
@@ -104,20 +108,39 @@ function upsample(
   f: number,
 ): Float32Array {
   const out = new Float32Array(width * height);
+  // The horizontal taps and weights are the same on every row: computed once.
+  const x0s = new Int32Array(width);
+  const x1s = new Int32Array(width);
+  const txs = new Float32Array(width);
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+    x0s[x] = fx | 0;
+    x1s[x] = x0s[x]! + 1 < w ? x0s[x]! + 1 : x0s[x]!;
+    txs[x] = fx - x0s[x]!;
+  }
+  const rowA = new Float32Array(width);
+  const rowB = new Float32Array(width);
+  let cached = -1;
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
     const y0 = fy | 0;
     const y1 = y0 + 1 < h ? y0 + 1 : y0;
     const ty = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
-      const x0 = fx | 0;
-      const x1 = x0 + 1 < w ? x0 + 1 : x0;
-      const tx = fx - x0;
-      const a = small[y0 * w + x0]! + (small[y0 * w + x1]! - small[y0 * w + x0]!) * tx;
-      const b = small[y1 * w + x0]! + (small[y1 * w + x1]! - small[y1 * w + x0]!) * tx;
-      out[y * width + x] = a + (b - a) * ty;
+    if (y0 !== cached) {
+      // The two source rows, interpolated horizontally, are shared by about f output rows.
+      const a = y0 * w;
+      const b = y1 * w;
+      for (let x = 0; x < width; x++) {
+        const i0 = x0s[x]!;
+        const i1 = x1s[x]!;
+        const t = txs[x]!;
+        rowA[x] = small[a + i0]! + (small[a + i1]! - small[a + i0]!) * t;
+        rowB[x] = small[b + i0]! + (small[b + i1]! - small[b + i0]!) * t;
+      }
+      cached = y0;
     }
+    const o = y * width;
+    for (let x = 0; x < width; x++) out[o + x] = rowA[x]! + (rowB[x]! - rowA[x]!) * ty;
   }
   return out;
 }
@@ -132,6 +155,43 @@ export function gaussBlur(data: Float32Array, width: number, height: number, sig
   const small = downsample(data, width, height, f);
   const blurred = gaussBlurExact(small.data, small.width, small.height, sigma / f);
   return upsample(blurred, small.width, small.height, width, height, f);
+}
+
+/** A wide Gaussian blur kept at its reduced size, for reading only where it is needed. */
+export type CoarseBlur = { data: Float32Array; width: number; height: number; f: number };
+
+export function gaussBlurCoarse(
+  data: Float32Array,
+  width: number,
+  height: number,
+  sigma: number,
+): CoarseBlur {
+  const f = Math.max(1, Math.min(8, Math.floor(sigma / 3)));
+  const small = f > 1 ? downsample(data, width, height, f) : { data, width, height };
+  return { ...small, data: gaussBlurExact(small.data, small.width, small.height, sigma / f), f };
+}
+
+/** The coarse blur's bilinear value at full-size pixel (x, y), as `gaussBlur` would give it. */
+export function sampleCoarse(c: CoarseBlur, x: number, y: number): number {
+  const fx = Math.min(c.width - 1, Math.max(0, (x + 0.5) / c.f - 0.5));
+  const fy = Math.min(c.height - 1, Math.max(0, (y + 0.5) / c.f - 0.5));
+  const x0 = fx | 0;
+  const y0 = fy | 0;
+  const x1 = x0 + 1 < c.width ? x0 + 1 : x0;
+  const y1 = y0 + 1 < c.height ? y0 + 1 : y0;
+  const tx = fx - x0;
+  const d = c.data;
+  const a = d[y0 * c.width + x0]! + (d[y0 * c.width + x1]! - d[y0 * c.width + x0]!) * tx;
+  const b = d[y1 * c.width + x0]! + (d[y1 * c.width + x1]! - d[y1 * c.width + x0]!) * tx;
+  return a + (b - a) * (fy - y0);
+}
+
+/** One channel of an interleaved RGB image. */
+export function channel(img: Rgb, c: number): Float32Array {
+  const n = img.width * img.height;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = img.data[i * 3 + c]!;
+  return out;
 }
 
 /** Per-channel Gaussian blur of an interleaved RGB image. */
@@ -156,17 +216,22 @@ export function erode(data: Float32Array, width: number, height: number, r: numb
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
+      const lo = x - r < 0 ? 0 : x - r;
+      const hi = x + r >= width ? width - 1 : x + r;
       let m = 1;
-      for (let k = Math.max(0, x - r); k <= Math.min(width - 1, x + r); k++) m = Math.min(m, data[row + k]!);
+      for (let k = row + lo; k <= row + hi; k++) if (data[k]! < m) m = data[k]!;
       tmp[row + x] = m;
     }
   }
-  for (let x = 0; x < width; x++) {
-    for (let y = 0; y < height; y++) {
-      let m = 1;
-      for (let k = Math.max(0, y - r); k <= Math.min(height - 1, y + r); k++)
-        m = Math.min(m, tmp[k * width + x]!);
-      out[y * width + x] = m;
+  // Columns row by row (cache friendly): each output row is the minimum of 2r+1 tmp rows.
+  for (let y = 0; y < height; y++) {
+    const lo = y - r < 0 ? 0 : y - r;
+    const hi = y + r >= height ? height - 1 : y + r;
+    const row = y * width;
+    out.set(tmp.subarray(lo * width, lo * width + width), row);
+    for (let k = lo + 1; k <= hi; k++) {
+      const src = k * width;
+      for (let x = 0; x < width; x++) if (tmp[src + x]! < out[row + x]!) out[row + x] = tmp[src + x]!;
     }
   }
   return out;

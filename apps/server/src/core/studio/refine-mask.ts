@@ -70,8 +70,18 @@ export function refineMask(
   }
   const r = Math.max(2, Math.round(Math.max(width, height) / 110));
   const q = guidedFilter(grey, p, width, height, r, 2e-3);
-  // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition.
-  for (let i = 0; i < q.length; i++) q[i] = smoothstep(0.2, 0.8, q[i]!);
+  // The guided filter leaves a soft ramp; tighten it back to a clean, still smooth transition,
+  // except around the hair (above the eyes, over the head), where the ramp follows loose strands.
+  const hairBottom = face ? face.y + face.height * 0.35 : -1;
+  const hairLeft = face ? face.x - face.width * 0.5 : 0;
+  const hairRight = face ? face.x + face.width * 1.5 : 0;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const hair = y < hairBottom && x > hairLeft && x < hairRight;
+      q[i] = hair ? smoothstep(0.06, 0.94, q[i]!) : smoothstep(0.2, 0.8, q[i]!);
+    }
+  }
   return q;
 }
 
@@ -132,4 +142,41 @@ export function touchedEdges(
   }
   for (let x = 0; x < width; x++) if (alpha[inset * width + x]! > 0.5) top++;
   return { left: left > height * 0.02, right: right > height * 0.02, top: top > width * 0.02 };
+}
+
+/**
+ * The same for a patterned scene (stripes, a flag, foliage), whose mean colour matches nothing:
+ * where the model was unsure, a pixel with the colour of some confident background pixel close by
+ * is background. `alpha` is changed in place.
+ */
+export function suppressPattern(alpha: Float32Array, coarse: Float32Array, img: Rgb): void {
+  const { width, height, data } = img;
+  const r = Math.max(4, Math.round(Math.max(width, height) / 90));
+  const step = r > 6 ? 2 : 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const unsure = 1 - smoothstep(0.85, 0.99, coarse[i]!);
+      if (unsure <= 0 || alpha[i]! <= 0.01) continue;
+      const pr = data[i * 3]!;
+      const pg = data[i * 3 + 1]!;
+      const pb = data[i * 3 + 2]!;
+      let best = Infinity;
+      for (let dy = -r; dy <= r && best > 0.0009; dy += step) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -r; dx <= r; dx += step) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (coarse[j]! >= 0.05) continue;
+          const d = (data[j * 3]! - pr) ** 2 + (data[j * 3 + 1]! - pg) ** 2 + (data[j * 3 + 2]! - pb) ** 2;
+          if (d < best) best = d;
+        }
+      }
+      if (best === Infinity) continue;
+      const wallness = 1 - smoothstep(0.05, 0.11, Math.sqrt(best / 3));
+      alpha[i] = alpha[i]! * (1 - wallness * unsure);
+    }
+  }
 }

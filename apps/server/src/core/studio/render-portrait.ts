@@ -7,11 +7,12 @@
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
 import { renderBackdrop, type BackdropSpec } from './backdrop.js';
-import { castShadow, composite, decontaminate, matchLight } from './compose.js';
+import { castShadow, composite, decontaminate, keyLight, matchLight } from './compose.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
 import { applyGrading, readGrading } from './grading.js';
 import { toBytes, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
+import { retouchSkin } from './retouch.js';
 import { seededRandom } from './seeded-random.js';
 
 export type Look = {
@@ -108,13 +109,16 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
   const random = seededRandom(opts.seed);
   const { face, eyes } = faceOf(a, opts.storedFace);
   const touches = touchedEdges(a.alpha, a.alphaWidth, a.alphaHeight);
-  const zoom = random.range(0.92, 1.08);
-  const shift = random.range(-0.045, 0.045);
+  // The subject's size stays the style's (±2%); variants differ in placement and light instead.
+  const zoom = random.range(0.98, 1.02);
+  const shift = random.range(-0.06, 0.06);
+  const lightSide = random.next() < 0.5 ? -1 : 1;
   const crop = frameCrop({
     source: { width: a.width, height: a.height },
     face,
     eyes,
     touches,
+    hairTop: a.hairTop,
     framing: opts.look.framing,
     aspect: opts.look.aspect,
     zoom,
@@ -138,8 +142,20 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     iw,
     ih,
   };
-  const scaled = await sharp(a.rgb, { raw: { width: a.width, height: a.height, channels: 3 } })
-    .extract({ left: ix, top: iy, width: iw, height: ih })
+  // A small source was enlarged and sharpened once per photo (enlarge.ts): crop from that copy.
+  const big = a.enlarged;
+  const f = big ? big.factor : 1;
+  const ex = Math.min(Math.round(ix * f), (big?.width ?? a.width) - 1);
+  const ey = Math.min(Math.round(iy * f), (big?.height ?? a.height) - 1);
+  const scaled = await sharp(big ? big.rgb : a.rgb, {
+    raw: { width: big?.width ?? a.width, height: big?.height ?? a.height, channels: 3 },
+  })
+    .extract({
+      left: ex,
+      top: ey,
+      width: Math.max(1, Math.min(Math.round(iw * f), (big?.width ?? a.width) - ex)),
+      height: Math.max(1, Math.min(Math.round(ih * f), (big?.height ?? a.height) - ey)),
+    })
     .resize(place.dw, place.dh, { kernel: 'lanczos3', fit: 'fill' })
     .raw()
     .toBuffer();
@@ -180,18 +196,25 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     opts.look.backdrop ?? DEFAULT_BACKDROP,
     out.width,
     out.height,
-    { x: eyesOut.x + random.range(-0.08, 0.08) * out.width, y: eyesOut.y, strength: brand ? 0.05 : 0.2 },
+    // The backdrop's light falls from the key light's side.
+    {
+      x: eyesOut.x + lightSide * random.range(0.03, 0.1) * out.width,
+      y: eyesOut.y,
+      strength: brand ? 0.05 : 0.2,
+    },
     random,
     brand,
   );
 
   decontaminate(subject, alpha, Math.max(2, out.width / 260));
   const light = matchLight(subject, alpha, backdrop, faceOut);
+  keyLight(subject, alpha, faceOut, lightSide);
+  const grading = readGrading(opts.look.grading);
+  retouchSkin(subject, alpha, faceOut, grading.retouch);
   // A park is metres behind the sitter: nothing there catches her shadow.
   const distant = !brand && opts.look.backdrop?.kind === 'bokeh';
   if (!distant) castShadow(backdrop, alpha, 0.2);
   const image = composite(subject, alpha, backdrop, 0.32);
-  const grading = readGrading(opts.look.grading);
   const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };
   applyGrading(
     image,
@@ -202,7 +225,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
   const jpeg = await sharp(toBytes(image.data), {
     raw: { width: out.width, height: out.height, channels: 3 },
   })
-    .sharpen({ sigma: Math.min(1.6, 0.6 + k * 0.2), m1: 0.4, m2: 1.2 })
+    .sharpen({ sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 })
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
   return {
@@ -214,7 +237,18 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
       segmenter: a.segmenter,
       faceDetected: Boolean(a.face),
       crop,
+      face: {
+        x: Math.round(faceOut.x),
+        y: Math.round(faceOut.y),
+        width: Math.round(faceOut.width),
+        height: Math.round(faceOut.height),
+      },
       upscale: Math.round(k * 100) / 100,
+      enlarged: Math.round(f * 100) / 100,
+      lightSide,
+      retouch: grading.retouch,
+      hairTop: a.hairTop === null ? null : Math.round(a.hairTop),
+      padding: Math.round(a.padding * 1000) / 1000,
       zoom: Math.round(zoom * 1000) / 1000,
       shift: Math.round(shift * 1000) / 1000,
       exposureGain: Math.round(light.gain! * 1000) / 1000,

@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../ui';
+import { engineSummary } from '../../shared/engine-text';
+import { usePublicConfig } from './use-catalog';
 
 function Silhouette({ className }: { className: string }) {
   return (
@@ -38,6 +40,7 @@ function Illustration() {
 }
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
+  const summary = engineSummary(usePublicConfig().data?.engine);
   return (
     <section
       aria-labelledby="hero-title"
@@ -66,6 +69,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           <p className="mt-4 text-sm text-zinc-500">
             One-time payment · free redo round · your selfies stay private
           </p>
+          {summary ? <p className="mt-3 max-w-xl text-sm text-zinc-600">{summary}</p> : null}
         </div>
         <Illustration />
       </div>

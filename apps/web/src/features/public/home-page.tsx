@@ -6,6 +6,7 @@ import { usePackages, usePublicConfig, useStyles } from './use-catalog';
 import { Faq } from './faq';
 import { Hero } from './hero';
 import { PackageCard } from './pricing';
+import { engineSummary } from '../../shared/engine-text';
 import { retentionPhrase } from './retention-text';
 import { StyleCard } from './style-card';
 
@@ -119,6 +120,9 @@ function FaqSection() {
   return (
     <Faq
       items={[
+        ...(config.data?.engine
+          ? [{ q: 'What will my portraits look like?', a: engineSummary(config.data.engine) }]
+          : []),
         {
           q: 'What photos should I upload?',
           a: 'Between 6 and 20 recent photos of just you: face clearly visible, good light, no sunglasses, different angles and backgrounds. We check every photo when you upload it and explain any we can’t use.',

@@ -7,6 +7,8 @@ import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { useStyles } from '../data/use-catalog';
+import { engineSummary } from '../../../shared/engine-text';
+import { usePublicConfig } from '../../../shared/public-config';
 import { useFileToken } from '../data/use-file-token';
 import { useResults } from '../data/use-results';
 import { resultDownloadUrl, startDownload } from '../results/download-link';
@@ -34,6 +36,7 @@ type Group = { style: string; name: string; results: Result[] };
 
 function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   const flow = useFlow();
+  const engine = usePublicConfig().data?.engine;
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
@@ -123,6 +126,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
           The portraits you asked to redo are being made. The ones below stay available meanwhile.
         </Alert>
       ) : null}
+      {engine ? <p className="max-w-3xl text-sm text-zinc-500">{engineSummary(engine)}</p> : null}
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-zinc-600">
           {all.length} portrait{all.length === 1 ? '' : 's'} · {favourites} favourite

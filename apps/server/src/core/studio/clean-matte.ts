@@ -1,0 +1,156 @@
+/**
+ * Removes what a segmentation model leaves of the original scene, at analysis size: the flat
+ * canvas padding a rotated upload carries (EXIF or user rotation fills the corners with one
+ * colour; models happily call a grey wedge "person"), islands not attached to the sitter (a slice
+ * of a flag, a chair back) and holes inside the silhouette (a shiny patch read as background).
+ */
+import type { Box } from './framing.js';
+
+/**
+ * Marks pixels of flat padding: regions reached from the photo's border through pixels that stay
+ * within `tolerance` (0..255) of one border colour, and big enough to be padding rather than a
+ * plain wall (a photographed wall is never this flat: sensor noise and shading break it up).
+ */
+export function paddingMask(rgb: Uint8Array, width: number, height: number, tolerance = 6): Uint8Array {
+  const n = width * height;
+  const mask = new Uint8Array(n);
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  const border: number[] = [];
+  for (let x = 0; x < width; x++) border.push(x, (height - 1) * width + x);
+  for (let y = 0; y < height; y++) border.push(y * width, y * width + width - 1);
+  for (const seed of border) {
+    if (seen[seed]) continue;
+    const r0 = rgb[seed * 3]!;
+    const g0 = rgb[seed * 3 + 1]!;
+    const b0 = rgb[seed * 3 + 2]!;
+    const region: number[] = [];
+    stack.push(seed);
+    seen[seed] = 1;
+    while (stack.length) {
+      const i = stack.pop()!;
+      region.push(i);
+      const x = i % width;
+      const y = (i - x) / width;
+      const next = [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ];
+      for (const j of next) {
+        if (j < 0 || seen[j]) continue;
+        if (
+          Math.abs(rgb[j * 3]! - r0) > tolerance ||
+          Math.abs(rgb[j * 3 + 1]! - g0) > tolerance ||
+          Math.abs(rgb[j * 3 + 2]! - b0) > tolerance
+        )
+          continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    // A flat region of at least 0.3% of the photo holding a corner is padding (rotation fills
+    // corners first). Pixels it did not reach stay unseen, so other border seeds start their own.
+    const corners = [0, width - 1, n - width, n - 1];
+    if (region.length >= n * 0.003 && region.some((i) => corners.includes(i)))
+      for (const i of region) mask[i] = 1;
+    else for (const i of region) if (i !== seed) seen[i] = 0;
+  }
+  return mask;
+}
+
+/** 4-connected components of `on`; returns the label per pixel (0 = off) and each label's size. */
+function label(on: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
+  const labels = new Int32Array(on.length);
+  const sizes = [0];
+  const stack: number[] = [];
+  for (let s = 0; s < on.length; s++) {
+    if (!on[s] || labels[s]) continue;
+    const id = sizes.length;
+    let size = 0;
+    labels[s] = id;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      size++;
+      const x = i % width;
+      const around = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+      for (const j of around) {
+        if (j < 0 || j >= on.length || !on[j] || labels[j]) continue;
+        labels[j] = id;
+        stack.push(j);
+      }
+    }
+    sizes.push(size);
+  }
+  return { labels, sizes };
+}
+
+/**
+ * Keeps the subject: the component(s) of the solid matte the face box overlaps (the largest when
+ * no face is known), drops every other island with the soft fringe around it, and fills holes that
+ * do not reach the photo's border and are small next to the subject. `alpha` is changed in place.
+ */
+export function keepSubject(alpha: Float32Array, width: number, height: number, face: Box | null): void {
+  const n = width * height;
+  const solid = new Uint8Array(n);
+  for (let i = 0; i < n; i++) solid[i] = alpha[i]! >= 0.5 ? 1 : 0;
+  const { labels, sizes } = label(solid, width);
+  if (sizes.length <= 1) return;
+  const keep = new Set<number>();
+  if (face) {
+    const x0 = Math.max(0, Math.floor(face.x));
+    const x1 = Math.min(width, Math.ceil(face.x + face.width));
+    const y0 = Math.max(0, Math.floor(face.y));
+    const y1 = Math.min(height, Math.ceil(face.y + face.height));
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) if (labels[y * width + x]) keep.add(labels[y * width + x]!);
+  }
+  if (!keep.size) keep.add(sizes.indexOf(Math.max(...sizes.slice(1))));
+  let kept = 0;
+  for (const id of keep) kept += sizes[id]!;
+
+  // Soft pixels belong to the nearest solid region: sweep the kept labels outwards a few pixels.
+  const reach = Math.max(2, Math.round(Math.max(width, height) / 150));
+  const near = new Uint8Array(n);
+  for (let i = 0; i < n; i++) near[i] = keep.has(labels[i]!) ? 1 : 0;
+  for (let pass = 0; pass < reach; pass++) {
+    const grown = near.slice();
+    for (let i = 0; i < n; i++) {
+      if (near[i]) continue;
+      const x = i % width;
+      if ((x > 0 && near[i - 1]) || (x < width - 1 && near[i + 1]) || near[i - width] || near[i + width])
+        grown[i] = 1;
+    }
+    near.set(grown);
+  }
+  for (let i = 0; i < n; i++) if (!near[i]) alpha[i] = 0;
+
+  // Holes: background components enclosed by the subject and under 3% of its area.
+  const hole = new Uint8Array(n);
+  for (let i = 0; i < n; i++) hole[i] = alpha[i]! < 0.5 ? 1 : 0;
+  const bg = label(hole, width);
+  const open = new Set<number>();
+  for (let x = 0; x < width; x++) open.add(bg.labels[x]!).add(bg.labels[(height - 1) * width + x]!);
+  for (let y = 0; y < height; y++) open.add(bg.labels[y * width]!).add(bg.labels[y * width + width - 1]!);
+  for (let i = 0; i < n; i++) {
+    const id = bg.labels[i]!;
+    if (id && !open.has(id) && bg.sizes[id]! < kept * 0.03) alpha[i] = 1;
+  }
+}
+
+/** The topmost row of the solid matte above the face (the top of the hair), or null. */
+export function subjectTop(alpha: Float32Array, width: number, height: number, face: Box): number | null {
+  // Only columns over the head: a raised hand or a hat far to the side is not hair.
+  const x0 = Math.max(0, Math.floor(face.x - face.width * 0.25));
+  const x1 = Math.min(width, Math.ceil(face.x + face.width * 1.25));
+  const limit = Math.min(height, Math.ceil(face.y + face.height * 0.5));
+  for (let y = 0; y < limit; y++) {
+    let count = 0;
+    for (let x = x0; x < x1; x++) if (alpha[y * width + x]! >= 0.35) count++;
+    // A few stray pixels are not the top of the head.
+    if (count >= Math.max(2, (x1 - x0) * 0.04)) return y;
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+/**
+ * Enlarges a small source photo once, when it is analysed, so every portrait of it starts from
+ * more pixels than the upload had: Lanczos3 to at least ENLARGED_SIDE, then detail recovery, an
+ * unsharp mask at the scale of the source's own pixels (σ grows with the factor), with its halo
+ * limited (m2) so edges do not ring. No learned super-resolution: see docs/decisions/019-studio-portrait-quality.md.
+ */
+import sharp from 'sharp';
+
+/** Long side a smaller source is enlarged to; portraits then resize this copy by about 1×. */
+export const ENLARGED_SIDE = 2560;
+
+export type Enlarged = { rgb: Buffer; width: number; height: number; factor: number };
+
+/** The sharpen parameters for an enlargement by `factor` (tuned on the sample's face, see the bench). */
+export function recoverySharpen(factor: number): { sigma: number; m1: number; m2: number; x1: number } {
+  return { sigma: Math.min(3, 0.5 * factor), m1: 0.5, m2: 2.2, x1: 2 };
+}
+
+/** The enlarged copy, or null when the source is already big enough. */
+export async function enlarge(rgb: Buffer, width: number, height: number): Promise<Enlarged | null> {
+  const factor = ENLARGED_SIDE / Math.max(width, height);
+  if (factor <= 1.15) return null;
+  const w = Math.round(width * factor);
+  const h = Math.round(height * factor);
+  const out = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(w, h, { kernel: 'lanczos3', fit: 'fill' })
+    .sharpen(recoverySharpen(factor))
+    .raw()
+    .toBuffer();
+  return { rgb: out, width: w, height: h, factor: w / width };
+}

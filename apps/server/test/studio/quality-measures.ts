@@ -1,0 +1,60 @@
+/**
+ * Measures of a rendered portrait the quality check compares with its committed thresholds:
+ * headroom above the hair, pixels of the input's green padding or pattern that survived, and
+ * the face's sharpness (variance of the Laplacian, core/vision/sharpness.ts).
+ */
+import sharp from 'sharp';
+import type { RenderedPortrait } from '../../src/core/studio/render-portrait.js';
+import { laplacianVariance } from '../../src/core/vision/sharpness.js';
+
+type Box = { x: number; y: number; width: number; height: number };
+type Crop = { left: number; top: number; width: number; height: number };
+
+/** Space above the hair as a fraction of the frame height (negative: the hair is cut). */
+export function headroom(r: RenderedPortrait, hairTop: number): number {
+  const crop = r.params.crop as Crop;
+  return (hairTop - crop.top) / crop.height;
+}
+
+/** Share of the portrait's pixels that are the input's saturated green. */
+export async function greenShare(r: RenderedPortrait): Promise<number> {
+  const { data, info } = await sharp(r.jpeg).raw().toBuffer({ resolveWithObject: true });
+  let green = 0;
+  const n = info.width * info.height;
+  for (let i = 0; i < n; i++) {
+    const [red, g, b] = [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!];
+    if (g > 110 && g - red > 50 && g - b > 50) green++;
+  }
+  return green / n;
+}
+
+/** Variance of the Laplacian of `box` of a luma image, at its own resolution. */
+export async function sharpnessOf(
+  image: Buffer,
+  box: Box,
+  raw?: { width: number; height: number },
+): Promise<number> {
+  const input = raw ? sharp(image, { raw: { ...raw, channels: 3 } }) : sharp(image);
+  const region = {
+    left: Math.max(0, Math.round(box.x)),
+    top: Math.max(0, Math.round(box.y)),
+    width: Math.round(box.width),
+    height: Math.round(box.height),
+  };
+  const { data, info } = await input.extract(region).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const luma = new Float32Array(data.length);
+  for (let i = 0; i < data.length; i++) luma[i] = data[i]! / 255;
+  return laplacianVariance(luma, info.width, info.height);
+}
+
+/** The face's sharpness in a rendered portrait (the face box it reports, inset a little). */
+export function faceSharpness(r: RenderedPortrait): Promise<number> {
+  const f = r.params.face as Box;
+  const inset = {
+    x: f.x + f.width * 0.1,
+    y: f.y + f.height * 0.1,
+    width: f.width * 0.8,
+    height: f.height * 0.8,
+  };
+  return sharpnessOf(r.jpeg, inset);
+}

@@ -1,0 +1,15 @@
+/**
+ * The committed thresholds of the portrait quality check (portrait-quality.test.ts). Measured
+ * figures are in docs/decisions/019-studio-portrait-quality.md; each threshold leaves a margin
+ * under (or over) them so only a real regression fails the check.
+ */
+export const THRESHOLDS = {
+  /** Least space above the hair, as a fraction of the frame height (the layout asks for 0.06). */
+  minHeadroom: 0.04,
+  /** Most pixels of the input's green padding or pattern that may survive, as a share. */
+  maxGreenShare: 0.0015,
+  /** Least face sharpness (variance of the Laplacian, luma 0..1) of a 2048 px headshot of the sample. */
+  minFaceSharpness: 1.8e-4,
+  /** Least gain in face sharpness of the enlarged sample over plain Lanczos at the same size. */
+  minEnlargeGain: 1.8,
+} as const;

@@ -1,0 +1,13 @@
+import type { PublicConfig } from '@photoshoot/contract';
+
+/**
+ * What the configured engine makes, in the customer's words: the built-in studio engine retouches
+ * the uploaded photos (own clothes and pose, new backdrop, light and crop); a hosted generative
+ * provider makes new pictures (new outfits and settings). Unknown yet: nothing is promised.
+ */
+export function engineSummary(engine: PublicConfig['engine'] | undefined): string {
+  if (!engine) return '';
+  return engine.kind === 'studio'
+    ? 'Your portraits are made from your own photos: we cut you out, frame you by the rules of each style, relight you on a new studio backdrop and retouch gently. You keep the clothes and pose from your selfies, so upload photos in what you want to be seen wearing.'
+    : 'An AI model learns your face from your selfies and creates new portraits for each style, with new outfits, poses and settings.';
+}
