@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type BootConfig } from './config.js';
 import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
-import { JobRunner } from './core/processing/job-runner.js';
+import { JobRunner } from './modules/processing/job-runner.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]

@@ -27,12 +27,12 @@ import { bindRequestLogs } from './request-logs.js';
 import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
 import { bindBackupsApi } from './backups.js';
-import { bindPublicConfigApi } from './public-config.js';
-import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
-import { bindPhotoshootDeliveryApi } from './photoshoot-delivery.js';
-import { bindPaymentsApi } from './payments.js';
-import { bindAdminPaymentsApi } from './admin-payments.js';
-import { bindProcessingWebhooksApi } from './processing-webhooks.js';
+import { bindPublicConfigApi } from '../modules/photoshoots/http/public-config.js';
+import { bindAdminPhotoshootsApi } from '../modules/delivery/http/admin-photoshoots.js';
+import { bindPhotoshootDeliveryApi } from '../modules/delivery/http/photoshoot-delivery.js';
+import { bindPaymentsApi } from '../modules/payments/http/payments.js';
+import { bindAdminPaymentsApi } from '../modules/payments/http/admin-payments.js';
+import { bindProcessingWebhooksApi } from '../modules/hosted-providers/http/processing-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,13 +4,13 @@
  */
 import type { Db } from './db/db.js';
 import { ensureCollection } from './db/ddl.js';
-import { superusers } from '../collections/superusers.js';
-import { users } from '../collections/users.js';
-import { domainCollections } from '../collections/index.js';
-import { results } from '../collections/results.js';
+import { superusers } from './collections/superusers.js';
+import { users } from './collections/users.js';
+import { domainCollections } from '../modules/all-collections.js';
+import { results } from '../modules/photoshoots/collections/results.js';
 import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
-import { createExternalJobsTable } from './providers-hosted/external-jobs-migration.js';
+import { createExternalJobsTable } from '../modules/hosted-providers/external-jobs-migration.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
 

@@ -1,20 +1,20 @@
 import type { CollectionDef } from '../core/schema/collection.js';
-import { superusers } from './superusers.js';
-import { users } from './users.js';
-import { externalAuths } from './external-auths.js';
-import { profiles } from './profiles.js';
-import { teams } from './teams.js';
-import { styles } from './styles.js';
-import { packages } from './packages.js';
-import { coupons } from './coupons.js';
-import { teamMembers } from './team-members.js';
-import { teamInvites } from './team-invites.js';
-import { photoshoots } from './photoshoots.js';
-import { payments } from './payments.js';
-import { originalPhotos } from './original-photos.js';
-import { results } from './results.js';
-import { photoshootEvents } from './photoshoot-events.js';
-import { contactMessages } from './contact-messages.js';
+import { superusers } from '../core/collections/superusers.js';
+import { users } from '../core/collections/users.js';
+import { externalAuths } from '../core/collections/external-auths.js';
+import { profiles } from './photoshoots/collections/profiles.js';
+import { teams } from './teams/collections/teams.js';
+import { styles } from './catalog/collections/styles.js';
+import { packages } from './catalog/collections/packages.js';
+import { coupons } from './payments/collections/coupons.js';
+import { teamMembers } from './teams/collections/team-members.js';
+import { teamInvites } from './teams/collections/team-invites.js';
+import { photoshoots } from './photoshoots/collections/photoshoots.js';
+import { payments } from './payments/collections/payments.js';
+import { originalPhotos } from './photoshoots/collections/original-photos.js';
+import { results } from './photoshoots/collections/results.js';
+import { photoshootEvents } from './photoshoots/collections/photoshoot-events.js';
+import { contactMessages } from './contact/collections/contact-messages.js';
 
 /**
  * The photoshoot domain (DESIGN §5), in dependency order. Two pairs point at each other on

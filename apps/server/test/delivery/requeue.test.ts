@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { buildScene, failure, mailsTo, shootInReview, worker, type Scene } from './support.js';
 
 describe.each(engines)('failed photoshoots (%s)', (engine) => {

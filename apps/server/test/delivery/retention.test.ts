@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { runRetention } from '../../src/core/delivery/retention.js';
+import { runRetention } from '../../src/modules/delivery/retention.js';
 import { formatDate } from '../../src/tools/dates.js';
 import { fileKey } from '../../src/core/files/storage.js';
 import {

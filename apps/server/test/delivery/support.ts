@@ -8,8 +8,8 @@ import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import yauzl from 'yauzl';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
-import { systemActor } from '../../src/core/photoshoots/actor.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
+import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import type { TestServer } from '../support/harness.js';
 
 export type Person = { pb: PocketBase; id: string; email: string };

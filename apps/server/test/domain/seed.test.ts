@@ -9,10 +9,10 @@ import { engines, startServer, type TestServer } from '../support/harness.js';
 import { App } from '../../src/core/app.js';
 import { readParam, writeParam } from '../../src/core/params.js';
 import { fileKey } from '../../src/core/files/storage.js';
-import { SEED_PARAM, seedCatalog, type SeedState } from '../../src/core/seed/seed-catalog.js';
-import { STYLE_SEEDS } from '../../src/core/seed/catalog-styles.js';
-import { PACKAGE_SEEDS } from '../../src/core/seed/catalog-packages.js';
-import { PREVIEW_WIDTH } from '../../src/core/seed/style-preview.js';
+import { SEED_PARAM, seedCatalog, type SeedState } from '../../src/modules/catalog/seed-catalog.js';
+import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
+import { PACKAGE_SEEDS } from '../../src/modules/catalog/catalog-packages.js';
+import { PREVIEW_WIDTH } from '../../src/modules/catalog/style-preview.js';
 
 type Row = Record<string, unknown>;
 

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Human } from '@vladmandic/human';
 import sharp from 'sharp';
-import { analysePhoto } from '../../src/core/analysis/analyse-photo.js';
-import { loadHuman } from '../../src/core/vision/human.js';
+import { analysePhoto } from '../../src/modules/analysis/analyse-photo.js';
+import { loadHuman } from '../../src/modules/analysis/vision/human.js';
 import type {
   ExternalJob,
   GenerateOutcome,
@@ -18,7 +18,7 @@ import type {
   GenerationProvider,
   PreparedSubject,
   Subject,
-} from '../../src/core/processing/providers/types.js';
+} from '../../src/modules/processing/providers/types.js';
 import type { TestServer } from '../support/harness.js';
 import { astronautJpeg, su } from '../processing/support.js';
 

@@ -14,7 +14,7 @@ import { photoshoot, queuedShoot, resultsOf, testSettings, until } from './suppo
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const BUILT_RUNNER = fileURLToPath(new URL('../../dist/core/processing/job-runner.js', import.meta.url));
+const BUILT_RUNNER = fileURLToPath(new URL('../../dist/modules/processing/job-runner.js', import.meta.url));
 
 beforeAll(() => {
   if (existsSync(CLI) && existsSync(BUILT_RUNNER)) return;

@@ -1,4 +1,4 @@
-import { defineCollection } from '../core/schema/collection.js';
+import { defineCollection } from '../schema/collection.js';
 
 /** Operators. Every rule is null, so only superusers can manage superusers. */
 export const superusers = defineCollection({

@@ -1,6 +1,6 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { all, AUTHED } from './rule-parts.js';
+import { defineCollection } from '../schema/collection.js';
+import { f } from '../schema/fields.js';
+import { all, AUTHED } from '../../modules/shared/rule-parts.js';
 
 /**
  * The caller is an owner or admin of a team the record belongs to: two memberships of the same

@@ -8,9 +8,9 @@ import type { App } from '../app.js';
 import { formatDate } from '../../tools/dates.js';
 import { cleanupExpiredTokens } from './expired-tokens.js';
 import { PgTickLock } from './pg-tick-lock.js';
-import { runRetention } from '../delivery/retention.js';
-import { sweepOwedRefunds } from '../payments/owed-refunds.js';
-import { forgetOldJobs } from '../providers-hosted/external-jobs.js';
+import { runRetention } from '../../modules/delivery/retention.js';
+import { sweepOwedRefunds } from '../../modules/payments/owed-refunds.js';
+import { forgetOldJobs } from '../../modules/hosted-providers/external-jobs.js';
 
 const DAY_MS = 86_400_000;
 

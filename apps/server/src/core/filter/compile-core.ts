@@ -1,7 +1,7 @@
 /**
  * The compiler proper, shared by filters, sorts and the list rules applied to related collections.
  */
-import type { CollectionDef } from '../../core/schema/collection.js';
+import type { CollectionDef } from '../schema/collection.js';
 import type { FilterNode } from './ast.js';
 import { compileComparison, type AliasGen } from './compare.js';
 import { CompileState, type FilterContext } from './context.js';

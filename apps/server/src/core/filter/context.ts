@@ -2,8 +2,8 @@
  * What a filter is compiled against: the schema, the SQL alias of the outer row, and the request
  * whose `@request.*` values are bound as parameters.
  */
-import type { CollectionDef } from '../../core/schema/collection.js';
-import type { CollectionRegistry } from '../../core/schema/registry.js';
+import type { CollectionDef } from '../schema/collection.js';
+import type { CollectionRegistry } from '../schema/registry.js';
 import { AliasGen } from './compare.js';
 import { DialectSql, raw, type Sql } from './sql.js';
 

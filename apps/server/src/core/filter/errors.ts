@@ -3,7 +3,7 @@
  * generic message and `data: {}` (protocol §2.2): the detail goes into `cause` for the logs,
  * never into the response, so the error cannot be used to probe the schema.
  */
-import { ApiError } from '../../core/errors.js';
+import { ApiError } from '../errors.js';
 
 /** A 400 for a malformed or unresolvable filter/sort; `detail` is kept as the error's cause. */
 export function invalidFilter(detail: string): ApiError {

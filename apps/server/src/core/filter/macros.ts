@@ -2,7 +2,7 @@
  * Date macros (protocol §3.3). Evaluated in UTC at compile time and bound as parameters; dates
  * use the storage format so they compare correctly against date columns as text.
  */
-import { formatDate } from '../dates.js';
+import { formatDate } from '../../tools/dates.js';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@
  * Maps one AST operand to SQL: literals, macros, `null/true/false`, base-collection field paths,
  * `@request.*`, `@collection.*` and functions.
  */
-import { getField } from '../../core/schema/collection.js';
+import { getField } from '../schema/collection.js';
 import type { Operand as AstOperand } from './ast.js';
 import type { CompileState } from './context.js';
 import { forbiddenFilterField, invalidFilter } from './errors.js';

@@ -4,8 +4,8 @@
  * than joins in the outer query, so a list query keeps exactly one row per record and its
  * pagination and counts stay right without DISTINCT.
  */
-import { getField, type CollectionDef } from '../../core/schema/collection.js';
-import { isMultiValue, valueKind, type Field, type RelationField } from '../../core/schema/fields.js';
+import { getField, type CollectionDef } from '../schema/collection.js';
+import { isMultiValue, valueKind, type Field, type RelationField } from '../schema/fields.js';
 import type { CompileState } from './context.js';
 import { invalidFilter } from './errors.js';
 import { literal, scalar, type MultiOperand, type Operand, type ScalarOperand } from './operand.js';

@@ -3,8 +3,8 @@
  * compiled, so they become bound parameters; only relation paths (`@request.auth.rel.x`,
  * `@request.body.rel.x`) and `:changed` without a stored record need the database.
  */
-import { getField } from '../../core/schema/collection.js';
-import { isMultiValue, type Field } from '../../core/schema/fields.js';
+import { getField } from '../schema/collection.js';
+import { isMultiValue, type Field } from '../schema/fields.js';
 import { compareScalars } from './compare.js';
 import type { CompileState, RequestInfo } from './context.js';
 import { invalidFilter } from './errors.js';

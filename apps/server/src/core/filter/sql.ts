@@ -3,7 +3,7 @@
  * keeps `?` placeholders and values aligned. Interpolation accepts only other fragments: user
  * text can reach SQL solely through `Dialect.param`, never by string concatenation.
  */
-import { q, type Dialect } from '../../core/db/db.js';
+import { q, type Dialect } from '../db/db.js';
 import { invalidFilter } from './errors.js';
 
 export class Sql {

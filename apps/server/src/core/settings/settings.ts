@@ -7,13 +7,13 @@ import {
   defaultPaymentsSettings,
   PAYMENTS_SECRET_FIELDS,
   type PaymentsSettings,
-} from '../payments/payments-settings.js';
+} from '../../modules/payments/payments-settings.js';
 import {
   defaultProcessingSettings,
   PROCESSING_SECRET_FIELDS,
   type ProcessingSettings,
-} from '../processing/processing-settings.js';
-import { defaultPhotoshootsSettings, type PhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
+} from '../../modules/processing/processing-settings.js';
+import { defaultPhotoshootsSettings, type PhotoshootsSettings } from '../../modules/photoshoots/photoshoots-settings.js';
 
 export type RateLimitRule = {
   label: string;

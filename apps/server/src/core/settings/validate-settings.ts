@@ -2,9 +2,9 @@
 import type { Settings } from './settings.js';
 import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
 import { validateMfaSettings } from '../auth/mfa-settings.js';
-import { validatePaymentsSettings } from '../payments/payments-settings.js';
-import { validatePhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
-import { validateProcessingSettings } from '../processing/processing-settings.js';
+import { validatePaymentsSettings } from '../../modules/payments/payments-settings.js';
+import { validatePhotoshootsSettings } from '../../modules/photoshoots/photoshoots-settings.js';
+import { validateProcessingSettings } from '../../modules/processing/processing-settings.js';
 import { validateOpsSettings } from './validate-ops-settings.js';
 
 type Errors = Record<string, Record<string, unknown>>;

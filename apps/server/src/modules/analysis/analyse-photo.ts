@@ -6,10 +6,10 @@
  */
 import type { Human } from '@vladmandic/human';
 import type { FaceResult } from '@vladmandic/human';
-import { exposureOf } from '../vision/exposure.js';
-import { rgbToTensor } from '../vision/human.js';
-import { dHash, pHash } from '../vision/perceptual-hash.js';
-import { laplacianVariance } from '../vision/sharpness.js';
+import { exposureOf } from './vision/exposure.js';
+import { rgbToTensor } from './vision/human.js';
+import { dHash, pHash } from './vision/perceptual-hash.js';
+import { laplacianVariance } from './vision/sharpness.js';
 import {
   clampRect,
   decodeUpright,
@@ -18,7 +18,7 @@ import {
   lumaOf,
   toRgb,
   type RawImage,
-} from '../vision/pixels.js';
+} from './vision/pixels.js';
 import type { AnalysisResult, AnalysisTask, MainFace, NormBox, PhotoAnalysis } from './photo-analysis.js';
 
 /** Human resizes internally; a larger input only costs memory (a 12 MP int32 tensor is 144 MB). */

@@ -6,7 +6,7 @@ import { setPriority } from 'node:os';
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { serveTasks } from '../../tools/worker-serve.js';
-import { loadHuman } from '../vision/human.js';
+import { loadHuman } from './vision/human.js';
 import { analysePhoto } from './analyse-photo.js';
 import type { AnalysisResult, AnalysisTask } from './photo-analysis.js';
 

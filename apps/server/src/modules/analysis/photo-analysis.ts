@@ -1,5 +1,5 @@
 /** What the analysis worker measures of one upload: plain data, passed between threads. */
-import type { Exposure } from '../vision/exposure.js';
+import type { Exposure } from './vision/exposure.js';
 
 /** A box in fractions (0–1) of the upright image. */
 export type NormBox = { x: number; y: number; width: number; height: number };

@@ -5,13 +5,13 @@
  * through the normal update path as the system, so realtime subscribers see the verdict.
  */
 import { createHash } from 'node:crypto';
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
-import { fileKey, recordDir, thumbsPrefix } from '../files/storage.js';
-import { sniffBuffer } from '../files/sniff.js';
-import { systemCaller } from '../records/caller.js';
-import { decodeRow } from '../records/codec.js';
-import { ApiError } from '../errors.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
+import { fileKey, recordDir, thumbsPrefix } from '../../core/files/storage.js';
+import { sniffBuffer } from '../../core/files/sniff.js';
+import { systemCaller } from '../../core/records/caller.js';
+import { decodeRow } from '../../core/records/codec.js';
+import { ApiError } from '../../core/errors.js';
 import { nowString } from '../../tools/dates.js';
 import { PoolClosedError, PoolFullError, WorkerCrashError, WorkerPool } from '../../tools/worker-pool.js';
 import { decodeHashes, encodeHashes } from './fingerprints.js';

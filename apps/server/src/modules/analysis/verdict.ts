@@ -2,7 +2,7 @@
  * Turns measurements into reasons against the live thresholds and the photoshoot's other
  * accepted photos. Pure: no I/O, so every rule is testable on numbers.
  */
-import { hammingDistance } from '../vision/perceptual-hash.js';
+import { hammingDistance } from './vision/perceptual-hash.js';
 import type { UploadCheckSettings } from './check-settings.js';
 import type { PhotoAnalysis } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';

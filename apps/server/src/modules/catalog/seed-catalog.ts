@@ -5,15 +5,15 @@
  * seeded row is never undone by a restart. Preview images render in the background (they take a
  * second or so) and are re-tried on the next start if the process stopped before they were stored.
  */
-import { ConstraintError } from '../db/db.js';
-import type { App } from '../app.js';
-import { readParam, writeParam } from '../params.js';
-import type { CollectionDef } from '../schema/collection.js';
-import { zeroValue } from '../schema/fields.js';
-import { ValidationErrors } from '../errors.js';
-import type { RecordData } from '../records/codec.js';
-import { storedFileName } from '../files/names.js';
-import { fileKey } from '../files/storage.js';
+import { ConstraintError } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import { readParam, writeParam } from '../../core/params.js';
+import type { CollectionDef } from '../../core/schema/collection.js';
+import { zeroValue } from '../../core/schema/fields.js';
+import { ValidationErrors } from '../../core/errors.js';
+import type { RecordData } from '../../core/records/codec.js';
+import { storedFileName } from '../../core/files/names.js';
+import { fileKey } from '../../core/files/storage.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 import { PACKAGE_SEEDS } from './catalog-packages.js';

@@ -1,5 +1,5 @@
 /** A contact message starts as `new` and remembers the signed-in sender, if any. */
-import type { RecordHookEvent, RecordHooks } from '../records/record-hooks.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 
 async function beforeCreate(e: RecordHookEvent): Promise<void> {
   if (!e.record.status) e.record.status = 'new';

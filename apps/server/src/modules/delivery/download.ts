@@ -2,12 +2,12 @@
  * The photoshoot download: the released results the caller may see (the results view rule: the
  * owner, or an owner/admin of the photoshoot's team), as zip entries, with the archive's name.
  */
-import { ApiError } from '../errors.js';
-import { q } from '../db/db.js';
-import type { App } from '../app.js';
-import { isSuperuser, type Caller } from '../records/caller.js';
-import { decodeRow, type RecordData } from '../records/codec.js';
-import { BASE_ALIAS, recordMatchesRule, ruleCondition } from '../records/rules.js';
+import { ApiError } from '../../core/errors.js';
+import { q } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import { isSuperuser, type Caller } from '../../core/records/caller.js';
+import { decodeRow, type RecordData } from '../../core/records/codec.js';
+import { BASE_ALIAS, recordMatchesRule, ruleCondition } from '../../core/records/rules.js';
 import { slugSegment, zipEntries, type ZipEntry } from './zip-entries.js';
 
 export type Download = {

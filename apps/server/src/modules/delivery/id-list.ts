@@ -1,5 +1,5 @@
 /** Lists of record ids in request bodies: checked for shape before any of them reaches a query. */
-import type { ValidationErrors } from '../errors.js';
+import type { ValidationErrors } from '../../core/errors.js';
 
 /** Record ids are short tokens; anything else cannot name a result. */
 const ID = /^[A-Za-z0-9_-]{1,100}$/;

@@ -1,6 +1,6 @@
 /** The mails a photoshoot's owner gets when it is delivered or fails for good (shared layout). */
-import { appLink } from '../mail/app-link.js';
-import { renderMail, type MailMeta, type RenderedMail } from '../mail/layout.js';
+import { appLink } from '../../core/mail/app-link.js';
+import { renderMail, type MailMeta, type RenderedMail } from '../../core/mail/layout.js';
 
 export type ShootSummary = {
   id: string;

@@ -4,11 +4,11 @@
  * free allowance of redo rounds (`photoshoots.freeRedos`). Operators may ask on an owner's behalf
  * and are not bound by the allowance (support can grant an extra round).
  */
-import { ApiError } from '../errors.js';
-import { q } from '../db/db.js';
-import type { App } from '../app.js';
-import { isSuperuser, type Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import { q } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import { isSuperuser, type Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { actorOf } from '../photoshoots/actor.js';
 import { photoshootLimits } from '../photoshoots/limits.js';
 import { lockRecord } from '../photoshoots/lock.js';

@@ -2,9 +2,9 @@
  * An operator's restart of a photoshoot that failed for good (failed → queued). The attempt
  * counter and the last error start afresh, so the worker gets its full number of retries again.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../photoshoots/actor.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { transition } from '../photoshoots/lifecycle.js';

@@ -3,11 +3,11 @@
  * SQL inside the caller's transaction (as the lifecycle does) and hand back the updated records so
  * the caller can emit their record events after commit.
  */
-import { q, type Db } from '../db/db.js';
-import type { App } from '../app.js';
+import { q, type Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
 import { nowString } from '../../tools/dates.js';
-import { decodeRow, encodeValue, type RecordData } from '../records/codec.js';
-import { getField } from '../schema/collection.js';
+import { decodeRow, encodeValue, type RecordData } from '../../core/records/codec.js';
+import { getField } from '../../core/schema/collection.js';
 
 /** A photoshoot's results, by style then variant. */
 export async function resultsOf(app: App, db: Db, photoshootId: string): Promise<RecordData[]> {

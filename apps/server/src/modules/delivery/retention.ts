@@ -9,10 +9,10 @@
  * a note, not a move), which its owner and support read, and in the app log. A photoshoot being
  * redone, or waiting for a payment, a worker or a review, is left alone.
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
 import { formatDate } from '../../tools/dates.js';
-import { systemCaller } from '../records/caller.js';
+import { systemCaller } from '../../core/records/caller.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { logTransition } from '../photoshoots/transition-log.js';
 

@@ -2,7 +2,7 @@
  * The body of `POST /api/admin/photoshoots/{id}/review`, checked for shape:
  * `{approve: [ids], reject: [{id, reason}], regenerate: bool, release: bool}`.
  */
-import { ApiError, ValidationErrors } from '../errors.js';
+import { ApiError, ValidationErrors } from '../../core/errors.js';
 import { readIdList } from './id-list.js';
 
 export type ReviewInput = {

@@ -4,9 +4,9 @@
  * it is one transaction under the photoshoot's lock, so a verdict and the move it leads to never
  * part. The "your photos are ready" mail follows from the move to `completed` (status-notices.ts).
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../photoshoots/actor.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { transition } from '../photoshoots/lifecycle.js';

@@ -6,10 +6,10 @@
  * transition-log entry (entries that note something without a move, from = to, do not count), and a conditional upsert in `_params` claims it atomically, so a later
  * edit of the same photoshoot (or another process seeing it) never sends the mail again.
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
 import { parseDate } from '../../tools/dates.js';
-import type { RecordEvent } from '../records/record-events.js';
+import type { RecordEvent } from '../../core/records/record-events.js';
 import { photoshootFailedMail, photosReadyMail } from './mails.js';
 
 /** A move older than this is history (e.g. a photoshoot edited long after delivery): no mail. */

@@ -4,10 +4,10 @@
  * entries from any list of results with one folder per member.
  */
 import { extname } from 'node:path';
-import { q } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
-import { fileKey } from '../files/storage.js';
+import { q } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
+import { fileKey } from '../../core/files/storage.js';
 
 export type ZipEntry = {
   /** The path inside the archive. */

@@ -6,7 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../../core/files/storage.js';
 import type { ZipEntry } from './zip-entries.js';
 
 export type ZipStream = {

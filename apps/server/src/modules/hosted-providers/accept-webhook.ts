@@ -3,7 +3,7 @@
  * authenticate and read it, and settle the job once. A redelivery, or a callback for a job the
  * poll already settled, is acknowledged and changes nothing.
  */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import type { WebhookRequest } from '../processing/providers/types.js';
 import {
   countDelivery,

@@ -3,7 +3,7 @@
  * waits on its `_external_jobs` row, so a webhook ends the wait at once and polling is only the
  * backstop; any other provider is asked for its status as before.
  */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import type { ExternalJob, GenerateOutcome, GenerationProvider } from '../processing/providers/types.js';
 import { HostedProvider } from './hosted-provider.js';
 

@@ -5,8 +5,8 @@
  * lease; this only stops the remote side. A cancel that fails is logged: the job then runs out at
  * the provider and its result is never fetched.
  */
-import type { App } from '../app.js';
-import type { RecordEvent } from '../records/record-events.js';
+import type { App } from '../../core/app.js';
+import type { RecordEvent } from '../../core/records/record-events.js';
 import { pendingRowsOf, settleJobRow } from './external-jobs.js';
 import { hostedApi, isHostedName } from './hosted-apis.js';
 

@@ -4,7 +4,7 @@
  * PostgreSQL the webhook may land on `serve` while a separate `worker` waits), and how a retried
  * attempt finds work already paid for instead of submitting it again. Internal: not a collection.
  */
-import type { Db } from '../db/db.js';
+import type { Db } from '../../core/db/db.js';
 
 export async function createExternalJobsTable(db: Db): Promise<void> {
   await db.exec(

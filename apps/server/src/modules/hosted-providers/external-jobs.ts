@@ -5,7 +5,7 @@
  * settled again: a redelivered webhook changes nothing.
  */
 import { EventEmitter } from 'node:events';
-import type { Db } from '../db/db.js';
+import type { Db } from '../../core/db/db.js';
 import { formatDate, nowString } from '../../tools/dates.js';
 import { newId, randomString } from '../../tools/random.js';
 import { readResult, type JobKind, type RemoteResult } from './remote-result.js';

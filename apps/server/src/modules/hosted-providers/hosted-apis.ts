@@ -3,7 +3,7 @@
  * caches its webhook secret). Base URLs come from `AppOptions.providerApis` (tests: local fakes)
  * and never from settings.
  */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import { AstriaApi } from './astria/astria-api.js';
 import { FalApi } from './fal/fal-api.js';
 import type { HostedApi, HostedName } from './hosted-api.js';

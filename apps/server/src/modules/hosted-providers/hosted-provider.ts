@@ -6,7 +6,7 @@
  * already under way (or a model already trained) instead of paying for it twice.
  */
 import { createHash } from 'node:crypto';
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import {
   PermanentJobError,
   type ExternalJob,

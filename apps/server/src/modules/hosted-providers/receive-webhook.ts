@@ -3,8 +3,8 @@
  * (once; redeliveries are acknowledged and ignored) and wakes the worker waiting on it. Refusals
  * are ApiErrors: 401 not authentic, 400 unreadable, 404 unknown provider.
  */
-import type { App } from '../app.js';
-import { ApiError } from '../errors.js';
+import type { App } from '../../core/app.js';
+import { ApiError } from '../../core/errors.js';
 import type { WebhookRequest } from '../processing/providers/types.js';
 import { acceptWebhook } from './accept-webhook.js';
 import { WebhookRejected } from './hosted-api.js';

@@ -1,5 +1,5 @@
 /** The profile (gender, age range, hair…) of the person a photoshoot portrays, when it names one. */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import type { SubjectProfile } from './prompt.js';
 
 export async function loadSubjectProfile(app: App, photoshootId: string): Promise<SubjectProfile | null> {

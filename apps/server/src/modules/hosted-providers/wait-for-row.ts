@@ -3,7 +3,7 @@
  * seen on the next read of the row, every second) or, when no callback comes, the provider's
  * status polled every `pollMs` — the backstop. A job past its deadline is cancelled and failed.
  */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import { parseDate } from '../../tools/dates.js';
 import { PermanentJobError } from '../processing/providers/types.js';
 import { findJobRow, onSettled, settleJobRow, type ExternalJobRow } from './external-jobs.js';

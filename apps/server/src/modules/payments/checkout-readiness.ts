@@ -2,10 +2,10 @@
  * What a draft needs before it can be paid for (DESIGN §5): enough QC-accepted photos and 1 to
  * `stylesIncluded` available styles. All problems are reported at once, each under its field.
  */
-import { ValidationErrors } from '../errors.js';
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ValidationErrors } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { photoshootLimits } from '../photoshoots/limits.js';
 import { checkPhotoshootStyles } from '../photoshoots/style-choice.js';
 

@@ -8,14 +8,14 @@
  * A second checkout while one is open hands back the open one when the order is the same (a
  * double click, the back button) and otherwise closes it at the provider and starts over.
  */
-import { ApiError } from '../errors.js';
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { actorOf } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { appLink } from '../mail/app-link.js';
+import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { checkReadyForCheckout } from './checkout-readiness.js';

@@ -2,9 +2,9 @@
  * A payment that will not be paid (cancelled by the buyer, expired, declined, replaced by a new
  * checkout) is closed once, under the same locks as fulfilment, and its photoshoot returns to draft.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor, type Actor } from '../photoshoots/actor.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';

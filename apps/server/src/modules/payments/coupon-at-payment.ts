@@ -3,9 +3,9 @@
  * the fulfilment transaction, so the discount is given only while the coupon is still valid —
  * not deleted, deactivated, expired or used up since checkout — and counted exactly once.
  */
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { couponProblem, couponStateProblem, usedUpProblem, type CouponProblem } from './coupon-check.js';
 import { redeemCoupon } from './redeem-coupon.js';

@@ -3,10 +3,10 @@
  * cannot. Used by the quote, by checkout (re-validated under the photoshoot lock) and again, under
  * the coupon's row lock, when the payment succeeds (see coupon-at-payment.ts).
  */
-import { ApiError } from '../errors.js';
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { parseDate } from '../../tools/dates.js';
 
 export type CouponProblem = { code: string; message: string };

@@ -6,9 +6,9 @@
  * that finds it `pending` does anything; every later (or concurrent, now waiting) caller finds it
  * settled.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor, type Actor } from '../photoshoots/actor.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';

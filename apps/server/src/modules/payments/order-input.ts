@@ -1,5 +1,5 @@
 /** What a buyer asks a quote or a checkout for: a package and maybe a coupon code. */
-import { ApiError } from '../errors.js';
+import { ApiError } from '../../core/errors.js';
 
 export type OrderInput = { packageId: string; couponCode: string };
 

@@ -2,10 +2,10 @@
  * Resolves an order (package + coupon code) for a photoshoot into the package, the coupon and the
  * quote, refusing with a 400 the payment page can show. Shared by the quote and checkout.
  */
-import { ApiError } from '../errors.js';
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { couponError, couponProblem, findCoupon } from './coupon-check.js';
 import type { OrderInput } from './order-input.js';
 import { priceQuote, type Quote } from './quote.js';

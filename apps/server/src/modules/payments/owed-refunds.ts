@@ -6,8 +6,8 @@
  * by an operator's refund call, until `refundedAt` records that the money is back. The provider
  * call carries an idempotency key, so a retry after a lost answer never refunds twice.
  */
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';

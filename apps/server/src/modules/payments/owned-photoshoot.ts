@@ -1,9 +1,9 @@
 /** The photoshoot a buyer acts on: theirs, or a 404 that does not reveal whether it exists. */
-import { ApiError } from '../errors.js';
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { lockRecord } from '../photoshoots/lock.js';
 
 /** The signed-in user's id; 401 for guests and superusers (operators do not buy). */

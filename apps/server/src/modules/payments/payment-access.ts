@@ -1,8 +1,8 @@
 /** Who may look at a payment through the payment endpoints: its buyer, and operators. */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import { isSuperuser, type Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import { isSuperuser, type Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { findPayment } from './payment-store.js';
 
 /** @throws {ApiError} 401 for guests; 404 when there is no such payment or it is someone else's. */

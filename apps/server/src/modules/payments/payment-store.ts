@@ -1,10 +1,10 @@
 /** Reads and writes `payments` rows for the payment core (the records API never writes them). */
-import type { App } from '../app.js';
-import type { Db } from '../db/db.js';
-import type { Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
-import type { RecordJson } from '../records/serialize.js';
-import { zeroValue } from '../schema/fields.js';
+import type { App } from '../../core/app.js';
+import type { Db } from '../../core/db/db.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { RecordJson } from '../../core/records/serialize.js';
+import { zeroValue } from '../../core/schema/fields.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';

@@ -1,7 +1,7 @@
 /** The photoshoot side of a payment's outcome, inside the payment's transaction. */
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../photoshoots/actor.js';
 import { refusal, transition } from '../photoshoots/lifecycle.js';
 import { lockRecord } from '../photoshoots/lock.js';

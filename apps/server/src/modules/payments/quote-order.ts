@@ -1,6 +1,6 @@
 /** `POST /api/photoshoots/{id}/quote`: the breakdown for the owner's chosen package and coupon. */
-import type { App } from '../app.js';
-import type { Caller } from '../records/caller.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
 import { readOrderInput } from './order-input.js';
 import { resolveOrder } from './order.js';
 import { buyerId, ownedPhotoshoot } from './owned-photoshoot.js';

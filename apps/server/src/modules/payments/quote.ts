@@ -6,7 +6,7 @@
  * for the currency, e.g. 50 cents in USD/EUR): that remainder is waived and the order is free,
  * rather than failing at checkout or charging more than the quote said. `waivedCents` shows it.
  */
-import type { RecordData } from '../records/codec.js';
+import type { RecordData } from '../../core/records/codec.js';
 
 export type QuoteCoupon = { code: string; percentOff?: number; amountOffCents?: number };
 

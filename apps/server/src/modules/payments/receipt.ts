@@ -3,11 +3,11 @@
  * it describes exactly what was committed) and handed to the mailer only after the commit, by the
  * one transaction that moved the payment to `paid`; that is what makes it go out once.
  */
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
-import type { MailMessage } from '../mail/message.js';
-import { receiptMail } from '../mail/templates.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { MailMessage } from '../../core/mail/message.js';
+import { receiptMail } from '../../core/mail/templates.js';
 import { parseDate } from '../../tools/dates.js';
 
 /** The receipt for `payment`, or null when its buyer has no address to send it to. */

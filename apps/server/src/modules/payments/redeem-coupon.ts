@@ -3,7 +3,7 @@
  * callers as the coupon has uses left, however many run at once (PostgreSQL re-checks the
  * condition after waiting for the row lock; SQLite runs transactions one at a time).
  */
-import type { Db } from '../db/db.js';
+import type { Db } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
 
 /** True when the use was counted; false when the coupon is used up (or gone). */

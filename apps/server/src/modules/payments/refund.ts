@@ -4,9 +4,9 @@
  * `refunded` and its photoshoot `refunded` once, under the same locks as fulfilment. The coupon use
  * stays counted: the coupon was spent on an order that happened.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../photoshoots/actor.js';
 import { refusal } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';

@@ -3,10 +3,10 @@
  * (pay, cancel, or a declined payment to try the failure path). Only while `payments.provider` is
  * `sandbox`; otherwise the endpoints do not exist (404), so nobody can "pay" for free in production.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';

@@ -3,9 +3,9 @@
  * through the same exactly-once paths as the verify call. Events we do not act on, and events about
  * payments we do not know, are acknowledged (2xx) so Stripe stops resending them.
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';

@@ -2,10 +2,10 @@
  * `POST /api/payments/{id}/verify`: the payment-return page asks, we ask the provider, and settle
  * the payment the same way a webhook would (fulfilment is exactly-once, so both may happen).
  */
-import { ApiError } from '../errors.js';
-import type { App } from '../app.js';
-import type { Caller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';

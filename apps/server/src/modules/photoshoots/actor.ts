@@ -1,5 +1,5 @@
 /** Who a photoshoot change is attributed to in the transition log. */
-import { isSuperuser, type Caller } from '../records/caller.js';
+import { isSuperuser, type Caller } from '../../core/records/caller.js';
 import type { ActorKind } from './statuses.js';
 
 export type Actor = { kind: ActorKind; /** A user or superuser id, or a worker/process name. */ id: string };

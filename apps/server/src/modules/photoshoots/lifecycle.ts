@@ -4,12 +4,12 @@
  * `status`. Each move locks the photoshoot, checks the edge, stamps the state's timestamp and logs
  * the move, all in one transaction.
  */
-import { ApiError } from '../errors.js';
-import { q, type Db } from '../db/db.js';
-import type { App } from '../app.js';
+import { ApiError } from '../../core/errors.js';
+import { q, type Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
 import { nowString } from '../../tools/dates.js';
-import { decodeRow, encodeValue, type RecordData } from '../records/codec.js';
-import { getField } from '../schema/collection.js';
+import { decodeRow, encodeValue, type RecordData } from '../../core/records/codec.js';
+import { getField } from '../../core/schema/collection.js';
 import type { Actor } from './actor.js';
 import { lockRecord } from './lock.js';
 import { logTransition } from './transition-log.js';

@@ -1,5 +1,5 @@
 /** Business limits of photoshoots, from the `photoshoots` settings section. */
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import { defaultPhotoshootsSettings, type PhotoshootsSettings } from './photoshoots-settings.js';
 
 export type PhotoshootLimits = PhotoshootsSettings;

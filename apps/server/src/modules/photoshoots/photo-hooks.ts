@@ -3,10 +3,10 @@
  * limit. The photoshoot row is locked while counting, so concurrent uploads cannot overshoot the
  * limit and an upload cannot slip in after checkout has started.
  */
-import { ApiError } from '../errors.js';
-import { q } from '../db/db.js';
-import { isSuperuser } from '../records/caller.js';
-import type { RecordHookEvent, RecordHooks } from '../records/record-hooks.js';
+import { ApiError } from '../../core/errors.js';
+import { q } from '../../core/db/db.js';
+import { isSuperuser } from '../../core/records/caller.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { photoshootLimits } from './limits.js';
 import { lockRecord } from './lock.js';
 

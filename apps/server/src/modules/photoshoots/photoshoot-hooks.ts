@@ -3,9 +3,9 @@
  * profile) only while it is a draft, the verdict (rating, review comment) only once it is
  * completed. Status itself is server-managed; an operator's direct status edit is still logged.
  */
-import { ApiError, type ErrorData } from '../errors.js';
-import { isSuperuser } from '../records/caller.js';
-import type { RecordHookEvent, RecordHooks } from '../records/record-hooks.js';
+import { ApiError, type ErrorData } from '../../core/errors.js';
+import { isSuperuser } from '../../core/records/caller.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { actorOf } from './actor.js';
 import { checkPhotoshootStyles } from './style-choice.js';
 import { changedFields, mergeStoredServerFields } from './stored-merge.js';

@@ -1,7 +1,7 @@
 /** Owners mark results (favourite, rating, redo flag) only while the photoshoot is completed. */
-import { ApiError, type ErrorData } from '../errors.js';
-import { isSuperuser } from '../records/caller.js';
-import type { RecordHookEvent, RecordHooks } from '../records/record-hooks.js';
+import { ApiError, type ErrorData } from '../../core/errors.js';
+import { isSuperuser } from '../../core/records/caller.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { changedFields, mergeStoredServerFields } from './stored-merge.js';
 
 export const OWNER_RESULT_FIELDS = ['favorite', 'rating', 'redoRequested'] as const;

@@ -4,9 +4,9 @@
  * a review verdict). Re-reading under lock and keeping the current server-managed values the
  * request did not set means an owner's edit never rolls those back.
  */
-import { ApiError } from '../errors.js';
-import type { RecordData } from '../records/codec.js';
-import type { RecordHookEvent } from '../records/record-hooks.js';
+import { ApiError } from '../../core/errors.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { RecordHookEvent } from '../../core/records/record-hooks.js';
 import { lockRecord } from './lock.js';
 
 /** Locks and returns the stored record, copying its server-managed values into `event.record`. */

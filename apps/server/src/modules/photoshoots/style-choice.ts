@@ -1,8 +1,8 @@
 /** Which styles a photoshoot may use: active public styles, narrowed to the team's for team shoots. */
-import { ApiError } from '../errors.js';
-import { q, type Db } from '../db/db.js';
-import type { App } from '../app.js';
-import type { RecordData } from '../records/codec.js';
+import { ApiError } from '../../core/errors.js';
+import { q, type Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
 
 type StyleRow = { id: string; active: unknown; team: string | null };
 

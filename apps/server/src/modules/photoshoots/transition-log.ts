@@ -1,9 +1,9 @@
 /** Writes the `photoshoot_events` rows that answer "what happened to my order". */
-import type { Db } from '../db/db.js';
-import type { App } from '../app.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
 import { fromPattern } from '../../tools/random.js';
 import { formatDate, nowString, parseDate } from '../../tools/dates.js';
-import type { RecordData } from '../records/codec.js';
+import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from './actor.js';
 
 const REASON_MAX = 500;

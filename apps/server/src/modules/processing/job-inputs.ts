@@ -3,12 +3,12 @@
  * its chosen styles (with a team's brand backdrop), the accepted photos' bytes with their
  * analysis, and the results that already exist (a retry or a redo finds some).
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
-import { fileKey } from '../files/storage.js';
-import { decodeRow, type RecordData } from '../records/codec.js';
-import { readFaceBox } from '../studio/choose-photos.js';
-import { referenceEmbedding } from '../likeness/reference.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
+import { fileKey } from '../../core/files/storage.js';
+import { decodeRow, type RecordData } from '../../core/records/codec.js';
+import { readFaceBox } from './studio/choose-photos.js';
+import { referenceEmbedding } from './likeness/reference.js';
 import { PermanentJobError, type StyleSpec, type Subject, type SubjectPhoto } from './providers/types.js';
 
 /** When a photoshoot has no package (operators may create one so), one image per style. */

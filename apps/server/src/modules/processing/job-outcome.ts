@@ -3,8 +3,8 @@
  * for good once out of attempts (or on a permanent error), or released untouched by a worker that
  * is shutting down. Each is one transaction with the lifecycle move.
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';

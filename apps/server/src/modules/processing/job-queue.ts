@@ -10,10 +10,10 @@
  * the lease fields double as "not before" while queued (lifecycle clears them on every move out
  * of processing, and the retry sets the time again).
  */
-import { q, type Db } from '../db/db.js';
-import type { App } from '../app.js';
+import { q, type Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
 import { formatDate, nowString } from '../../tools/dates.js';
-import type { RecordData } from '../records/codec.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 

@@ -6,7 +6,7 @@
  * releases their leases so another worker takes them over at once.
  */
 import { hostname } from 'node:os';
-import type { App } from '../app.js';
+import type { App } from '../../core/app.js';
 import { randomString } from '../../tools/random.js';
 import { describeError, failAttempt, releaseJob } from './job-outcome.js';
 import { claimNext, expiredLeases, renewLease } from './job-queue.js';

@@ -12,7 +12,7 @@ import {
   HOSTED_SECRET_FIELDS,
   validateHostedSettings,
   type HostedSettings,
-} from '../providers-hosted/hosted-settings.js';
+} from '../hosted-providers/hosted-settings.js';
 
 /** Hosted providers' keys and polling (`fal`, `replicate`, `astria`, `hostedPollSeconds`, ...) come from HostedSettings. */
 export type ProcessingSettings = HostedSettings & {

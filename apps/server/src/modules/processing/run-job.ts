@@ -4,20 +4,20 @@
  * crash loses at most the image in progress and a retry picks up where it stopped), report
  * progress, then hand the photoshoot to review, or release it when review is switched off.
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { systemCaller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import { systemCaller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { loadJobInputs, resultKey } from './job-inputs.js';
 import { deferred, emitPhotoshoot, holdsLease } from './job-queue.js';
 import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
 import { writeResult } from './write-result.js';
-import { LikenessCheck } from '../likeness/likeness-check.js';
-import { RETRY_SEED_SALT, reseeded, resultRow, stylesToRetry, type Made } from '../likeness/second-chance.js';
-import { awaitExternalOutcome } from '../providers-hosted/await-outcome.js';
+import { LikenessCheck } from './likeness/likeness-check.js';
+import { RETRY_SEED_SALT, reseeded, resultRow, stylesToRetry, type Made } from './likeness/second-chance.js';
+import { awaitExternalOutcome } from '../hosted-providers/await-outcome.js';
 
 export type JobContext = {
   app: App;

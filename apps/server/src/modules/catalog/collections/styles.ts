@@ -1,6 +1,6 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { AUTHED, IMAGE_TYPES, memberOf } from './rule-parts.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
+import { AUTHED, IMAGE_TYPES, memberOf } from '../../shared/rule-parts.js';
 
 export const STYLE_CATEGORIES = [
   'corporate',

@@ -1,5 +1,5 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
 
 /**
  * The contact form. Anyone may send (the `*:create` rate limit applies); only operators read and

@@ -5,15 +5,15 @@
  * - `POST /api/admin/photoshoots/{id}/requeue` → the photoshoot, queued again after a failure.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../core/app.js';
-import { actorOf } from '../core/photoshoots/actor.js';
-import { parseReviewInput } from '../core/delivery/review-input.js';
-import { reviewPhotoshoot } from '../core/delivery/review.js';
-import { requeuePhotoshoot } from '../core/delivery/requeue.js';
-import { readBody } from './body.js';
-import { requireSuperuser } from './guards.js';
-import { callerOf } from './request-caller.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { actorOf } from '../../photoshoots/actor.js';
+import { parseReviewInput } from '../review-input.js';
+import { reviewPhotoshoot } from '../review.js';
+import { requeuePhotoshoot } from '../requeue.js';
+import { readBody } from '../../../apis/body.js';
+import { requireSuperuser } from '../../../apis/guards.js';
+import { callerOf } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 

@@ -6,19 +6,19 @@
  *   link can download it; without one, the Authorization header is used.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { App } from '../core/app.js';
-import { ValidationErrors } from '../core/errors.js';
-import type { Caller } from '../core/records/caller.js';
-import { fileTokenCaller } from '../core/files/protected-access.js';
-import { readIdList } from '../core/delivery/id-list.js';
-import { requestRedo } from '../core/delivery/redo.js';
-import { photoshootDownload, type Download } from '../core/delivery/download.js';
-import { zipStream } from '../core/delivery/zip-stream.js';
-import { readBody } from './body.js';
-import { requireAuth } from './guards.js';
-import { realIp } from './real-ip.js';
-import { callerOf, queryParam } from './request-caller.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { ValidationErrors } from '../../../core/errors.js';
+import type { Caller } from '../../../core/records/caller.js';
+import { fileTokenCaller } from '../../../core/files/protected-access.js';
+import { readIdList } from '../id-list.js';
+import { requestRedo } from '../redo.js';
+import { photoshootDownload, type Download } from '../download.js';
+import { zipStream } from '../zip-stream.js';
+import { readBody } from '../../../apis/body.js';
+import { requireAuth } from '../../../apis/guards.js';
+import { realIp } from '../../../apis/real-ip.js';
+import { callerOf, queryParam } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
 
 const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 

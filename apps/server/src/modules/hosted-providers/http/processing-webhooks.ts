@@ -4,9 +4,9 @@
  * whatever the content type; the core verifies, settles the job once and answers.
  */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { receiveWebhook } from '../core/providers-hosted/receive-webhook.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { receiveWebhook } from '../receive-webhook.js';
+import { sendJson } from '../../../apis/respond.js';
 
 /** Callbacks carry a job's state and image URLs: a few KB. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;

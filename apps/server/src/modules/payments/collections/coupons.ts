@@ -1,5 +1,5 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
 
 /**
  * Discount codes. Nobody but operators reads or writes them through the records API: the quote

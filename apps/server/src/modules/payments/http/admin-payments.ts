@@ -1,12 +1,12 @@
 /** `POST /api/admin/payments/{id}/refund`: operators give a paid order's money back. */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { actorOf } from '../core/photoshoots/actor.js';
-import { refundPayment } from '../core/payments/refund.js';
-import { paymentJson } from '../core/payments/payment-store.js';
-import { requireSuperuser } from './guards.js';
-import { callerOf } from './request-caller.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { actorOf } from '../../photoshoots/actor.js';
+import { refundPayment } from '../refund.js';
+import { paymentJson } from '../payment-store.js';
+import { requireSuperuser } from '../../../apis/guards.js';
+import { callerOf } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
 
 export function bindAdminPaymentsApi(server: FastifyInstance, app: App): void {
   server.post<{ Params: { id: string } }>('/api/admin/payments/:id/refund', async (req, reply) => {

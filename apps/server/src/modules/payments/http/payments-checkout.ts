@@ -1,12 +1,12 @@
 /** `POST /api/photoshoots/{id}/quote` and `/checkout`: the buyer's order, priced by the server. */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { quoteOrder } from '../core/payments/quote-order.js';
-import { startCheckout } from '../core/payments/checkout.js';
-import { paymentJson } from '../core/payments/payment-store.js';
-import { readBody } from './body.js';
-import { callerOf } from './request-caller.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { quoteOrder } from '../quote-order.js';
+import { startCheckout } from '../checkout.js';
+import { paymentJson } from '../payment-store.js';
+import { readBody } from '../../../apis/body.js';
+import { callerOf } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
 
 type IdParams = { Params: { id: string } };
 

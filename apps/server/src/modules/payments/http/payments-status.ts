@@ -3,17 +3,17 @@
  * page endpoints (`GET /api/payments/sandbox/{id}`, `POST .../complete`).
  */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { verifyPayment } from '../core/payments/verify.js';
-import { paymentJson } from '../core/payments/payment-store.js';
+import type { App } from '../../../core/app.js';
+import { verifyPayment } from '../verify.js';
+import { paymentJson } from '../payment-store.js';
 import {
   completeSandboxPayment,
   describeSandboxPayment,
   readOutcome,
-} from '../core/payments/sandbox-checkout.js';
-import { readBody } from './body.js';
-import { callerOf } from './request-caller.js';
-import { sendJson } from './respond.js';
+} from '../sandbox-checkout.js';
+import { readBody } from '../../../apis/body.js';
+import { callerOf } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
 
 type IdParams = { Params: { id: string } };
 

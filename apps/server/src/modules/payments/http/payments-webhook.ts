@@ -3,9 +3,9 @@
  * only this route) reads its body raw, whatever the content type; a bad signature is a 400.
  */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { handleStripeWebhook } from '../core/payments/stripe-webhook.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { handleStripeWebhook } from '../stripe-webhook.js';
+import { sendJson } from '../../../apis/respond.js';
 
 /** Far above any real Stripe event (they are a few KB), far below the API's body limit. */
 const MAX_WEBHOOK_BYTES = 1024 * 1024;

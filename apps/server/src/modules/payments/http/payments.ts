@@ -1,6 +1,6 @@
 /** Binds the payment endpoints: quote and checkout, verify and the sandbox, the Stripe webhook. */
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
+import type { App } from '../../../core/app.js';
 import { bindPaymentsCheckoutApi } from './payments-checkout.js';
 import { bindPaymentsStatusApi } from './payments-status.js';
 import { bindPaymentsWebhookApi } from './payments-webhook.js';

@@ -1,5 +1,5 @@
 /** Picks the provider for a payment (the one it was made with) or for a new checkout (the setting). */
-import type { App } from '../../app.js';
+import type { App } from '../../../core/app.js';
 import type { PaymentProvider } from './provider.js';
 import { SandboxProvider } from './sandbox.js';
 import { StripeProvider } from './stripe.js';

@@ -2,7 +2,7 @@
  * What the payment core needs from whoever takes the money. Providers know nothing of our tables:
  * they get the payment's values and answer in their own terms mapped to these few states.
  */
-import type { RecordData } from '../../records/codec.js';
+import type { RecordData } from '../../../core/records/codec.js';
 
 export type CheckoutRequest = {
   payment: RecordData;

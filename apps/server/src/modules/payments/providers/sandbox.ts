@@ -3,8 +3,8 @@
  * the buyer's choice there (POST /api/payments/sandbox/{id}/complete) is the provider's answer, so
  * the payment row itself is the sandbox's state. No money moves and nothing leaves the machine.
  */
-import { appLink } from '../../mail/app-link.js';
-import type { RecordData } from '../../records/codec.js';
+import { appLink } from '../../../core/mail/app-link.js';
+import type { RecordData } from '../../../core/records/codec.js';
 import type { CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderState } from './provider.js';
 import { ProviderError } from './provider.js';
 

@@ -6,7 +6,7 @@
  * the payment id make a retried call create nothing twice.
  */
 import Stripe from 'stripe';
-import type { RecordData } from '../../records/codec.js';
+import type { RecordData } from '../../../core/records/codec.js';
 import type {
   CheckoutRequest,
   CheckoutStarted,

@@ -1,7 +1,7 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { PHOTOSHOOT_STATUSES } from '../core/photoshoots/statuses.js';
-import { adminOf, all, AUTHED, memberOf, unchanged } from './rule-parts.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
+import { PHOTOSHOOT_STATUSES } from '../statuses.js';
+import { adminOf, all, AUTHED, memberOf, unchanged } from '../../shared/rule-parts.js';
 
 const OWNER = all(AUTHED, 'user = @request.auth.id');
 const OWNER_OR_TEAM_ADMIN = all(AUTHED, `user = @request.auth.id || (team != '' && ${adminOf('team')})`);

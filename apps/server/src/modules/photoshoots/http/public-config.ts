@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { App } from '../core/app.js';
-import { sendJson } from './respond.js';
+import type { App } from '../../../core/app.js';
+import { sendJson } from '../../../apis/respond.js';
 
 /** What every visitor may know of the settings: the web app's legal pages and checkout use it. */
 export type PublicConfig = {

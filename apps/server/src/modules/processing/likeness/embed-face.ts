@@ -5,8 +5,8 @@
  * two embeddings comparable. Runs in a worker thread (likeness-worker.ts).
  */
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from '../vision/human.js';
-import { decodeUpright, limitSize, toRgb } from '../vision/pixels.js';
+import { rgbToTensor } from '../../analysis/vision/human.js';
+import { decodeUpright, limitSize, toRgb } from '../../analysis/vision/pixels.js';
 
 /** Same as the upload checks: Human resizes internally, a larger input only costs memory. */
 const DETECT_MAX_SIDE = 1280;

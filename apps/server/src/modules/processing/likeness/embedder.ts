@@ -4,7 +4,7 @@
  * stay warm for a minute (consecutive jobs skip the model load) and are then stopped. Threads
  * are unref'd, so an idle embedder never keeps a process alive.
  */
-import { WorkerPool } from '../../tools/worker-pool.js';
+import { WorkerPool } from '../../../tools/worker-pool.js';
 import type { FaceEmbedding } from './embed-face.js';
 import type { EmbedTask } from './likeness-worker.js';
 

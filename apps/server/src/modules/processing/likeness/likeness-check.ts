@@ -5,7 +5,7 @@
  * reference (upload checks were off) nothing is scored or held back: the operator's review is the
  * only gate then, and the result's hidden `params.likeness` says so.
  */
-import { TaskError } from '../../tools/worker-pool.js';
+import { TaskError } from '../../../tools/worker-pool.js';
 import { acquireEmbedder, type Embedder } from './embedder.js';
 import { likenessOf } from './reference.js';
 

@@ -4,8 +4,8 @@
  */
 import { setPriority } from 'node:os';
 import type { Human } from '@vladmandic/human';
-import { serveTasks } from '../../tools/worker-serve.js';
-import { loadHuman } from '../vision/human.js';
+import { serveTasks } from '../../../tools/worker-serve.js';
+import { loadHuman } from '../../analysis/vision/human.js';
 import { embedFace, type FaceEmbedding } from './embed-face.js';
 
 export type EmbedTask = { bytes: Uint8Array };

@@ -2,7 +2,7 @@
  * The subject's reference face: one descriptor standing for all their accepted originals, and the
  * likeness of a generated face to it. Pure numbers, main-thread cheap.
  */
-import { similarity } from '../analysis/verdict.js';
+import { similarity } from '../../analysis/verdict.js';
 
 function norm(v: readonly number[]): number {
   let s = 0;

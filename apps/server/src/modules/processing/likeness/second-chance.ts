@@ -4,10 +4,10 @@
  * new framing and jitter of the same source). What is still under the threshold stays held back
  * for the operator. One retry per job run, never a loop: a regenerate from review is a new run.
  */
-import type { App } from '../app.js';
-import { q } from '../db/db.js';
-import { decodeRow, type RecordData } from '../records/codec.js';
-import type { GenerationProvider } from '../processing/providers/types.js';
+import type { App } from '../../../core/app.js';
+import { q } from '../../../core/db/db.js';
+import { decodeRow, type RecordData } from '../../../core/records/codec.js';
+import type { GenerationProvider } from '../providers/types.js';
 
 /** Appended to the job's seed for the second try, so it differs from the first image. */
 export const RETRY_SEED_SALT = 'likeness-retry-1';

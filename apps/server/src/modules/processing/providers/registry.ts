@@ -2,9 +2,9 @@
  * The provider a job runs on, per `processing.provider`. Only the offline studio engine is built
  * in; hosted adapters register themselves here when they exist (they implement ./types.ts).
  */
-import type { App } from '../../app.js';
-import { StudioProvider } from '../../studio/studio-provider.js';
-import { hostedProviderFactories } from '../../providers-hosted/register.js';
+import type { App } from '../../../core/app.js';
+import { StudioProvider } from '../studio/studio-provider.js';
+import { hostedProviderFactories } from '../../hosted-providers/register.js';
 import type { GenerationProvider } from './types.js';
 
 export type ProviderOptions = {

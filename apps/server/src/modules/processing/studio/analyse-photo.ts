@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from '../vision/human.js';
+import { rgbToTensor } from '../../analysis/vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground } from './refine-mask.js';
 import type { Box } from './framing.js';

@@ -3,7 +3,7 @@
  * higher, using the analysis the upload checks stored (sharpness, faceBox, pose). Without it the
  * upload order stands. Variants then take turns through the best few, for variety.
  */
-import type { SubjectPhoto } from '../processing/providers/types.js';
+import type { SubjectPhoto } from '../providers/types.js';
 
 /** How many of the best photos the variants rotate through. */
 export const BEST_PHOTOS = 4;

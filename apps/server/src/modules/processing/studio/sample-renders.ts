@@ -5,8 +5,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { SAMPLE_PORTRAIT } from '../seed/style-preview.js';
-import { STYLE_SEEDS } from '../seed/catalog-styles.js';
+import { SAMPLE_PORTRAIT } from '../../catalog/style-preview.js';
+import { STYLE_SEEDS } from '../../catalog/catalog-styles.js';
 import { StudioEngine } from './studio-engine.js';
 import { FULL_LONG_SIDE } from './studio-provider.js';
 

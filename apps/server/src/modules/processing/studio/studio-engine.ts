@@ -3,7 +3,7 @@
  * ISNet when configured), an analysis cache so the variants of one photo are analysed once, and
  * `render` for one result. Runs in a worker thread (studio-worker.ts) or in a script.
  */
-import { loadHuman } from '../vision/human.js';
+import { loadHuman } from '../../analysis/vision/human.js';
 import { analysePhoto, type Analysers, type PhotoAnalysis } from './analyse-photo.js';
 import { isnetModelPath, openIsnet } from './isnet.js';
 import { renderPortrait, type RenderOptions, type RenderedPortrait } from './render-portrait.js';

@@ -4,7 +4,7 @@
  * portrait at a time. A thread that dies or overruns fails its render (the job runner retries
  * the job) and is replaced.
  */
-import { WorkerPool } from '../../tools/worker-pool.js';
+import { WorkerPool } from '../../../tools/worker-pool.js';
 import type { RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 import type { StudioReply, StudioTask } from './studio-worker.js';

@@ -10,8 +10,8 @@ import type {
   GenerationProvider,
   PreparedSubject,
   Subject,
-} from '../processing/providers/types.js';
-import { PermanentJobError } from '../processing/providers/types.js';
+} from '../providers/types.js';
+import { PermanentJobError } from '../providers/types.js';
 import { photoForVariant, rankPhotos } from './choose-photos.js';
 import { StudioPool, type StudioPoolOptions } from './studio-pool.js';
 

@@ -3,7 +3,7 @@
  * CPU each, so they run here (tools/worker-pool.ts) and never on the event loop that serves the
  * API or drives the job runner. The engine (models) is loaded on the first task and kept.
  */
-import { serveTasks } from '../../tools/worker-serve.js';
+import { serveTasks } from '../../../tools/worker-serve.js';
 import { StudioEngine, type RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 

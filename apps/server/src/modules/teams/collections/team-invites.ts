@@ -1,6 +1,6 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { adminOf, all, AUTHED, unchanged } from './rule-parts.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
+import { adminOf, all, AUTHED, unchanged } from '../../shared/rule-parts.js';
 
 const ADMIN = all(AUTHED, adminOf('team'));
 

@@ -1,6 +1,6 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { adminOf, all, AUTHED, memberOf } from './rule-parts.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
+import { adminOf, all, AUTHED, memberOf } from '../../shared/rule-parts.js';
 
 /**
  * Who belongs to a team and as what. Members see each other's membership; owners and admins change

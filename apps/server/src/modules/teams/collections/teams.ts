@@ -1,6 +1,6 @@
-import { defineCollection } from '../core/schema/collection.js';
-import { f } from '../core/schema/fields.js';
-import { adminOf, all, AUTHED, IMAGE_TYPES, memberOf } from './rule-parts.js';
+import { defineCollection } from '../../../core/schema/collection.js';
+import { f } from '../../../core/schema/fields.js';
+import { adminOf, all, AUTHED, IMAGE_TYPES, memberOf } from '../../shared/rule-parts.js';
 
 /**
  * A company buying seats in bulk. Members read it; team owners and admins edit its name, branding
