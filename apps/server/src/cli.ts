@@ -9,6 +9,7 @@ import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
 import { JobRunner } from './modules/processing/job-runner.js';
+import { modules } from './modules.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
@@ -18,7 +19,12 @@ const USAGE = `Usage:
 Environment: DATABASE_URL=postgres://... switches from SQLite to PostgreSQL.`;
 
 async function serve(config: BootConfig): Promise<void> {
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   const server = await createServer(app, {
     webDist: config.webDist,
     logger: { level: config.dev ? 'debug' : 'info' },
@@ -57,7 +63,12 @@ async function serve(config: BootConfig): Promise<void> {
 
 /** Processes the job queue without serving HTTP; SIGTERM stops claiming and finishes or releases. */
 async function worker(config: BootConfig): Promise<void> {
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   const concurrency = Math.max(1, app.settings.get().processing.workerConcurrency);
   const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
   console.log(`Photoshoot worker ${runner.name} is processing jobs (concurrency ${concurrency}).`);
@@ -84,7 +95,12 @@ async function worker(config: BootConfig): Promise<void> {
 async function superuser(config: BootConfig): Promise<void> {
   const [, action, email, password] = config.command;
   if (action !== 'upsert' || !email || !password) throw new ConfigError(USAGE);
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   try {
     const { created } = await upsertSuperuser(app, email, password);
     console.log(`Superuser ${email} ${created ? 'created' : 'updated'}.`);

@@ -7,7 +7,9 @@ import multipart from '@fastify/multipart';
 import type { App } from '../core/app.js';
 import { ApiError, toApiError } from '../core/errors.js';
 import type { AuthState } from '../core/records/caller.js';
-import type { RealtimeBroker } from '../core/realtime/broker.js';
+import { RealtimeBroker } from '../core/realtime/broker.js';
+import { isHttpModule } from './http-module.js';
+import { bindAdminGroup, bindRouteAccess } from './route-access.js';
 import { registerBodyParsers } from './body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
@@ -20,19 +22,12 @@ import { bindSettingsApi } from './settings.js';
 import { bindBatchApi } from './batch.js';
 import { bindRealtimeApi } from './realtime.js';
 import { bindOAuth2RedirectApi } from './oauth2-redirect.js';
-import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
 import { bindRateLimits } from './rate-limit.js';
 import { bindRequestLogs } from './request-logs.js';
 import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
 import { bindBackupsApi } from './backups.js';
-import { bindPublicConfigApi } from '../modules/photoshoots/http/public-config.js';
-import { bindAdminPhotoshootsApi } from '../modules/delivery/http/admin-photoshoots.js';
-import { bindPhotoshootDeliveryApi } from '../modules/delivery/http/photoshoot-delivery.js';
-import { bindPaymentsApi } from '../modules/payments/http/payments.js';
-import { bindAdminPaymentsApi } from '../modules/payments/http/admin-payments.js';
-import { bindProcessingWebhooksApi } from '../modules/hosted-providers/http/processing-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,15 +91,24 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRateLimits(server, app);
   bindRequestLogs(server, app);
 
-  const realtime = await startRealtime(app);
+  bindRouteAccess(server);
+
+  // The app publishes to other processes itself (every process kind); SSE clients are ours.
+  const broker = new RealtimeBroker(app);
+  const offLocal = app.events.on((event) => void broker.dispatch(event));
+  const offRemote = app.realtime?.onRemote((event) => void broker.dispatch(event));
   // note: SSE streams never end by themselves; close them before Fastify waits for open requests.
-  server.addHook('preClose', async () => realtime.broker.closeAll());
-  server.addHook('onClose', async () => realtime.stop());
-  server.decorate('realtime', realtime.broker);
+  server.addHook('preClose', async () => broker.closeAll());
+  server.addHook('onClose', async () => {
+    offLocal();
+    offRemote?.();
+    broker.closeAll();
+  });
+  server.decorate('realtime', broker);
 
   bindHealthApi(server, app);
-  bindRealtimeApi(server, app, realtime.broker, opts.realtime);
-  bindOAuth2RedirectApi(server, realtime.broker);
+  bindRealtimeApi(server, app, broker, opts.realtime);
+  bindOAuth2RedirectApi(server, broker);
   bindRecordAuthApi(server, app);
   bindRecordAuthOAuth2Api(server, app);
   bindRecordAuthFlowsApi(server, app);
@@ -116,12 +120,11 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindLogsApi(server, app);
   bindCronsApi(server, app);
   bindBackupsApi(server, app);
-  bindPublicConfigApi(server, app);
-  bindAdminPhotoshootsApi(server, app);
-  bindPhotoshootDeliveryApi(server, app);
-  await bindPaymentsApi(server, app);
-  bindAdminPaymentsApi(server, app);
-  await bindProcessingWebhooksApi(server, app);
+  const modules = app.options.modules.filter(isHttpModule);
+  for (const m of modules) await m.routes?.(server, app);
+  await bindAdminGroup(server, async (admin) => {
+    for (const m of modules) await m.adminRoutes?.(admin, app);
+  });
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

@@ -30,7 +30,8 @@ describe.each(engines)('catalogue seed (%s)', (engine) => {
   const rows = async (table: string): Promise<Row[]> =>
     t.app.db.all(`SELECT * FROM "${table}" ORDER BY "id"`);
   /** Opens a second App on the same database: a restart, or another process starting. */
-  const reopen = async (): Promise<App> => App.open({ dataDir: t.dataDir, db: t.app.options.db });
+  const reopen = async (): Promise<App> =>
+    App.open({ dataDir: t.dataDir, db: t.app.options.db, modules: t.app.options.modules });
   const withReopened = async <T>(fn: (app: App) => Promise<T>): Promise<T> => {
     const app = await reopen();
     try {

@@ -14,6 +14,7 @@ import type { CollectionDef } from '../../src/core/schema/collection.js';
 import type { DbConfig } from '../../src/core/db/connect.js';
 import { upsertSuperuser } from '../../src/core/auth/superusers.js';
 import { randomString } from '../../src/tools/random.js';
+import { modules } from '../../src/modules.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -69,7 +70,7 @@ export async function startServer(opts: {
   } else {
     db = { kind: 'sqlite', dataDir };
   }
-  const app = await App.open({ dataDir, db, extraCollections: opts.collections ?? [] });
+  const app = await App.open({ dataDir, db, modules, extraCollections: opts.collections ?? [] });
   if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app, { webDist: opts.webDist });
   await server.listen({ host: '127.0.0.1', port: 0 });

@@ -1,6 +1,6 @@
 import { defineCollection } from '../schema/collection.js';
 import { f } from '../schema/fields.js';
-import { all, AUTHED } from '../../modules/shared/rule-parts.js';
+import { all, AUTHED } from '../schema/rule-parts.js';
 
 /** The caller's own links: this record, of this auth collection (a superuser's id could match a user's). */
 const OWN = all(AUTHED, 'recordRef = @request.auth.id', 'collectionRef = @request.auth.collectionId');

@@ -1,6 +1,6 @@
 import { defineCollection } from '../schema/collection.js';
 import { f } from '../schema/fields.js';
-import { all, AUTHED } from '../../modules/shared/rule-parts.js';
+import { all, AUTHED } from '../schema/rule-parts.js';
 
 /**
  * The caller is an owner or admin of a team the record belongs to: two memberships of the same

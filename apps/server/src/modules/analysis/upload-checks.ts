@@ -4,6 +4,7 @@
  * re-encoding, and its `qc` set to `accepted` or `rejected` with reasons. The record is written
  * through the normal update path as the system, so realtime subscribers see the verdict.
  */
+import { ServiceKey } from '../../core/service-key.js';
 import { createHash } from 'node:crypto';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
@@ -28,6 +29,9 @@ const FORMATS: Record<string, AnalysisFormat> = {
 /** A photo whose analysis crashed its thread this many times is rejected as unreadable. */
 const MAX_ATTEMPTS = 2;
 const TASK_TIMEOUT_MS = 120_000;
+
+/** The running upload checks of an app (analysis module). */
+export const uploadChecksKey = new ServiceKey<UploadChecks>('uploadChecks');
 
 export class UploadChecks {
   private pool: WorkerPool<AnalysisTask, AnalysisResult> | null = null;

@@ -6,6 +6,7 @@
  * transition-log entry (entries that note something without a move, from = to, do not count), and a conditional upsert in `_params` claims it atomically, so a later
  * edit of the same photoshoot (or another process seeing it) never sends the mail again.
  */
+import { ServiceKey } from '../../core/service-key.js';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { parseDate } from '../../tools/dates.js';
@@ -18,6 +19,9 @@ const FRESH_MS = 60 * 60 * 1000;
 type LogEntry = { id: string; toStatus: string; created: string };
 
 const noticeKey = (photoshootId: string) => `notice:${photoshootId}`;
+
+/** Mails owners when a photoshoot is delivered or fails for good (delivery module). */
+export const statusNoticesKey = new ServiceKey<StatusNotices>('statusNotices');
 
 export class StatusNotices {
   private readonly pending = new Set<Promise<void>>();

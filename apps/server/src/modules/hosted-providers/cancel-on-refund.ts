@@ -5,10 +5,14 @@
  * lease; this only stops the remote side. A cancel that fails is logged: the job then runs out at
  * the provider and its result is never fetched.
  */
+import { ServiceKey } from '../../core/service-key.js';
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { pendingRowsOf, settleJobRow } from './external-jobs.js';
 import { hostedApi, isHostedName } from './hosted-apis.js';
+
+/** Cancels a refunded photoshoot's jobs at hosted providers (hosted-providers module). */
+export const hostedCancellationsKey = new ServiceKey<HostedCancellations>('hostedCancellations');
 
 export class HostedCancellations {
   private readonly pending = new Set<Promise<unknown>>();

@@ -2,6 +2,7 @@
  * The `payments` settings section: which provider takes the money and its credentials. The
  * sandbox (a checkout page of our own) is the offline default; Stripe needs its keys.
  */
+import type { SettingsSection } from '../../core/settings/settings-section.js';
 export type PaymentsSettings = {
   provider: 'sandbox' | 'stripe';
   /** ISO 4217, lower case, as Stripe writes it. */
@@ -35,4 +36,18 @@ export function validatePaymentsSettings(s: PaymentsSettings, add: Add): void {
     add('stripeSecretKey', 'validation_required', 'Stripe needs its secret key.');
   if (s.provider === 'stripe' && !s.stripeWebhookSecret)
     add('stripeWebhookSecret', 'validation_required', 'Stripe needs the webhook signing secret.');
+}
+
+/** The `payments` section, registered by its module. */
+export const paymentsSettingsSection: SettingsSection<PaymentsSettings> = {
+  name: 'payments',
+  defaults: defaultPaymentsSettings,
+  secretFields: PAYMENTS_SECRET_FIELDS,
+  validate: validatePaymentsSettings,
+};
+
+declare module '../../core/settings/settings.js' {
+  interface ModuleSettings {
+    payments: PaymentsSettings;
+  }
 }

@@ -1,4 +1,5 @@
 /** The `photoshoots` settings section: business limits of one order. */
+import type { SettingsSection } from '../../core/settings/settings-section.js';
 export type PhotoshootsSettings = {
   /** Photos one photoshoot may hold (uploads beyond it are refused). */
   maxPhotos: number;
@@ -23,4 +24,17 @@ export function validatePhotoshootsSettings(s: PhotoshootsSettings, add: Add): v
     add('minAcceptedPhotos', 'validation_invalid_value', 'Cannot be more than maxPhotos.');
   if (!Number.isInteger(s.freeRedos) || s.freeRedos < 0)
     add('freeRedos', 'validation_invalid_value', 'Must be 0 or more.');
+}
+
+/** The `photoshoots` section, registered by its module. */
+export const photoshootsSettingsSection: SettingsSection<PhotoshootsSettings> = {
+  name: 'photoshoots',
+  defaults: defaultPhotoshootsSettings,
+  validate: validatePhotoshootsSettings,
+};
+
+declare module '../../core/settings/settings.js' {
+  interface ModuleSettings {
+    photoshoots: PhotoshootsSettings;
+  }
 }

@@ -2,6 +2,7 @@
  * The `processing` settings section: upload-check thresholds, the worker, review and retention.
  * Defaults are calibrated on the sample set in reference/offline-image-ai.md.
  */
+import type { SettingsSection } from '../../core/settings/settings-section.js';
 import {
   defaultUploadCheckSettings,
   validateUploadCheckSettings,
@@ -86,5 +87,19 @@ export function validateProcessingSettings(s: ProcessingSettings, add: Add): voi
     add('likenessThreshold', 'validation_invalid_value', 'Must be a number from 0 to 1.');
   for (const k of ['originalsRetentionDays', 'resultsRetentionDays'] as const) {
     if (!Number.isInteger(s[k]) || s[k] < 0) add(k, 'validation_invalid_value', 'Must be 0 or more days.');
+  }
+}
+
+/** The `processing` section, registered by its module. */
+export const processingSettingsSection: SettingsSection<ProcessingSettings> = {
+  name: 'processing',
+  defaults: defaultProcessingSettings,
+  secretFields: PROCESSING_SECRET_FIELDS,
+  validate: validateProcessingSettings,
+};
+
+declare module '../../core/settings/settings.js' {
+  interface ModuleSettings {
+    processing: ProcessingSettings;
   }
 }

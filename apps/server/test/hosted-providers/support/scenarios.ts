@@ -23,6 +23,7 @@ import {
   useProvider,
   type World,
 } from './world.js';
+import { hostedCancellationsKey } from '../../../src/modules/hosted-providers/cancel-on-refund.js';
 
 type Name = 'fal' | 'replicate' | 'astria';
 
@@ -144,7 +145,7 @@ export function hostedScenarios(
         const before = cancelled();
 
         await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
-        await w.t.app.hostedCancels.idle();
+        await w.t.app.service(hostedCancellationsKey).idle();
         expect(cancelled()).toBe(before + 1);
         const after = await externalJobs(w.t, shoot.id);
         expect(after.find((j) => j.id === started.id)!.state).toBe('failed');
@@ -154,7 +155,7 @@ export function hostedScenarios(
         expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
         expect(await resultsOf(w.t, shoot.id)).toHaveLength(0);
         // A second refund event has nothing left to cancel.
-        expect(await w.t.app.hostedCancels.cancelFor(shoot.id)).toBe(0);
+        expect(await w.t.app.service(hostedCancellationsKey).cancelFor(shoot.id)).toBe(0);
       } finally {
         await runner.stop(0);
       }

@@ -11,7 +11,6 @@ import { parseReviewInput } from '../review-input.js';
 import { reviewPhotoshoot } from '../review.js';
 import { requeuePhotoshoot } from '../requeue.js';
 import { readBody } from '../../../apis/body.js';
-import { requireSuperuser } from '../../../apis/guards.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 
@@ -21,8 +20,7 @@ export function bindAdminPhotoshootsApi(server: FastifyInstance, app: App): void
   const photoshoots = app.registry.require('photoshoots');
   const results = app.registry.require('results');
 
-  server.post('/api/admin/photoshoots/:id/review', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/photoshoots/:id/review', async (req, reply) => {
     const caller = callerOf(req);
     const input = parseReviewInput((await readBody(req, { fileLimit: () => 0 })).body);
     const outcome = await reviewPhotoshoot(app, idOf(req), input, actorOf(caller));
@@ -32,8 +30,7 @@ export function bindAdminPhotoshootsApi(server: FastifyInstance, app: App): void
     });
   });
 
-  server.post('/api/admin/photoshoots/:id/requeue', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/photoshoots/:id/requeue', async (req, reply) => {
     const caller = callerOf(req);
     const photoshoot = await requeuePhotoshoot(app, idOf(req), actorOf(caller));
     return sendJson(req, reply, (await app.records.shape(photoshoots, [photoshoot], caller))[0]);

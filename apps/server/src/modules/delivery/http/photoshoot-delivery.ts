@@ -15,7 +15,6 @@ import { requestRedo } from '../redo.js';
 import { photoshootDownload, type Download } from '../download.js';
 import { zipStream } from '../zip-stream.js';
 import { readBody } from '../../../apis/body.js';
-import { requireAuth } from '../../../apis/guards.js';
 import { realIp } from '../../../apis/real-ip.js';
 import { callerOf, queryParam } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
@@ -42,8 +41,7 @@ function disposition(download: Download): string {
 export function bindPhotoshootDeliveryApi(server: FastifyInstance, app: App): void {
   const photoshoots = app.registry.require('photoshoots');
 
-  server.post('/api/photoshoots/:id/redo', async (req, reply) => {
-    requireAuth(req);
+  server.post('/api/photoshoots/:id/redo', { config: { access: 'auth' } }, async (req, reply) => {
     const caller = callerOf(req);
     const { body } = await readBody(req, { fileLimit: () => 0 });
     const errors = new ValidationErrors();

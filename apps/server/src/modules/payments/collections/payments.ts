@@ -1,6 +1,6 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { all, AUTHED } from '../../shared/rule-parts.js';
+import { all, AUTHED } from '../../../core/schema/rule-parts.js';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'];
 

@@ -1,6 +1,6 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { all, AUTHED, IMAGE_TYPES } from '../../shared/rule-parts.js';
+import { all, AUTHED, IMAGE_TYPES } from '../../../core/schema/rule-parts.js';
 
 const OWNER = all(AUTHED, 'user = @request.auth.id');
 const OWN_DRAFT = "photoshoot.user = @request.auth.id && photoshoot.status = 'draft'";

@@ -1,6 +1,6 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { all, AUTHED, unchanged } from '../../shared/rule-parts.js';
+import { all, AUTHED, unchanged } from '../../../core/schema/rule-parts.js';
 
 const OWNER = all(AUTHED, 'user = @request.auth.id');
 

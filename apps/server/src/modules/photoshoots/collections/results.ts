@@ -1,6 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { adminOf, all, AUTHED, IMAGE_TYPES } from '../../shared/rule-parts.js';
+import { all, AUTHED, IMAGE_TYPES } from '../../../core/schema/rule-parts.js';
+import { adminOf } from '../../teams/team-rules.js';
 
 const VISIBLE = all(
   AUTHED,

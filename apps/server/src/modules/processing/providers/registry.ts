@@ -1,10 +1,9 @@
 /**
  * The provider a job runs on, per `processing.provider`. Only the offline studio engine is built
- * in; hosted adapters register themselves here when they exist (they implement ./types.ts).
+ * in; the hosted-providers module registers its adapters here when it is listed (they implement ./types.ts).
  */
 import type { App } from '../../../core/app.js';
 import { StudioProvider } from '../studio/studio-provider.js';
-import { hostedProviderFactories } from '../../hosted-providers/register.js';
 import type { GenerationProvider } from './types.js';
 
 export type ProviderOptions = {
@@ -16,7 +15,6 @@ export type ProviderFactory = (app: App, opts: ProviderOptions) => GenerationPro
 
 const factories = new Map<string, ProviderFactory>([
   ['studio', (app, opts) => new StudioProvider({ size: opts.threads, dataDir: app.dataDir })],
-  ...hostedProviderFactories,
 ]);
 
 /** Adds (or replaces) a provider implementation under `name`. */

@@ -1,6 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { adminOf, all, AUTHED, unchanged } from '../../shared/rule-parts.js';
+import { all, AUTHED, unchanged } from '../../../core/schema/rule-parts.js';
+import { adminOf } from '../team-rules.js';
 
 const ADMIN = all(AUTHED, adminOf('team'));
 
