@@ -8,7 +8,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import { systemActor, type Actor } from '../photoshoots/actor.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
-import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { purchasableOf } from './purchasables.js';
 
 /** @returns the payment as stored afterwards (unchanged when it was no longer pending). */
 export async function closePayment(
@@ -22,16 +22,15 @@ export async function closePayment(
   if (!seen) throw ApiError.notFound();
   if (seen.status !== 'pending') return seen;
   const later = new AfterCommit();
+  const bought = purchasableOf(app, seen);
   const payment = await app.db.transaction(async (tx) => {
-    const photoshoot = await lockPhotoshootOf(app, tx, seen);
+    const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'pending') return payment ?? seen;
     payment.status = status;
     payment.failureReason = reason.slice(0, 500);
     await savePayment(app, tx, payment, later, 'update');
-    if (awaits(photoshoot, payment)) {
-      await moveIfAllowed(app, tx, photoshoot, 'draft', actor, `payment ${status}: ${reason}`, later);
-    }
+    await bought.onClosed({ app, tx, payment, item, actor, later, reason: `payment ${status}: ${reason}` });
     return payment;
   });
   later.run();

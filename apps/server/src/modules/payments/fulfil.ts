@@ -1,5 +1,6 @@
 /**
- * Fulfilment: a payment the provider reports as paid becomes `paid`, its photoshoot `queued`, its
+ * Fulfilment: a payment the provider reports as paid becomes `paid`, what it bought is told (a
+ * photoshoot moves to `queued`), its
  * coupon is re-validated and its use counted, and a receipt goes out, exactly once however many
  * times and in whatever order the webhook, the verify call and the sandbox report it. The guard is
  * the payment's status, re-read under lock in the one transaction that changes it: only the caller
@@ -13,7 +14,7 @@ import { systemActor, type Actor } from '../photoshoots/actor.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
-import { awaits, lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { purchasableOf } from './purchasables.js';
 import { composeReceipt } from './receipt.js';
 import { couponLapsedReason, couponLapsedTransition, redeemAtPayment } from './coupon-at-payment.js';
 import { refundOwed } from './owed-refunds.js';
@@ -36,8 +37,9 @@ export async function fulfilPayment(
   if (seen.status !== 'pending') return seen;
   const later = new AfterCommit();
   let refund = false;
+  const bought = purchasableOf(app, seen);
   const payment = await app.db.transaction(async (tx) => {
-    const photoshoot = await lockPhotoshootOf(app, tx, seen);
+    const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'pending') return payment ?? seen;
     if (providerPaymentRef) payment.providerPaymentRef = providerPaymentRef;
@@ -47,23 +49,18 @@ export async function fulfilPayment(
       payment.status = 'failed';
       payment.failureReason = couponLapsedReason(String(payment.couponCode), lapsed);
       await savePayment(app, tx, payment, later, 'update');
-      if (awaits(photoshoot, payment)) {
-        const why = couponLapsedTransition(lapsed);
-        await moveIfAllowed(app, tx, photoshoot, 'draft', actor, why, later);
-      }
+      const reason = couponLapsedTransition(lapsed);
+      await bought.onCouponLapsed({ app, tx, payment, item, actor, later, reason });
       refund = Number(payment.amountCents) > 0;
       return payment;
     }
 
     payment.status = 'paid';
     payment.paidAt = nowString();
-    const receipt = await composeReceipt(app, tx, payment, photoshoot);
+    const receipt = await composeReceipt(app, tx, payment, item);
     if (receipt) payment.receiptSentAt = payment.paidAt;
     await savePayment(app, tx, payment, later, 'update');
-    // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
-    if (awaits(photoshoot, payment)) {
-      await moveIfAllowed(app, tx, photoshoot, 'queued', actor, 'the payment succeeded', later);
-    }
+    await bought.onPaid({ app, tx, payment, item, actor, later, reason: 'the payment succeeded' });
     if (receipt) later.add(() => app.mailer.sendInBackground(receipt));
     return payment;
   });

@@ -8,16 +8,15 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../photoshoots/actor.js';
-import { refusal } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
-import { lockPhotoshootOf, moveIfAllowed } from './photoshoot-payment.js';
+import { purchasableOf } from './purchasables.js';
 import { isRefundOwed, refundOwed } from './owed-refunds.js';
 import { providerNamed } from './providers/index.js';
 import { ProviderError } from './providers/provider.js';
 
-/** Marks a paid payment refunded (and its photoshoot, where the lifecycle allows); once. */
+/** Marks a paid payment refunded (and what it bought, as that kind decides); once. */
 export async function markRefunded(
   app: App,
   paymentId: string,
@@ -28,15 +27,14 @@ export async function markRefunded(
   if (!seen) throw ApiError.notFound();
   if (seen.status !== 'paid') return seen;
   const later = new AfterCommit();
+  const bought = purchasableOf(app, seen);
   const payment = await app.db.transaction(async (tx) => {
-    const photoshoot = await lockPhotoshootOf(app, tx, seen);
+    const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'paid') return payment ?? seen;
     Object.assign(payment, { status: 'refunded', refundedAt: nowString() });
     await savePayment(app, tx, payment, later, 'update');
-    if (photoshoot?.payment === payment.id) {
-      await moveIfAllowed(app, tx, photoshoot, 'refunded', actor, reason, later);
-    }
+    await bought.onRefunded({ app, tx, payment, item, actor, later, reason });
     return payment;
   });
   later.run();
@@ -57,14 +55,9 @@ export async function refundPayment(app: App, paymentId: string, actor: Actor): 
     const message = `Only a paid payment can be refunded; this one is ${String(payment.status)}.`;
     throw ApiError.badRequest(message, { status: { code: 'validation_not_paid', message } });
   }
-  const photoshoot = payment.photoshoot
-    ? await app.records.findById(app.registry.require('photoshoots'), String(payment.photoshoot))
-    : null;
-  if (photoshoot && photoshoot.payment === payment.id) {
-    const why = refusal(String(photoshoot.status), 'refunded', actor);
-    if (why)
-      throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
-  }
+  const why = await purchasableOf(app, payment).refundRefusal(app, payment, actor);
+  if (why)
+    throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
   if (payment.provider !== 'free' && Number(payment.amountCents) > 0) {
     await refundAtProvider(() => providerNamed(app, String(payment.provider)).refund(payment));
   }

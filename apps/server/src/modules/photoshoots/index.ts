@@ -11,6 +11,8 @@ import { registerPhotoshootHooks } from './photoshoot-hooks.js';
 import { photoshootsSettingsSection } from './photoshoots-settings.js';
 import { registerResultHooks } from './result-hooks.js';
 import { bindPublicConfigApi } from './http/public-config.js';
+import { registerPurchasable } from '../payments/purchasables.js';
+import { photoshootPurchase } from './photoshoot-purchase.js';
 
 export const photoshootsModule: HttpModule = {
   name: 'photoshoots',
@@ -27,6 +29,7 @@ export const photoshootsModule: HttpModule = {
     registerPhotoshootHooks(app.hooks);
     registerPhotoHooks(app.hooks);
     registerResultHooks(app.hooks);
+    registerPurchasable(app, photoshootPurchase);
   },
   routes: bindPublicConfigApi,
 };

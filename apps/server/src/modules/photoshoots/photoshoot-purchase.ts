@@ -1,37 +1,56 @@
-/** The photoshoot side of a payment's outcome, inside the payment's transaction. */
+/**
+ * A photoshoot as something a payment buys: paid → queued, closed or coupon lapsed → back to
+ * draft, refunded → refunded, each only while the photoshoot waits for (or was paid by) that payment
+ * and the lifecycle allows the move.
+ */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import type { Actor } from '../photoshoots/actor.js';
-import { refusal, transition } from '../photoshoots/lifecycle.js';
-import { lockRecord } from '../photoshoots/lock.js';
-import type { AfterCommit } from './after-commit.js';
+import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
+import type { Actor } from './actor.js';
+import { refusal, transition } from './lifecycle.js';
+import { lockRecord } from './lock.js';
 
-/**
- * Locks the payment's photoshoot, if it has one. Every payment change locks the photoshoot before
- * the payment, so two of them (a webhook and a verify call) queue up instead of deadlocking.
- */
-export async function lockPhotoshootOf(app: App, tx: Db, payment: RecordData): Promise<RecordData | null> {
+/** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
+function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
+  return !!photoshoot && photoshoot.status === 'pending_payment' && photoshoot.payment === payment.id;
+}
+
+/** Moves the photoshoot to `to` when the lifecycle allows it for the actor. */
+async function moveIfAllowed(o: PurchaseOutcome, to: string): Promise<void> {
+  const photoshoot = o.item;
+  if (!photoshoot || refusal(String(photoshoot.status), to, o.actor)) return;
+  await transition(o.app, String(photoshoot.id), to, o.actor, o.reason, o.tx, o.later.add);
+}
+
+async function lock(app: App, tx: Db, payment: RecordData): Promise<RecordData | null> {
   const id = String(payment.photoshoot ?? '');
   return id ? lockRecord(tx, app.registry.require('photoshoots'), id) : null;
 }
 
-/** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
-export function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
-  return !!photoshoot && photoshoot.status === 'pending_payment' && photoshoot.payment === payment.id;
-}
-
-/** Moves the photoshoot to `to` when the lifecycle allows it for `actor`; reports whether it moved. */
-export async function moveIfAllowed(
-  app: App,
-  tx: Db,
-  photoshoot: RecordData | null,
-  to: string,
-  actor: Actor,
-  reason: string,
-  later: AfterCommit,
-): Promise<boolean> {
-  if (!photoshoot || refusal(String(photoshoot.status), to, actor)) return false;
-  await transition(app, String(photoshoot.id), to, actor, reason, tx, later.add);
-  return true;
-}
+export const photoshootPurchase: Purchasable = {
+  kind: 'photoshoot',
+  field: 'photoshoot',
+  lock,
+  // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
+  onPaid: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'queued');
+  },
+  onClosed: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
+  },
+  onCouponLapsed: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
+  },
+  async refundRefusal(app: App, payment: RecordData, actor: Actor) {
+    const photoshoot = await app.records.findById(
+      app.registry.require('photoshoots'),
+      String(payment.photoshoot),
+    );
+    if (!photoshoot || photoshoot.payment !== payment.id) return null;
+    return refusal(String(photoshoot.status), 'refunded', actor);
+  },
+  onRefunded: async (o) => {
+    if (o.item?.payment === o.payment.id) await moveIfAllowed(o, 'refunded');
+  },
+};
