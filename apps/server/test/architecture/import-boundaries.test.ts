@@ -5,13 +5,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { ESLint } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { serverBoundaries } from '../../../../eslint.config.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SRC = 'apps/server/src';
+// note: through a URL, as the config is plain JavaScript without type declarations.
+const CONFIG = new URL('../../../../eslint.config.js', import.meta.url).href;
+const { serverBoundaries } = (await import(CONFIG)) as { serverBoundaries: Linter.Config[] };
 
 const boundariesOnly = () =>
   new ESLint({
