@@ -15,6 +15,7 @@ import type { DbConfig } from '../../src/core/db/connect.js';
 import { upsertSuperuser } from '../../src/core/auth/superusers.js';
 import { randomString } from '../../src/tools/random.js';
 import { modules } from '../../src/modules.js';
+import type { HttpModule } from '../../src/apis/http-module.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -46,6 +47,8 @@ export async function startServer(opts: {
   shareSchemaWith?: TestServer;
   /** Keep the default rate limits on (off otherwise: suites create many records quickly). */
   rateLimits?: boolean;
+  /** Test-only modules listed after the product's (e.g. routes that probe a guard). */
+  extraModules?: HttpModule[];
 }): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
@@ -70,7 +73,12 @@ export async function startServer(opts: {
   } else {
     db = { kind: 'sqlite', dataDir };
   }
-  const app = await App.open({ dataDir, db, modules, extraCollections: opts.collections ?? [] });
+  const app = await App.open({
+    dataDir,
+    db,
+    modules: [...modules, ...(opts.extraModules ?? [])],
+    extraCollections: opts.collections ?? [],
+  });
   if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app, { webDist: opts.webDist });
   await server.listen({ host: '127.0.0.1', port: 0 });
