@@ -7,7 +7,11 @@ import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeLikeness } from '../../src/modules/processing/likeness/likeness-check.js';
 import { likenessOf, referenceEmbedding } from '../../src/modules/processing/likeness/reference.js';
-import { RETRY_SEED_SALT, reseeded, stylesToRetry } from '../../src/modules/processing/likeness/second-chance.js';
+import {
+  RETRY_SEED_SALT,
+  reseeded,
+  stylesToRetry,
+} from '../../src/modules/processing/likeness/second-chance.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { ImageProvider } from './support.js';
 

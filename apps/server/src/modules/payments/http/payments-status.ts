@@ -6,11 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { verifyPayment } from '../verify.js';
 import { paymentJson } from '../payment-store.js';
-import {
-  completeSandboxPayment,
-  describeSandboxPayment,
-  readOutcome,
-} from '../sandbox-checkout.js';
+import { completeSandboxPayment, describeSandboxPayment, readOutcome } from '../sandbox-checkout.js';
 import { readBody } from '../../../apis/body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';

@@ -8,15 +8,21 @@ import { bindTeamGroup } from './team-group.js';
 export async function bindTeamsApi(server: FastifyInstance, app: App): Promise<void> {
   await bindTeamGroup(server, app, (team) => {
     team.get<{ Params: { id: string } }>('/summary', async (req, reply) => {
-      const row = await app.db.get<{ id: string; name: string }>(`SELECT "id", "name" FROM "teams" WHERE "id" = ?`, [
-        req.params.id,
-      ]);
+      const row = await app.db.get<{ id: string; name: string }>(
+        `SELECT "id", "name" FROM "teams" WHERE "id" = ?`,
+        [req.params.id],
+      );
       if (!row) throw ApiError.notFound();
       const members = await app.db.get<{ n: number }>(
         `SELECT COUNT(*) AS "n" FROM "team_members" WHERE "team" = ?`,
         [req.params.id],
       );
-      return sendJson(req, reply, { id: row.id, name: row.name, members: Number(members?.n ?? 0), role: req.teamRole });
+      return sendJson(req, reply, {
+        id: row.id,
+        name: row.name,
+        members: Number(members?.n ?? 0),
+        role: req.teamRole,
+      });
     });
   });
 }
