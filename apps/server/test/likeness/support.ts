@@ -1,6 +1,6 @@
 /**
  * Helpers for the likeness tests: the subject's embedding computed exactly as the upload checks
- * compute it (core/analysis/analyse-photo.ts on the stored photo), images of the same person, of
+ * compute it (modules/analysis/analyse-photo.ts on the stored photo), images of the same person, of
  * someone else (a woman cut out of a face-api group photo) and of nobody, and a tiny provider that
  * hands those back as its "generated" images.
  */

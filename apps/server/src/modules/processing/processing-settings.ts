@@ -21,7 +21,7 @@ export type ProcessingSettings = HostedSettings & {
   provider: 'studio' | 'fal' | 'replicate' | 'astria';
   /** Analyse each uploaded photo (face, sharpness, exposure, duplicates, same person). */
   uploadChecks: boolean;
-  /** Upload-check thresholds and the analysis pool (core/analysis/check-settings.ts). */
+  /** Upload-check thresholds and the analysis pool (modules/analysis/check-settings.ts). */
   checks: UploadCheckSettings;
   /** Jobs the worker embedded in `serve` runs at once (0 switches it off). */
   workerConcurrency: number;

@@ -1,6 +1,6 @@
 /**
  * The face descriptor of a generated image, measured the way the upload checks measure an original
- * (core/analysis/analyse-photo.ts): upright sRGB pixels, long side ≤ 1280, Human's face pipeline,
+ * (modules/analysis/analyse-photo.ts): upright sRGB pixels, long side ≤ 1280, Human's face pipeline,
  * the largest face's 1024-value `faceres` embedding. Measuring both sides alike is what makes the
  * two embeddings comparable. Runs in a worker thread (likeness-worker.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Entry of a likeness worker thread: loads the face models once (the upload checks' loader,
- * core/vision/human.ts), then answers one "embed this image" task per message.
+ * modules/analysis/vision/human.ts), then answers one "embed this image" task per message.
  */
 import { setPriority } from 'node:os';
 import type { Human } from '@vladmandic/human';
