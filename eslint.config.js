@@ -31,6 +31,40 @@ const featureBoundaries = WEB_FEATURES.map((feature) => {
   };
 });
 
+// Import boundaries of the server (docs/ARCHITECTURE.md, decision 020), by the import's path.
+const server = 'apps/server/src';
+const banned = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
+const HTTP = banned(
+  'The core knows nothing of HTTP: bind routes in apis/ or modules/<area>/http/.',
+  '(^|/)apis/',
+  '^fastify$',
+  '^@fastify/',
+);
+const PRODUCT = banned(
+  'The platform knows nothing of the product: take it from the modules App.open gets.',
+  '(^|/)modules(/|\\.js$)',
+);
+const APP = banned(
+  'tools/ is for anything: it imports nothing of the app.',
+  '(^|/)(core|apis|modules)(/|\\.js$)',
+);
+const boundaries = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export const serverBoundaries = [
+  boundaries([`${server}/core/**/*.ts`], [...HTTP, ...PRODUCT]),
+  boundaries([`${server}/apis/**/*.ts`], PRODUCT),
+  boundaries([`${server}/tools/**/*.ts`, `${server}/tools/**/*.mjs`], APP),
+  // A module's own code is HTTP-free; only its http/ folder and its entry point see the HTTP layer.
+  boundaries([`${server}/modules/**/*.ts`], HTTP, [
+    `${server}/modules/*/http/**`,
+    `${server}/modules/*/index.ts`,
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -62,6 +96,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverBoundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from '../dist/core/app.js';
+import { modules } from '../dist/modules.js';
 import { systemCaller } from '../dist/core/records/caller.js';
 import { upsertSuperuser } from '../dist/core/auth/superusers.js';
 import { posts } from './collection.mjs';
@@ -39,7 +40,12 @@ const randomId = () => Array.from(randomBytes(15), (b) => ID_CHARS[b % ID_CHARS.
  */
 export async function seedRealtime(users) {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-rt-'));
-  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, extraCollections: [posts] });
+  const app = await App.open({
+    dataDir,
+    db: { kind: 'sqlite', dataDir },
+    modules,
+    extraCollections: [posts],
+  });
   try {
     await app.settings.patch({ rateLimits: { enabled: false } });
     const usersCol = app.registry.require('users');

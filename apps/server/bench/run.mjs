@@ -233,10 +233,10 @@ async function checkRulesApplied(server, scenarios) {
 
 /** EXPLAIN QUERY PLAN of our generated list SQL (rebuilt the way list.ts builds it) and the baseline's. */
 async function queryPlans(userId) {
-  const { compileFilter, compileSort } = await import('../dist/tools/filter/compile.js');
+  const { compileFilter, compileSort } = await import('../dist/core/filter/compile.js');
   const { filterContext, ruleCondition } = await import('../dist/core/records/rules.js');
   const { CollectionRegistry } = await import('../dist/core/schema/registry.js');
-  const { productCollections } = await import('../dist/collections/index.js');
+  const { productCollections } = await import('../dist/modules/all-collections.js');
   const registry = new CollectionRegistry(productCollections);
   registry.register(posts);
   const db = new Database(join(dataDir, 'data.db'), { readonly: true });

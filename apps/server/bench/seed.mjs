@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from '../dist/core/app.js';
+import { modules } from '../dist/modules.js';
 import { systemCaller } from '../dist/core/records/caller.js';
 import { formatDate } from '../dist/tools/dates.js';
 import { posts, ROWS } from './collection.mjs';
@@ -34,7 +35,12 @@ function makeId(rand) {
 export async function seed() {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-'));
   const t0 = performance.now();
-  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, extraCollections: [posts] });
+  const app = await App.open({
+    dataDir,
+    db: { kind: 'sqlite', dataDir },
+    modules,
+    extraCollections: [posts],
+  });
   try {
     // The default per-IP limit (/api/: 600 per 10 s) would turn a load test into a 429 test.
     await app.settings.patch({ rateLimits: { enabled: false } });

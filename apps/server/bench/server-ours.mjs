@@ -10,6 +10,7 @@
  *            reads the auth record and verifies the token's HMAC), as before decision 014
  */
 import { App } from '../dist/core/app.js';
+import { modules } from '../dist/modules.js';
 import { createServer } from '../dist/apis/server.js';
 import { posts } from './collection.mjs';
 import { serveChild } from './child.mjs';
@@ -17,7 +18,7 @@ import { serveChild } from './child.mjs';
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
 
-const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, extraCollections: [posts] });
+const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules, extraCollections: [posts] });
 const variant = new Set((process.env.BENCH_VARIANT ?? '').split(',').filter(Boolean));
 
 if (variant.has('nolog')) {

@@ -46,10 +46,11 @@ if (!isMainThread) {
   await uploadThread(workerData);
 } else if (process.argv[2] === '--server') {
   const { App } = await import('../dist/core/app.js');
+  const { modules } = await import('../dist/modules.js');
   const { createServer } = await import('../dist/apis/server.js');
   const { serveChild } = await import('./child.mjs');
   const dataDir = process.env.BENCH_DATA_DIR;
-  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir } });
+  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules });
   await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app);
   const { monitorEventLoopDelay } = await import('node:perf_hooks');

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 
-const { renderSamples } = await import('../dist/core/studio/sample-renders.js');
+const { renderSamples } = await import('../dist/modules/processing/studio/sample-renders.js');
 const out = resolve(process.argv[2] ?? 'samples-out');
 const variants = Math.max(1, Number(process.argv[3] ?? 1) || 1);
 for (const r of await renderSamples(out, variants)) {

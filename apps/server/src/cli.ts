@@ -8,7 +8,8 @@ import { ConfigError, loadConfig, type BootConfig } from './config.js';
 import { createServer } from './apis/server.js';
 import { upsertSuperuser, countSuperusers } from './core/auth/superusers.js';
 import { ApiError } from './core/errors.js';
-import { JobRunner } from './core/processing/job-runner.js';
+import { JobRunner } from './modules/processing/job-runner.js';
+import { modules } from './modules.js';
 import { serverLoggerOptions } from './apis/server-logger.js';
 import { redactConsole } from './core/logs/console-redaction.js';
 
@@ -20,7 +21,12 @@ const USAGE = `Usage:
 Environment: DATABASE_URL=postgres://... switches from SQLite to PostgreSQL.`;
 
 async function serve(config: BootConfig): Promise<void> {
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   const server = await createServer(app, {
     webDist: config.webDist,
     jsonBody: config.jsonBody,
@@ -60,7 +66,12 @@ async function serve(config: BootConfig): Promise<void> {
 
 /** Processes the job queue without serving HTTP; SIGTERM stops claiming and finishes or releases. */
 async function worker(config: BootConfig): Promise<void> {
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   const concurrency = Math.max(1, app.settings.get().processing.workerConcurrency);
   const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
   console.log(`Photoshoot worker ${runner.name} is processing jobs (concurrency ${concurrency}).`);
@@ -87,7 +98,12 @@ async function worker(config: BootConfig): Promise<void> {
 async function superuser(config: BootConfig): Promise<void> {
   const [, action, email, password] = config.command;
   if (action !== 'upsert' || !email || !password) throw new ConfigError(USAGE);
-  const app = await App.open({ dataDir: config.dataDir, db: config.db, encryptionKey: config.encryptionKey });
+  const app = await App.open({
+    dataDir: config.dataDir,
+    db: config.db,
+    encryptionKey: config.encryptionKey,
+    modules,
+  });
   try {
     const { created } = await upsertSuperuser(app, email, password);
     console.log(`Superuser ${email} ${created ? 'created' : 'updated'}.`);

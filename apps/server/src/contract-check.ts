@@ -4,13 +4,13 @@
  * Types only: the contract is never loaded in Node.
  */
 import type * as Contract from '@photoshoot/contract';
-import type { PublicConfig } from './apis/public-config.js';
-import type { Quote } from './core/payments/quote.js';
-import type { PaymentStatus } from './core/payments/payment-store.js';
-import type { SandboxOutcome } from './core/payments/sandbox-checkout.js';
-import type { ActorKind, PhotoshootStatus } from './core/photoshoots/statuses.js';
-import type { PhotoshootsSettings } from './core/photoshoots/photoshoots-settings.js';
-import type { WebhookReceipt } from './core/providers-hosted/receive-webhook.js';
+import type { PublicConfig } from './modules/photoshoots/http/public-config.js';
+import type { Quote } from './modules/payments/quote.js';
+import type { PaymentStatus } from './modules/payments/payment-store.js';
+import type { SandboxOutcome } from './modules/payments/sandbox-checkout.js';
+import type { ActorKind, PhotoshootStatus } from './modules/photoshoots/statuses.js';
+import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
+import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -45,42 +45,6 @@ export type ExternalAuthsRecord<Expand = Record<string, unknown>> = {
   expand?: Expand;
 };
 
-/** A `profiles` record (base collection). */
-export type ProfilesRecord<Expand = Record<string, unknown>> = {
-  id: string;
-  collectionId: string;
-  collectionName: 'profiles';
-  user: string;
-  name: string;
-  gender: 'female' | 'male' | 'non_binary' | 'unspecified' | '';
-  ageRange: '18-24' | '25-34' | '35-44' | '45-54' | '55-64' | '65+' | '';
-  hair: string;
-  eyes: string;
-  glasses: boolean;
-  notes: string;
-  created: string;
-  updated: string;
-  expand?: Expand;
-};
-
-/** A `teams` record (base collection). */
-export type TeamsRecord<Expand = Record<string, unknown>> = {
-  id: string;
-  collectionId: string;
-  collectionName: 'teams';
-  name: string;
-  company: string;
-  owner: string;
-  logo: string;
-  brandBackdrop: string;
-  styles: string[];
-  seatsTotal: number;
-  seatsUsed: number;
-  created: string;
-  updated: string;
-  expand?: Expand;
-};
-
 /** A `styles` record (base collection). */
 export type StylesRecord<Expand = Record<string, unknown>> = {
   id: string;
@@ -137,22 +101,19 @@ export type PackagesRecord<Expand = Record<string, unknown>> = {
   expand?: Expand;
 };
 
-/** A `coupons` record (base collection). */
-export type CouponsRecord<Expand = Record<string, unknown>> = {
+/** A `teams` record (base collection). */
+export type TeamsRecord<Expand = Record<string, unknown>> = {
   id: string;
   collectionId: string;
-  collectionName: 'coupons';
-  code: string;
-  description: string;
-  percentOff: number;
-  amountOffCents: number;
-  currency: string;
-  appliesTo: 'any' | 'individual' | 'team';
-  packages: string[];
-  maxRedemptions: number;
-  redemptions: number;
-  expiresAt: string;
-  active: boolean;
+  collectionName: 'teams';
+  name: string;
+  company: string;
+  owner: string;
+  logo: string;
+  brandBackdrop: string;
+  styles: string[];
+  seatsTotal: number;
+  seatsUsed: number;
   created: string;
   updated: string;
   expand?: Expand;
@@ -191,6 +152,24 @@ export type TeamInvitesRecord<Expand = Record<string, unknown>> = {
   expand?: Expand;
 };
 
+/** A `profiles` record (base collection). */
+export type ProfilesRecord<Expand = Record<string, unknown>> = {
+  id: string;
+  collectionId: string;
+  collectionName: 'profiles';
+  user: string;
+  name: string;
+  gender: 'female' | 'male' | 'non_binary' | 'unspecified' | '';
+  ageRange: '18-24' | '25-34' | '35-44' | '45-54' | '55-64' | '65+' | '';
+  hair: string;
+  eyes: string;
+  glasses: boolean;
+  notes: string;
+  created: string;
+  updated: string;
+  expand?: Expand;
+};
+
 /** A `photoshoots` record (base collection). */
 export type PhotoshootsRecord<Expand = Record<string, unknown>> = {
   id: string;
@@ -223,36 +202,6 @@ export type PhotoshootsRecord<Expand = Record<string, unknown>> = {
   redoCount: number;
   rating: number;
   reviewComment: string;
-  created: string;
-  updated: string;
-  expand?: Expand;
-};
-
-/** A `payments` record (base collection). */
-export type PaymentsRecord<Expand = Record<string, unknown>> = {
-  id: string;
-  collectionId: string;
-  collectionName: 'payments';
-  user: string;
-  photoshoot: string;
-  team: string;
-  package: string;
-  quantity: number;
-  provider: 'sandbox' | 'stripe' | 'free';
-  providerRef: string;
-  providerPaymentRef: string;
-  checkoutUrl: string;
-  priceCents: number;
-  discountCents: number;
-  amountCents: number;
-  currency: string;
-  coupon: string;
-  couponCode: string;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-  failureReason: string;
-  paidAt: string;
-  refundedAt: string;
-  receiptSentAt: string;
   created: string;
   updated: string;
   expand?: Expand;
@@ -332,6 +281,57 @@ export type PhotoshootEventsRecord<Expand = Record<string, unknown>> = {
   expand?: Expand;
 };
 
+/** A `coupons` record (base collection). */
+export type CouponsRecord<Expand = Record<string, unknown>> = {
+  id: string;
+  collectionId: string;
+  collectionName: 'coupons';
+  code: string;
+  description: string;
+  percentOff: number;
+  amountOffCents: number;
+  currency: string;
+  appliesTo: 'any' | 'individual' | 'team';
+  packages: string[];
+  maxRedemptions: number;
+  redemptions: number;
+  expiresAt: string;
+  active: boolean;
+  created: string;
+  updated: string;
+  expand?: Expand;
+};
+
+/** A `payments` record (base collection). */
+export type PaymentsRecord<Expand = Record<string, unknown>> = {
+  id: string;
+  collectionId: string;
+  collectionName: 'payments';
+  user: string;
+  photoshoot: string;
+  team: string;
+  package: string;
+  quantity: number;
+  provider: 'sandbox' | 'stripe' | 'free';
+  providerRef: string;
+  providerPaymentRef: string;
+  checkoutUrl: string;
+  priceCents: number;
+  discountCents: number;
+  amountCents: number;
+  currency: string;
+  coupon: string;
+  couponCode: string;
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+  failureReason: string;
+  paidAt: string;
+  refundedAt: string;
+  receiptSentAt: string;
+  created: string;
+  updated: string;
+  expand?: Expand;
+};
+
 /** A `contact_messages` record (base collection). */
 export type ContactMessagesRecord<Expand = Record<string, unknown>> = {
   id: string;
@@ -350,10 +350,6 @@ export type ContactMessagesRecord<Expand = Record<string, unknown>> = {
 
 /** The allowed values of every select field, per collection. */
 export const SELECT_VALUES = {
-  profiles: {
-    gender: ['female', 'male', 'non_binary', 'unspecified'],
-    ageRange: ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'],
-  },
   styles: {
     category: [
       'corporate',
@@ -371,15 +367,14 @@ export const SELECT_VALUES = {
     aspect: ['1:1', '4:5', '3:4', '2:3'],
   },
   packages: { kind: ['individual', 'team'] },
-  coupons: { appliesTo: ['any', 'individual', 'team'] },
   team_members: { role: ['owner', 'admin', 'member'] },
   team_invites: { role: ['admin', 'member'] },
+  profiles: {
+    gender: ['female', 'male', 'non_binary', 'unspecified'],
+    ageRange: ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'],
+  },
   photoshoots: {
     status: ['draft', 'pending_payment', 'queued', 'processing', 'review', 'completed', 'failed', 'refunded'],
-  },
-  payments: {
-    provider: ['sandbox', 'stripe', 'free'],
-    status: ['pending', 'paid', 'failed', 'cancelled', 'refunded'],
   },
   original_photos: { qc: ['pending', 'accepted', 'rejected'] },
   results: { review: ['pending', 'approved', 'rejected'] },
@@ -406,6 +401,11 @@ export const SELECT_VALUES = {
     ],
     actorKind: ['user', 'superuser', 'system'],
   },
+  coupons: { appliesTo: ['any', 'individual', 'team'] },
+  payments: {
+    provider: ['sandbox', 'stripe', 'free'],
+    status: ['pending', 'paid', 'failed', 'cancelled', 'refunded'],
+  },
   contact_messages: {
     topic: ['general', 'support', 'billing', 'teams', 'privacy', 'press'],
     status: ['new', 'read', 'answered', 'spam'],
@@ -417,17 +417,17 @@ export type CollectionRecords = {
   _superusers: SuperusersRecord;
   users: UsersRecord;
   _externalAuths: ExternalAuthsRecord;
-  profiles: ProfilesRecord;
-  teams: TeamsRecord;
   styles: StylesRecord;
   packages: PackagesRecord;
-  coupons: CouponsRecord;
+  teams: TeamsRecord;
   team_members: TeamMembersRecord;
   team_invites: TeamInvitesRecord;
+  profiles: ProfilesRecord;
   photoshoots: PhotoshootsRecord;
-  payments: PaymentsRecord;
   original_photos: OriginalPhotosRecord;
   results: ResultsRecord;
   photoshoot_events: PhotoshootEventsRecord;
+  coupons: CouponsRecord;
+  payments: PaymentsRecord;
   contact_messages: ContactMessagesRecord;
 };

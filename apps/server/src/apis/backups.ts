@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
 import { readBody } from './body.js';
-import { requireSuperuser } from './guards.js';
 import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
@@ -49,20 +48,17 @@ async function upload(app: App, req: FastifyRequest, reply: FastifyReply): Promi
 }
 
 export function bindBackupsApi(server: FastifyInstance, app: App): void {
-  server.get('/api/backups', async (req, reply) => {
-    requireSuperuser(req);
+  server.get('/api/backups', { config: { access: 'superuser' } }, async (req, reply) => {
     return sendJson(req, reply, await app.backups.list());
   });
 
-  server.post('/api/backups', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/api/backups', { config: { access: 'superuser' } }, async (req, reply) => {
     const { body } = await readBody(req);
     await app.backups.create(body.name).catch(failed(req, 'Failed to create backup.'));
     return reply.code(204).send();
   });
 
-  server.post('/api/backups/upload', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/api/backups/upload', { config: { access: 'superuser' } }, async (req, reply) => {
     return upload(app, req, reply);
   });
 
@@ -81,15 +77,13 @@ export function bindBackupsApi(server: FastifyInstance, app: App): void {
       .send(found.stream);
   });
 
-  server.delete('/api/backups/:key', async (req, reply) => {
-    requireSuperuser(req);
+  server.delete('/api/backups/:key', { config: { access: 'superuser' } }, async (req, reply) => {
     const { key } = req.params as { key: string };
     await app.backups.delete(key);
     return reply.code(204).send();
   });
 
-  server.post('/api/backups/:key/restore', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/api/backups/:key/restore', { config: { access: 'superuser' } }, async (req, reply) => {
     const { key } = req.params as { key: string };
     const job = await app.backups.restore(key);
     // note: the 204 goes out now; the restore carries on and leaves the live data untouched if it fails.

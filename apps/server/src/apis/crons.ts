@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
-import { requireSuperuser } from './guards.js';
 import { sendJson } from './respond.js';
 
 /** `GET /api/crons` and `POST /api/crons/{id}` (run now, in the background) for superusers. */
 export function bindCronsApi(server: FastifyInstance, app: App): void {
-  server.get('/api/crons', async (req, reply) => {
-    requireSuperuser(req);
+  server.get('/api/crons', { config: { access: 'superuser' } }, async (req, reply) => {
     return sendJson(req, reply, app.crons.list());
   });
 
-  server.post('/api/crons/:id', async (req, reply) => {
-    requireSuperuser(req);
+  server.post('/api/crons/:id', { config: { access: 'superuser' } }, async (req, reply) => {
     const { id } = req.params as { id: string };
     if (!app.crons.run(id)) throw ApiError.notFound('Missing or invalid cron job.');
     return reply.code(204).send();

@@ -20,7 +20,6 @@ import {
 import { fileKey, thumbKey, type FileStat } from '../core/files/storage.js';
 import { canThumb, ensureThumb, parseThumbSize, thumbAllowed } from '../core/files/thumbs.js';
 import type { FileField } from '../core/schema/fields.js';
-import { requireAuth } from './guards.js';
 import { realIp } from './real-ip.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
@@ -102,8 +101,8 @@ async function thumbFor(
 }
 
 export function bindFilesApi(server: FastifyInstance, app: App): void {
-  server.post('/api/files/token', async (req, reply) => {
-    const auth = requireAuth(req);
+  server.post('/api/files/token', { config: { access: 'auth' } }, async (req, reply) => {
+    const auth = req.auth!;
     const token = await app.auth.issueToken(auth.collection, auth.record, 'file');
     return sendJson(req, reply, { token });
   });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../core/app.js';
-import { requireSuperuser } from './guards.js';
 import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
@@ -12,8 +11,7 @@ const MAX_LIMIT = 500;
  * still follow a verification or password-reset link. `?perPage=` sets how many (default 50).
  */
 export function bindMailOutboxApi(server: FastifyInstance, app: App): void {
-  server.get('/api/mail/outbox', async (req, reply) => {
-    requireSuperuser(req);
+  server.get('/api/mail/outbox', { config: { access: 'superuser' } }, async (req, reply) => {
     const asked = Number(queryParam(req, 'perPage') ?? DEFAULT_LIMIT);
     const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_LIMIT) : DEFAULT_LIMIT;
     const { total, items } = await app.mailer.listOutbox(limit);

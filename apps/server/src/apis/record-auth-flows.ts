@@ -12,7 +12,6 @@ import { authenticateWithOtp, requestOtp } from '../core/auth/otp.js';
 import { confirmPasswordReset, requestPasswordReset } from '../core/auth/password-reset.js';
 import { confirmVerification, requestVerification } from '../core/auth/verification.js';
 import { readBody } from './body.js';
-import { requireAuth, requireSuperuser } from './guards.js';
 import { authCollectionOf, mfaIdOf, sendSignIn } from './record-auth.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
@@ -62,9 +61,9 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     return noContent(reply);
   });
 
-  server.post(route('request-email-change'), async (req, reply) => {
-    // note: the auth check comes first, so even a wrong collection path answers 401 to a guest.
-    const auth = requireAuth(req);
+  // note: the access check comes first, so even a wrong collection path answers 401 to a guest.
+  server.post(route('request-email-change'), { config: { access: 'auth' } }, async (req, reply) => {
+    const auth = req.auth!;
     const path = (req.params as { collection: string }).collection;
     if (path !== auth.collection.id && path !== auth.collection.name) {
       throw ApiError.forbidden('The authorized record is not allowed to perform this action.');
@@ -99,8 +98,7 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     );
   });
 
-  server.post(route('impersonate/:id'), async (req, reply) => {
-    requireSuperuser(req);
+  server.post(route('impersonate/:id'), { config: { access: 'superuser' } }, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const id = (req.params as { id: string }).id;
     const body = await bodyOf(req);

@@ -7,7 +7,9 @@ import multipart from '@fastify/multipart';
 import type { App } from '../core/app.js';
 import { ApiError, toApiError } from '../core/errors.js';
 import type { AuthState } from '../core/records/caller.js';
-import type { RealtimeBroker } from '../core/realtime/broker.js';
+import { RealtimeBroker } from '../core/realtime/broker.js';
+import { isHttpModule } from './http-module.js';
+import { bindAdminGroup, bindRouteAccess } from './route-access.js';
 import { registerBodyParsers } from './body.js';
 import { DEFAULT_JSON_BODY_LIMITS, type JsonBodyLimits } from './json-body.js';
 import { bindHealthApi } from './health.js';
@@ -22,7 +24,6 @@ import { bindSettingsApi } from './settings.js';
 import { bindBatchApi } from './batch.js';
 import { bindRealtimeApi } from './realtime.js';
 import { bindOAuth2RedirectApi } from './oauth2-redirect.js';
-import { startRealtime } from '../core/realtime/realtime.js';
 import { bindWebApp } from './web-app.js';
 import { bindRateLimits } from './rate-limit.js';
 import { bindRequestLogs } from './request-logs.js';
@@ -30,12 +31,6 @@ import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
 import { bindCollectionsApi } from './collections.js';
 import { bindBackupsApi } from './backups.js';
-import { bindPublicConfigApi } from './public-config.js';
-import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
-import { bindPhotoshootDeliveryApi } from './photoshoot-delivery.js';
-import { bindPaymentsApi } from './payments.js';
-import { bindAdminPaymentsApi } from './admin-payments.js';
-import { bindProcessingWebhooksApi } from './processing-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,20 +97,28 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRateLimits(server, app);
   bindRequestLogs(server, app);
 
-  const realtime = await startRealtime(app);
+  bindRouteAccess(server);
+
+  // The app publishes to other processes itself (every process kind); SSE clients are ours.
+  const broker = new RealtimeBroker(app);
+  const offLocal = app.events.on((event) => void broker.dispatch(event));
+  const offRemote = app.realtime?.onRemote((event) => void broker.dispatch(event));
   // note: SSE streams never end by themselves; close them before Fastify waits for open requests.
-  server.addHook('preClose', async () => realtime.broker.closeAll());
-  server.addHook('onClose', async () => realtime.stop());
-  server.decorate('realtime', realtime.broker);
+  server.addHook('preClose', async () => broker.closeAll());
+  server.addHook('onClose', async () => {
+    offLocal();
+    offRemote?.();
+    broker.closeAll();
+  });
+  server.decorate('realtime', broker);
 
   bindHealthApi(server, app);
-  bindRealtimeApi(server, app, realtime.broker, opts.realtime);
-  bindOAuth2RedirectApi(server, realtime.broker);
+  bindRealtimeApi(server, app, broker, opts.realtime);
+  bindOAuth2RedirectApi(server, broker);
   bindRecordAuthApi(server, app);
   bindRecordAuthOAuth2Api(server, app);
   bindRecordAuthFlowsApi(server, app);
   bindMailOutboxApi(server, app);
-  bindMailFailuresApi(server, app);
   bindRecordCrudApi(server, app);
   bindCollectionsApi(server, app);
   bindFilesApi(server, app);
@@ -124,12 +127,12 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindLogsApi(server, app);
   bindCronsApi(server, app);
   bindBackupsApi(server, app);
-  bindPublicConfigApi(server, app);
-  bindAdminPhotoshootsApi(server, app);
-  bindPhotoshootDeliveryApi(server, app);
-  await bindPaymentsApi(server, app);
-  bindAdminPaymentsApi(server, app);
-  await bindProcessingWebhooksApi(server, app);
+  const modules = app.options.modules.filter(isHttpModule);
+  for (const m of modules) await m.routes?.(server, app);
+  await bindAdminGroup(server, async (admin) => {
+    bindMailFailuresApi(admin, app);
+    for (const m of modules) await m.adminRoutes?.(admin, app);
+  });
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();

@@ -1,22 +1,25 @@
 /**
  * The application core: database, collections and secrets. It knows nothing of HTTP, so the CLI,
- * the HTTP layer, workers and tests all drive the same object.
+ * the HTTP layer, workers and tests all drive the same object, and nothing of the product: the
+ * modules it is opened with bring that (decision 020).
  */
 import { connect, type DbConfig } from './db/connect.js';
 import type { Db } from './db/db.js';
 import { ensureCollection } from './db/ddl.js';
-import { runMigrations } from './migrations.js';
+import { migrationsFor, runMigrations, type Migration } from './migrations.js';
 import { readParam, writeParam } from './params.js';
 import type { CollectionDef } from './schema/collection.js';
 import { CollectionRegistry } from './schema/registry.js';
-import { productCollections } from '../collections/index.js';
+import { platformCollections } from './collections/index.js';
+import type { AppModule } from './module.js';
+import type { ServiceKey } from './service-key.js';
+import { startRealtimePublishing, type RealtimePublishing } from './realtime/realtime.js';
 import { randomString } from '../tools/random.js';
 import type { TokenType } from './auth/tokens.js';
 import { RecordService } from './records/record-service.js';
 import { AuthService } from './auth/auth-service.js';
 import { SettingsStore } from './settings/settings-store.js';
 import { Mailer } from './mail/mailer.js';
-import { markReceiptSent } from './payments/receipt-sent.js';
 import { RecordEvents } from './records/record-events.js';
 import { LogStore } from './logs/log-store.js';
 import { CronRegistry } from './cron/cron-registry.js';
@@ -24,26 +27,21 @@ import { registerSystemCrons } from './cron/system-jobs.js';
 import { AppStorage } from './files/app-storage.js';
 import { BackupService } from './backups/backup-service.js';
 import { RecordHooks } from './records/record-hooks.js';
-import { registerDomainHooks } from './photoshoots/domain-hooks.js';
 import { cleanUpDeletedAccounts } from './auth/account-cleanup.js';
-import { seedCatalog } from './seed/seed-catalog.js';
-import { UploadChecks } from './analysis/upload-checks.js';
-import type { StripeApiTarget } from './payments/providers/stripe.js';
-import type { ProviderApiTargets } from './providers-hosted/hosted-apis.js';
-import { StatusNotices } from './delivery/status-notices.js';
-import { HostedCancellations } from './providers-hosted/cancel-on-refund.js';
 
-export type AppOptions = {
+/** Options the modules read (`declare module` blocks add theirs, e.g. `stripeApi`). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleOptions {}
+
+export type AppOptions = ModuleOptions & {
   dataDir: string;
   db: DbConfig;
+  /** The product: registered in this order (the list is `src/modules.ts`). */
+  modules: readonly AppModule[];
   /** Test-only collections registered (and their tables created) after the product ones. */
   extraCollections?: CollectionDef[];
   /** Encrypts stored settings (secrets) when set. */
   encryptionKey?: string;
-  /** Where the Stripe SDK sends requests (tests: a local fake of Stripe's API); Stripe's own API otherwise. */
-  stripeApi?: StripeApiTarget;
-  /** Base URLs of the hosted generation providers (tests: local fakes of their APIs); their real APIs otherwise. */
-  providerApis?: ProviderApiTargets;
 };
 
 type Secrets = Record<string, Record<TokenType, string>>;
@@ -66,15 +64,15 @@ export class App {
   readonly storage: AppStorage;
   /** Backup zips in `<dataDir>/backups`: create, upload, restore, and the scheduled backup. */
   readonly backups: BackupService;
-  /** Analyses each new original photo in worker threads and records the verdict. */
-  readonly uploadChecks = new UploadChecks(this);
-  /** Mails owners when a photoshoot is delivered or fails for good. */
-  readonly notices: StatusNotices;
-  /** Cancels a refunded photoshoot's jobs at hosted providers. */
-  readonly hostedCancels: HostedCancellations;
+  /** Every migration of the platform and the modules (a restore runs them again). */
+  readonly migrations: readonly Migration[];
   /** Installed by the backups feature; the `__backups__` cron job calls it. */
   backupHook?: () => Promise<void>;
   private secrets: Secrets = {};
+  private readonly services = new Map<ServiceKey<unknown>, unknown>();
+  /** Run first on close, in registration order: modules' services still writing. */
+  private readonly closers: (() => Promise<void>)[] = [];
+  private publishing: RealtimePublishing | null = null;
 
   private constructor(
     readonly options: AppOptions,
@@ -83,18 +81,17 @@ export class App {
   ) {
     this.records = new RecordService(this);
     this.auth = new AuthService(this);
-    this.settings = new SettingsStore(db, options.encryptionKey);
+    this.migrations = migrationsFor(options.modules);
+    const sections = options.modules.flatMap((m) => (m.settings ? [m.settings] : []));
+    this.settings = new SettingsStore(db, options.encryptionKey, sections);
     this.logs = new LogStore(options.dataDir);
     this.mailer = new Mailer(() => this.settings.get(), options.dataDir, db);
-    this.mailer.onSent((ref) => markReceiptSent(this, ref));
     this.storage = new AppStorage({
       dataDir: options.dataDir,
       settings: () => this.settings.get(),
       events: this.events,
     });
     this.backups = new BackupService(this);
-    this.notices = new StatusNotices(this);
-    this.hostedCancels = new HostedCancellations(this);
     this.backupHook = () => this.backups.createScheduled();
   }
 
@@ -104,26 +101,37 @@ export class App {
 
   static async open(options: AppOptions): Promise<App> {
     const db = connect(options.db);
+    let opened = false;
     try {
-      await runMigrations(db);
-      const registry = new CollectionRegistry(productCollections);
+      await runMigrations(db, migrationsFor(options.modules));
+      const registry = new CollectionRegistry([
+        ...platformCollections,
+        ...options.modules.flatMap((m) => m.collections ?? []),
+      ]);
       for (const extra of options.extraCollections ?? []) {
         registry.register(extra);
         await ensureCollection(db, extra);
       }
       const app = new App(options, db, registry);
-      await app.loadSecrets();
-      await app.settings.load();
-      registerSystemCrons(app);
-      registerDomainHooks(app.hooks);
-      cleanUpDeletedAccounts(app);
-      app.uploadChecks.start();
-      // note: mail queued before a restart (or an outage) goes out now, not at its next retry.
-      app.mailer.deliverQueued();
-      await seedCatalog(app);
+      opened = true;
+      try {
+        await app.loadSecrets();
+        await app.settings.load();
+        registerSystemCrons(app);
+        cleanUpDeletedAccounts(app);
+        for (const m of options.modules) m.register?.(app);
+        // Every process kind publishes its record changes to the others (serve, worker, CLI).
+        app.publishing = await startRealtimePublishing(app);
+        for (const m of options.modules) await m.start?.(app);
+        // note: mail queued before a restart (or an outage) goes out now, not at its next retry.
+        app.mailer.deliverQueued();
+      } catch (err) {
+        await app.close().catch(() => {});
+        throw err;
+      }
       return app;
     } catch (err) {
-      await db.close().catch(() => {});
+      if (!opened) await db.close().catch(() => {});
       throw err;
     }
   }
@@ -152,12 +160,34 @@ export class App {
     return s;
   }
 
+  /** Hangs a module's service off the app, for `service(key)`; one per key. */
+  provide<T>(key: ServiceKey<T>, service: T): T {
+    if (this.services.has(key)) throw new Error(`service ${key.name} is already provided`);
+    this.services.set(key, service);
+    return service;
+  }
+
+  /** @throws {Error} when no module provided `key` (a module missing from the list). */
+  service<T>(key: ServiceKey<T>): T {
+    if (!this.services.has(key)) throw new Error(`no module provides ${key.name}`);
+    return this.services.get(key) as T;
+  }
+
+  /** Work a module must finish (or stop) before the database and storage close. */
+  onClose(fn: () => Promise<void>): void {
+    this.closers.push(fn);
+  }
+
+  /** Where this process's committed record changes go out to other processes (PostgreSQL). */
+  get realtime(): RealtimePublishing | null {
+    return this.publishing;
+  }
+
   async close(): Promise<void> {
-    // First: an analysis in flight still writes through storage and the database.
-    await this.uploadChecks.close();
+    // First: an analysis in flight or a mail still being decided writes through storage and the database.
+    for (const fn of this.closers) await fn();
     await this.backups.idle();
-    await this.notices.idle();
-    await this.hostedCancels.idle();
+    await this.publishing?.stop();
     // note: a delivery pass under way finishes; mail still waiting stays queued for the next start.
     await this.mailer.close();
     await this.storage.idle();

@@ -1,21 +1,21 @@
 /**
  * Versioned schema migrations, run in order on start on both engines. Collection tables are
  * created from their definitions by `ensureCollection`; a migration names which ones it brings.
+ * The platform's come first, then `0010_domain` (every module's collections), then the modules'
+ * own, ordered by id (decision 020).
  */
 import type { Db } from './db/db.js';
 import { ensureCollection } from './db/ddl.js';
-import { superusers } from '../collections/superusers.js';
-import { users } from '../collections/users.js';
-import { domainCollections } from '../collections/index.js';
-import { results } from '../collections/results.js';
+import { superusers } from './collections/superusers.js';
+import { users } from './collections/users.js';
+import type { CollectionDef } from './schema/collection.js';
 import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
-import { createExternalJobsTable } from './providers-hosted/external-jobs-migration.js';
 import { createMailQueueTable } from './mail/mail-queue-migration.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
 
-export const migrations: Migration[] = [
+export const platformMigrations: Migration[] = [
   {
     id: '0001_init',
     async up(db) {
@@ -58,27 +58,33 @@ export const migrations: Migration[] = [
       await db.exec(`CREATE INDEX IF NOT EXISTS "idx_mfas_created" ON "_mfas" ("created")`);
     },
   },
-  {
-    // The photoshoot domain (DESIGN §5): profiles, catalogue, teams, orders, photos, money, contact.
-    id: '0010_domain',
-    async up(db) {
-      for (const c of domainCollections) await ensureCollection(db, c);
-    },
-  },
-  {
-    // results.reviewNote (why an operator rejected it) and results.regenerate (the worker's to-do).
-    id: '0011_results_review',
-    async up(db) {
-      await ensureCollection(db, results);
-    },
-  },
-  // Jobs submitted to hosted generation providers (decision 013); internal like `_otps`.
-  { id: '0013_external_jobs', up: createExternalJobsTable },
   // Mail waiting for an SMTP server to accept it (issue 17); internal like `_otps`.
   { id: '0014_mail_queue', up: createMailQueueTable },
 ];
 
-export async function runMigrations(db: Db, list: Migration[] = migrations): Promise<string[]> {
+/**
+ * The full list for an app made of these modules. `0010_domain` creates the tables of the modules'
+ * collections as they are defined today; a module that changes or adds one later brings its own
+ * migration (like `0011_results_review`).
+ */
+export function migrationsFor(
+  modules: readonly { collections?: readonly CollectionDef[]; migrations?: readonly Migration[] }[],
+): Migration[] {
+  const domain: Migration = {
+    // The photoshoot domain (DESIGN §5): profiles, catalogue, teams, orders, photos, money, contact.
+    id: '0010_domain',
+    async up(db) {
+      for (const m of modules) for (const c of m.collections ?? []) await ensureCollection(db, c);
+    },
+  };
+  const own = modules.flatMap((m) => m.migrations ?? []).sort((a, b) => a.id.localeCompare(b.id));
+  return [...platformMigrations, domain, ...own];
+}
+
+export async function runMigrations(
+  db: Db,
+  list: readonly Migration[] = platformMigrations,
+): Promise<string[]> {
   await db.exec(
     `CREATE TABLE IF NOT EXISTS "_migrations" ("id" TEXT PRIMARY KEY NOT NULL, "applied" TEXT NOT NULL)`,
   );

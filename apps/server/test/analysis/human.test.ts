@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { loadHuman, toTensorInput } from '../../src/core/vision/human.js';
+import { loadHuman, toTensorInput } from '../../src/modules/analysis/vision/human.js';
 
 const ASTRONAUT = new URL('../../assets/samples/astronaut.png', import.meta.url);
 

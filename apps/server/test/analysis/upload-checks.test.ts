@@ -6,7 +6,7 @@ import type PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { UploadChecks } from '../../src/core/analysis/upload-checks.js';
+import { UploadChecks } from '../../src/modules/analysis/upload-checks.js';
 import * as img from './support/images.js';
 import { codes, verdictWatcher } from './support/verdicts.js';
 
@@ -145,8 +145,8 @@ describe.each(engines)('upload checks (%s)', (engine) => {
 
 /** One woman cut out of a face-api group photo: a single, sharp, frontal face of someone else. */
 async function strangerFromGroup() {
-  const { loadHuman } = await import('../../src/core/vision/human.js');
-  const { analysePhoto } = await import('../../src/core/analysis/analyse-photo.js');
+  const { loadHuman } = await import('../../src/modules/analysis/vision/human.js');
+  const { analysePhoto } = await import('../../src/modules/analysis/analyse-photo.js');
   const group = await img.groupPhoto(3);
   const a = await analysePhoto(await loadHuman(), { bytes: group.bytes, format: 'jpeg', checks: true });
   return img.personFromGroup(3, a.analysis!.faces[1]!.box);

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { buildScene, failure, mailsTo, shootInReview, worker, type Scene } from './support.js';
+import { statusNoticesKey } from '../../src/modules/delivery/status-notices.js';
 
 describe.each(engines)('failed photoshoots (%s)', (engine) => {
   let t: TestServer;
@@ -74,7 +75,7 @@ describe.each(engines)('failed photoshoots (%s)', (engine) => {
     const claim = () => t.app.db.get(`SELECT "value" FROM "_params" WHERE "id" = ?`, [`notice:${id}`]);
     expect(await claim()).toBeDefined();
     await s.su.collection('photoshoots').delete(id);
-    await t.app.notices.idle();
+    await t.app.service(statusNoticesKey).idle();
     expect(await claim()).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { runRetention } from '../../src/core/delivery/retention.js';
+import { runRetention } from '../../src/modules/delivery/retention.js';
 import { formatDate } from '../../src/tools/dates.js';
 import { fileKey } from '../../src/core/files/storage.js';
 import {
@@ -19,6 +19,7 @@ import {
   type Scene,
   type Shoot,
 } from './support.js';
+import { statusNoticesKey } from '../../src/modules/delivery/status-notices.js';
 
 const DAY_MS = 86_400_000;
 
@@ -204,7 +205,7 @@ describe.each(engines)('photo retention (%s)', (engine) => {
     await s.su.collection('photoshoots').update(shoot.id, {
       releasedAt: formatDate(new Date(Date.now() - 5 * DAY_MS)),
     });
-    await t.app.notices.idle();
+    await t.app.service(statusNoticesKey).idle();
     await t.app.mailer.idle();
     const before = await s.su.send('/api/mail/outbox', { query: { perPage: 500 } });
     const later = await runRetention(t.app);
@@ -213,7 +214,7 @@ describe.each(engines)('photo retention (%s)', (engine) => {
       'results',
     ]);
     await s.su.collection('photoshoots').update(shoot.id, { title: 'touched after retention' });
-    await t.app.notices.idle();
+    await t.app.service(statusNoticesKey).idle();
     await t.app.mailer.idle();
     const after = await s.su.send('/api/mail/outbox', { query: { perPage: 500 } });
     const fresh = after.items.slice(0, after.totalItems - before.totalItems);

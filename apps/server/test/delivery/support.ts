@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import yauzl from 'yauzl';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
-import { systemActor } from '../../src/core/photoshoots/actor.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
+import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import type { TestServer } from '../support/harness.js';
+import { statusNoticesKey } from '../../src/modules/delivery/status-notices.js';
 
 export type Person = { pb: PocketBase; id: string; email: string };
 
@@ -164,7 +165,7 @@ export async function workerRedoes(s: Scene, shoot: Shoot, reviewRequired = true
 
 /** Mails in the dev outbox to `to`, oldest first, once pending notices have gone out. */
 export async function mailsTo(s: Scene, to: string): Promise<{ subject: string; text: string }[]> {
-  await s.t.app.notices.idle();
+  await s.t.app.service(statusNoticesKey).idle();
   await s.t.app.mailer.idle();
   const outbox = await s.su.send('/api/mail/outbox', { query: { perPage: 500 } });
   return (outbox.items as { to: string; subject: string; text: string }[])

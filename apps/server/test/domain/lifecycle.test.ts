@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { EDGES, transition } from '../../src/core/photoshoots/lifecycle.js';
-import { systemActor, type Actor } from '../../src/core/photoshoots/actor.js';
-import { PHOTOSHOOT_STATUSES } from '../../src/core/photoshoots/statuses.js';
+import { EDGES, transition } from '../../src/modules/photoshoots/lifecycle.js';
+import { systemActor, type Actor } from '../../src/modules/photoshoots/actor.js';
+import { PHOTOSHOOT_STATUSES } from '../../src/modules/photoshoots/statuses.js';
 import { ApiError } from '../../src/core/errors.js';
 import type { RecordEvent } from '../../src/core/records/record-events.js';
 import { buildWorld, failure, type World } from './support.js';

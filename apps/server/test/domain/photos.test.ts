@@ -6,8 +6,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
-import { DEFAULT_LIMITS } from '../../src/core/photoshoots/limits.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
+import { DEFAULT_LIMITS } from '../../src/modules/photoshoots/limits.js';
 import { buildWorld, failure, photo, statusOf, type World } from './support.js';
 
 const MAX = DEFAULT_LIMITS.maxPhotos;

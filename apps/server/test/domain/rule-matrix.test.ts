@@ -400,7 +400,7 @@ describe.each(engines)('rule matrix (%s)', (engine) => {
   });
 
   it('covers every domain collection', async () => {
-    const { domainCollections } = await import('../../src/collections/index.js');
+    const { domainCollections } = await import('../../src/modules/all-collections.js');
     expect(specs.map((s) => s.collection).sort()).toEqual(domainCollections.map((d) => d.name).sort());
   });
 

@@ -9,10 +9,10 @@ import { engines, startServer, type TestServer } from '../support/harness.js';
 import { App } from '../../src/core/app.js';
 import { readParam, writeParam } from '../../src/core/params.js';
 import { fileKey } from '../../src/core/files/storage.js';
-import { SEED_PARAM, seedCatalog, type SeedState } from '../../src/core/seed/seed-catalog.js';
-import { STYLE_SEEDS } from '../../src/core/seed/catalog-styles.js';
-import { PACKAGE_SEEDS } from '../../src/core/seed/catalog-packages.js';
-import { PREVIEW_WIDTH } from '../../src/core/seed/style-preview.js';
+import { SEED_PARAM, seedCatalog, type SeedState } from '../../src/modules/catalog/seed-catalog.js';
+import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
+import { PACKAGE_SEEDS } from '../../src/modules/catalog/catalog-packages.js';
+import { PREVIEW_WIDTH } from '../../src/modules/catalog/style-preview.js';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +30,8 @@ describe.each(engines)('catalogue seed (%s)', (engine) => {
   const rows = async (table: string): Promise<Row[]> =>
     t.app.db.all(`SELECT * FROM "${table}" ORDER BY "id"`);
   /** Opens a second App on the same database: a restart, or another process starting. */
-  const reopen = async (): Promise<App> => App.open({ dataDir: t.dataDir, db: t.app.options.db });
+  const reopen = async (): Promise<App> =>
+    App.open({ dataDir: t.dataDir, db: t.app.options.db, modules: t.app.options.modules });
   const withReopened = async <T>(fn: (app: App) => Promise<T>): Promise<T> => {
     const app = await reopen();
     try {

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { domainCollections } from '../../src/collections/index.js';
+import { domainCollections } from '../../src/modules/all-collections.js';
 import type { CollectionDef } from '../../src/core/schema/collection.js';
 import { zeroValue, type Field } from '../../src/core/schema/fields.js';
 import { q } from '../../src/core/db/db.js';

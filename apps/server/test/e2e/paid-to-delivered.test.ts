@@ -10,7 +10,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobRunner } from '../../src/core/processing/job-runner.js';
+import { JobRunner } from '../../src/modules/processing/job-runner.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { verdictWatcher } from '../analysis/support/verdicts.js';
 import { unzip } from '../delivery/support.js';

@@ -19,9 +19,10 @@ const vite = await createVite({
 const runner = createServerModuleRunner(vite.environments.ssr, { hmr: false });
 const { App } = await runner.import('/src/core/app.ts');
 const { createServer } = await runner.import('/src/apis/server.ts');
+const { modules } = await runner.import('/src/modules.ts');
 const { fbig } = await runner.import('/test/files/support.ts');
 
-const app = await App.open({ dataDir, db: JSON.parse(dbJson), extraCollections: [fbig] });
+const app = await App.open({ dataDir, db: JSON.parse(dbJson), modules, extraCollections: [fbig] });
 const server = await createServer(app);
 await server.listen({ host: '127.0.0.1', port: 0 });
 

@@ -1,9 +1,9 @@
 /** Compile-only checks: no database needed. */
 import { describe, expect, it } from 'vitest';
-import { wrapLikeValue } from '../../src/tools/filter/compare.js';
-import { compileFilter, compileSort, type FilterContext } from '../../src/tools/filter/compile.js';
-import { macroValue } from '../../src/tools/filter/macros.js';
-import { parseFilter } from '../../src/tools/filter/parser.js';
+import { wrapLikeValue } from '../../src/core/filter/compare.js';
+import { compileFilter, compileSort, type FilterContext } from '../../src/core/filter/compile.js';
+import { macroValue } from '../../src/core/filter/macros.js';
+import { parseFilter } from '../../src/core/filter/parser.js';
 import { toPgPlaceholders } from './support.js';
 import { authRecord, posts, registry, request } from './support.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.js';
-import type { FilterNode } from '../../src/tools/filter/ast.js';
-import { tokenize } from '../../src/tools/filter/lexer.js';
-import { MAX_FILTER_EXPRESSIONS, MAX_FILTER_LENGTH, parseFilter } from '../../src/tools/filter/parser.js';
+import type { FilterNode } from '../../src/core/filter/ast.js';
+import { tokenize } from '../../src/core/filter/lexer.js';
+import { MAX_FILTER_EXPRESSIONS, MAX_FILTER_LENGTH, parseFilter } from '../../src/core/filter/parser.js';
 
 /** A compact rendering of the tree: `a=1`, `(x & y)`, `(x | y)`. */
 function show(node: FilterNode): string {

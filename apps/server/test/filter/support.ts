@@ -13,7 +13,7 @@ import {
   compileSort,
   type FilterContext,
   type RequestInfo,
-} from '../../src/tools/filter/compile.js';
+} from '../../src/core/filter/compile.js';
 
 export type Engine = 'sqlite' | 'postgres';
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

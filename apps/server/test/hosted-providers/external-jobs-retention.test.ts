@@ -9,7 +9,7 @@ import {
   forgetOldJobs,
   settleJobRow,
   SETTLED_KEEP_DAYS,
-} from '../../src/core/providers-hosted/external-jobs.js';
+} from '../../src/modules/hosted-providers/external-jobs.js';
 import { formatDate } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { queuedShoot } from './support/world.js';

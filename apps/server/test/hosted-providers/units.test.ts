@@ -4,9 +4,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchImage, MAX_OUTPUT_BYTES } from '../../src/core/providers-hosted/fetch-image.js';
-import { buildPrompt } from '../../src/core/providers-hosted/prompt.js';
-import { verifyStandardWebhook } from '../../src/core/providers-hosted/replicate/standard-webhooks.js';
+import { fetchImage, MAX_OUTPUT_BYTES } from '../../src/modules/hosted-providers/fetch-image.js';
+import { buildPrompt } from '../../src/modules/hosted-providers/prompt.js';
+import { verifyStandardWebhook } from '../../src/modules/hosted-providers/replicate/standard-webhooks.js';
 
 describe('prompt building', () => {
   const style = {

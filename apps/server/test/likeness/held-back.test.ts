@@ -8,8 +8,8 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeEmbedder } from '../../src/core/likeness/embedder.js';
-import { RETRY_SEED_SALT } from '../../src/core/likeness/second-chance.js';
+import { closeEmbedder } from '../../src/modules/processing/likeness/embedder.js';
+import { RETRY_SEED_SALT } from '../../src/modules/processing/likeness/second-chance.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { photoshoot, queuedShoot, resultsOf, runner, testSettings } from '../processing/support.js';

@@ -5,9 +5,13 @@
  */
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeLikeness } from '../../src/core/likeness/likeness-check.js';
-import { likenessOf, referenceEmbedding } from '../../src/core/likeness/reference.js';
-import { RETRY_SEED_SALT, reseeded, stylesToRetry } from '../../src/core/likeness/second-chance.js';
+import { judgeLikeness } from '../../src/modules/processing/likeness/likeness-check.js';
+import { likenessOf, referenceEmbedding } from '../../src/modules/processing/likeness/reference.js';
+import {
+  RETRY_SEED_SALT,
+  reseeded,
+  stylesToRetry,
+} from '../../src/modules/processing/likeness/second-chance.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { ImageProvider } from './support.js';
 

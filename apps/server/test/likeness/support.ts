@@ -1,6 +1,6 @@
 /**
  * Helpers for the likeness tests: the subject's embedding computed exactly as the upload checks
- * compute it (core/analysis/analyse-photo.ts on the stored photo), images of the same person, of
+ * compute it (modules/analysis/analyse-photo.ts on the stored photo), images of the same person, of
  * someone else (a woman cut out of a face-api group photo) and of nobody, and a tiny provider that
  * hands those back as its "generated" images.
  */
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { Human } from '@vladmandic/human';
 import sharp from 'sharp';
-import { analysePhoto } from '../../src/core/analysis/analyse-photo.js';
-import { loadHuman } from '../../src/core/vision/human.js';
+import { analysePhoto } from '../../src/modules/analysis/analyse-photo.js';
+import { loadHuman } from '../../src/modules/analysis/vision/human.js';
 import type {
   ExternalJob,
   GenerateOutcome,
@@ -18,7 +18,7 @@ import type {
   GenerationProvider,
   PreparedSubject,
   Subject,
-} from '../../src/core/processing/providers/types.js';
+} from '../../src/modules/processing/providers/types.js';
 import type { TestServer } from '../support/harness.js';
 import { astronautJpeg, su } from '../processing/support.js';
 

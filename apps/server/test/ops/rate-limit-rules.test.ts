@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CollectionRegistry } from '../../src/core/schema/registry.js';
-import { productCollections } from '../../src/collections/index.js';
+import { productCollections } from '../../src/modules/all-collections.js';
 import { describeRequest } from '../../src/core/ratelimit/request-target.js';
 import { findRule } from '../../src/core/ratelimit/find-rule.js';
 import { FixedWindowCounters } from '../../src/core/ratelimit/fixed-window.js';

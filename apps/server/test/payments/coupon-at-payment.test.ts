@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, type TestServer } from '../support/harness.js';
 import { systemCaller } from '../../src/core/records/caller.js';
-import { sweepOwedRefunds } from '../../src/core/payments/owed-refunds.js';
+import { sweepOwedRefunds } from '../../src/modules/payments/owed-refunds.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import {
   WEBHOOK_SECRET,

@@ -3,9 +3,9 @@
  * an out-of-focus park rather than a flat gradient (green overall, with bright highlight discs).
  */
 import { describe, expect, it } from 'vitest';
-import { renderBackdrop, type BackdropSpec } from '../../src/core/studio/backdrop.js';
-import { boxBlur, luma } from '../../src/core/studio/planes.js';
-import { seededRandom } from '../../src/core/studio/seeded-random.js';
+import { renderBackdrop, type BackdropSpec } from '../../src/modules/processing/studio/backdrop.js';
+import { boxBlur, luma } from '../../src/modules/processing/studio/planes.js';
+import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
 
 const SPEC: BackdropSpec = { kind: 'bokeh', colors: ['#b3c68e', '#44603c', '#f6e2b0'], angle: 160 };
 const [W, H] = [400, 600];

@@ -4,11 +4,11 @@
  * money went back while processing carried on and the results were delivered anyway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AfterCommit } from '../../src/core/payments/after-commit.js';
-import { blankPayment, savePayment } from '../../src/core/payments/payment-store.js';
-import { refundPayment } from '../../src/core/payments/refund.js';
-import { reviewPhotoshoot } from '../../src/core/delivery/review.js';
-import type { Actor } from '../../src/core/photoshoots/actor.js';
+import { AfterCommit } from '../../src/modules/payments/after-commit.js';
+import { blankPayment, savePayment } from '../../src/modules/payments/payment-store.js';
+import { refundPayment } from '../../src/modules/payments/refund.js';
+import { reviewPhotoshoot } from '../../src/modules/delivery/review.js';
+import type { Actor } from '../../src/modules/photoshoots/actor.js';
 import { nowString } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { claimNext } from '../../src/core/processing/job-queue.js';
-import type { GenerationProvider } from '../../src/core/processing/providers/types.js';
+import { claimNext } from '../../src/modules/processing/job-queue.js';
+import type { GenerationProvider } from '../../src/modules/processing/providers/types.js';
 import { photoshoot, queuedShoot, runner, testSettings, until } from './support.js';
 
 /** A provider whose subject preparation never ends until the runner gives up on it. */

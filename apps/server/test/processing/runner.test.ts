@@ -8,11 +8,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../src/core/files/storage.js';
-import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../../src/core/processing/job-outcome.js';
-import { claimNext } from '../../src/core/processing/job-queue.js';
-import { writeResult } from '../../src/core/processing/write-result.js';
-import { systemActor } from '../../src/core/photoshoots/actor.js';
-import { transition } from '../../src/core/photoshoots/lifecycle.js';
+import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../../src/modules/processing/job-outcome.js';
+import { claimNext } from '../../src/modules/processing/job-queue.js';
+import { writeResult } from '../../src/modules/processing/write-result.js';
+import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { parseDate } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { photoshoot, put, queuedShoot, resultsOf, runner, su, testSettings, until } from './support.js';

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STYLE_SEEDS } from '../../src/core/seed/catalog-styles.js';
-import { StudioEngine } from '../../src/core/studio/studio-engine.js';
+import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
+import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { ASTRONAUT } from './support.js';
 
 const headshot = STYLE_SEEDS.find((s) => s.framing === 'headshot' && s.aspect === '4:5')!;

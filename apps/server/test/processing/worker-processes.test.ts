@@ -2,7 +2,9 @@
  * `photoshoot worker` as real processes (the built dist/cli.js) sharing the test server's
  * database and storage: a worker SIGKILLed in the middle of a job is replaced and the photoshoot
  * still ends with exactly the expected results; on PostgreSQL two workers drain ten queued
- * photoshoots and each is processed exactly once (FOR UPDATE SKIP LOCKED). Build first:
+ * photoshoots and each is processed exactly once (FOR UPDATE SKIP LOCKED), and a subscriber of the
+ * test server (a `serve` without an embedded job runner) sees the progress a worker process
+ * writes, through PostgreSQL LISTEN/NOTIFY. Build first:
  * `npm run build -w apps/server` (the suite builds when dist/ lacks the worker).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,7 +16,7 @@ import { photoshoot, queuedShoot, resultsOf, testSettings, until } from './suppo
 
 const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const BUILT_RUNNER = fileURLToPath(new URL('../../dist/core/processing/job-runner.js', import.meta.url));
+const BUILT_RUNNER = fileURLToPath(new URL('../../dist/modules/processing/job-runner.js', import.meta.url));
 
 beforeAll(() => {
   if (existsSync(CLI) && existsSync(BUILT_RUNNER)) return;
@@ -147,5 +149,46 @@ describe.each(engines)('worker processes (%s)', (engine) => {
       }
       // Both processes took part (each claimed at least one).
       expect(claimers.size, workers.map((w) => w.output()).join('\n')).toBe(2);
+    }, 600_000);
+
+  // Cross-process publishing is PostgreSQL's (one process per SQLite database).
+  if (engine === 'postgres')
+    it("a subscriber of the serve process gets a worker process's progress, each within a second", async () => {
+      await testSettings(t, { leaseSeconds: 30, workerConcurrency: 1 });
+      const shoot = await queuedShoot(t, { styles: 2, images: 2 });
+      const owner = await t.app.db.get<{ email: string }>(`SELECT "email" FROM "users" WHERE "id" = ?`, [
+        shoot.user,
+      ]);
+      const pb = t.client();
+      await pb.collection('users').authWithPassword(owner!.email, 'user-password-1');
+      const seen: { progress: number; status: string; lagMs: number }[] = [];
+      await pb.collection('photoshoots').subscribe(shoot.id, (e) => {
+        const written = Date.parse(String(e.record.updated).replace(' ', 'T'));
+        seen.push({
+          progress: Number(e.record.progress),
+          status: String(e.record.status),
+          lagMs: Date.now() - written,
+        });
+      });
+      const worker = startWorker(t);
+      const done = await until(
+        async () => {
+          const ps = await photoshoot(t, shoot.id);
+          return ['completed', 'failed'].includes(String(ps.status)) ? ps : undefined;
+        },
+        300_000,
+        200,
+      );
+      expect(done.status, worker.output()).toBe('completed');
+      await until(async () => seen.some((s) => s.status === 'completed') || undefined, 10_000, 50).catch(
+        () => null,
+      );
+      await pb.collection('photoshoots').unsubscribe();
+
+      const during = seen.filter((s) => s.status === 'processing');
+      expect(during.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(2);
+      expect(new Set(during.map((s) => s.progress)).size).toBeGreaterThanOrEqual(2);
+      // Every update arrived within a second of its write (same clock: one machine).
+      expect(seen.filter((s) => !(s.lagMs >= 0 && s.lagMs < 1000))).toEqual([]);
     }, 600_000);
 });

@@ -7,6 +7,7 @@ import PocketBase, { type RecordSubscription } from 'pocketbase';
 import { App } from '../../src/core/app.js';
 import { createServer } from '../../src/apis/server.js';
 import { scenarioCollections } from '../support/fixtures.js';
+import { modules } from '../../src/modules.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -17,6 +18,7 @@ async function boot(dataDir: string, port: number, realtime?: { idleMs: number; 
   const app = await App.open({
     dataDir,
     db: { kind: 'sqlite', dataDir },
+    modules,
     extraCollections: scenarioCollections,
   });
   const server = await createServer(app, { realtime });

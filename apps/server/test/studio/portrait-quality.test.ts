@@ -7,9 +7,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STYLE_SEEDS } from '../../src/core/seed/catalog-styles.js';
-import { enlarge } from '../../src/core/studio/enlarge.js';
-import { StudioEngine } from '../../src/core/studio/studio-engine.js';
+import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
+import { enlarge } from '../../src/modules/processing/studio/enlarge.js';
+import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { ASTRONAUT } from '../processing/support.js';
 import { qualityInputs, type QualityInput } from './quality-inputs.js';
 import { faceSharpness, greenShare, headroom, sharpnessOf } from './quality-measures.js';

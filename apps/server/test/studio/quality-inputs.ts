@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
-import type { StudioEngine } from '../../src/core/studio/studio-engine.js';
+import type { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { ASTRONAUT } from '../processing/support.js';
 
 /** The top of the sitter's hair in the sample (rows, 512 px source), read off the pixels. */

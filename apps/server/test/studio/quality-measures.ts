@@ -4,8 +4,8 @@
  * the face's sharpness (variance of the Laplacian, core/vision/sharpness.ts).
  */
 import sharp from 'sharp';
-import type { RenderedPortrait } from '../../src/core/studio/render-portrait.js';
-import { laplacianVariance } from '../../src/core/vision/sharpness.js';
+import type { RenderedPortrait } from '../../src/modules/processing/studio/render-portrait.js';
+import { laplacianVariance } from '../../src/modules/analysis/vision/sharpness.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 type Crop = { left: number; top: number; width: number; height: number };

@@ -14,6 +14,8 @@ import type { CollectionDef } from '../../src/core/schema/collection.js';
 import type { DbConfig } from '../../src/core/db/connect.js';
 import { upsertSuperuser } from '../../src/core/auth/superusers.js';
 import { randomString } from '../../src/tools/random.js';
+import { modules } from '../../src/modules.js';
+import type { HttpModule } from '../../src/apis/http-module.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -49,6 +51,8 @@ export async function startServer(opts: {
   rateLimits?: boolean;
   /** Fastify logger options (off by default). */
   logger?: object;
+  /** Test-only modules listed after the product's (e.g. routes that probe a guard). */
+  extraModules?: HttpModule[];
 }): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
@@ -73,7 +77,12 @@ export async function startServer(opts: {
   } else {
     db = { kind: 'sqlite', dataDir };
   }
-  const app = await App.open({ dataDir, db, extraCollections: opts.collections ?? [] });
+  const app = await App.open({
+    dataDir,
+    db,
+    modules: [...modules, ...(opts.extraModules ?? [])],
+    extraCollections: opts.collections ?? [],
+  });
   if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app, { webDist: opts.webDist, logger: opts.logger });
   await server.listen({ host: '127.0.0.1', port: 0 });

@@ -110,9 +110,9 @@ export async function restorePg(
       if (!file.startsWith(root + sep)) throw new RestoreError('unsafe dump file name');
       await loadTable(tx, file, t.name, columns, t.rows);
     }
-    await runMigrations(tx);
+    await runMigrations(tx, app.migrations);
     for (const c of app.registry.all()) await ensureCollection(tx, c);
-    const settings = new SettingsStore(tx, app.options.encryptionKey);
+    const settings = new SettingsStore(tx, app.options.encryptionKey, app.settings.sections);
     try {
       await settings.load();
     } catch (err) {

@@ -71,9 +71,9 @@ export async function prepareSqliteRestore(app: App, live: SqliteDb, file: strin
       conn.pragma(`page_size = ${Number(pageSize)}`);
       conn.exec('VACUUM');
     }
-    await runMigrations(tmp);
+    await runMigrations(tmp, app.migrations);
     for (const c of app.registry.all()) await ensureCollection(tmp, c);
-    const settings = new SettingsStore(tmp, app.options.encryptionKey);
+    const settings = new SettingsStore(tmp, app.options.encryptionKey, app.settings.sections);
     try {
       await settings.load();
     } catch (err) {

@@ -10,7 +10,7 @@ import { defineCollection } from '../schema/collection.js';
 import { f } from '../schema/fields.js';
 import { CollectionRegistry } from '../schema/registry.js';
 import { parseBoolParam, parseIntParam } from '../records/list.js';
-import { compileFilter, compileSort, type FilterContext } from '../../tools/filter/compile.js';
+import { compileFilter, compileSort, type FilterContext } from '../filter/compile.js';
 
 export type SearchRow = {
   id: string;

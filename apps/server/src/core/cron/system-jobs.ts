@@ -1,6 +1,6 @@
 /**
- * The jobs every server runs (listed last by `/api/crons`): log retention, expired one-time
- * passwords, photo retention, refunds still owed, and scheduled backups, whose schedule follows
+ * The platform's jobs (listed last by `/api/crons`, with the modules' own): log retention, expired
+ * one-time passwords, and scheduled backups, whose schedule follows
  * settings `backups.cron` ('' = off) and whose work is whatever the backups feature installs as
  * `app.backupHook`.
  */
@@ -8,9 +8,6 @@ import type { App } from '../app.js';
 import { formatDate } from '../../tools/dates.js';
 import { cleanupExpiredTokens } from './expired-tokens.js';
 import { PgTickLock } from './pg-tick-lock.js';
-import { runRetention } from '../delivery/retention.js';
-import { sweepOwedRefunds } from '../payments/owed-refunds.js';
-import { forgetOldJobs } from '../providers-hosted/external-jobs.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,16 +25,6 @@ export function registerSystemCrons(app: App): void {
     await cleanupLogs(app);
   });
   app.crons.add('__expiredTokensCleanup__', '*/15 * * * *', () => cleanupExpiredTokens(app));
-  // Photo retention (settings `processing.*RetentionDays`): originals, then results, after release.
-  app.crons.add('__photoRetention__', '23 * * * *', async () => {
-    await runRetention(app);
-    // Hosted-provider job rows hold per-job tokens and the providers' output URLs.
-    await forgetOldJobs(app.db);
-  });
-  // Refunds the payment provider could not make at the time (ADR 008), until they go through.
-  app.crons.add('__owedRefunds__', '*/10 * * * *', async () => {
-    await sweepOwedRefunds(app);
-  });
   app.crons.add(
     '__backups__',
     () => app.settings.get().backups.cron,

@@ -6,7 +6,7 @@ import type { Db } from '../db/db.js';
 import { ApiError } from '../errors.js';
 import { decodeRow } from '../records/codec.js';
 import { parseBoolParam } from '../records/list.js';
-import { compileFilter, compileSort, type FilterContext } from '../../tools/filter/compile.js';
+import { compileFilter, compileSort, type FilterContext } from '../filter/compile.js';
 import { logsCollection, logsRegistry } from './logs-collection.js';
 import type { LogRow } from './log-store.js';
 

@@ -3,7 +3,7 @@
  * flows; they bypass the records API rules, which only let a record see and delete its own links.
  */
 import { q, type Db } from '../db/db.js';
-import { externalAuths } from '../../collections/external-auths.js';
+import { externalAuths } from '../collections/external-auths.js';
 import type { App } from '../app.js';
 import type { RecordData } from '../records/codec.js';
 import { newId } from '../../tools/random.js';

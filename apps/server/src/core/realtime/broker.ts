@@ -9,7 +9,7 @@ import { isSuperuser, type Caller } from '../records/caller.js';
 import { checkClientExpression } from '../records/list.js';
 import { filterContext, valuesMatchRule } from '../records/rules.js';
 import type { RecordEvent } from '../records/record-events.js';
-import { compileFilter } from '../../tools/filter/compile.js';
+import { compileFilter } from '../filter/compile.js';
 import { pickFields } from '../../tools/picker.js';
 import type { RealtimeClient } from './client.js';
 import { DispatchMemo } from './dispatch-memo.js';

@@ -15,7 +15,7 @@ const MAX_INLINE = 7000;
 export class PgFanout {
   private readonly origin = randomString(16);
   private listener: pg.Client | null = null;
-  private readonly channel: string;
+  private channel = '';
   private stopped = false;
 
   constructor(
@@ -24,12 +24,14 @@ export class PgFanout {
     private readonly schema: string | undefined,
     private readonly registry: CollectionRegistry,
     private readonly onRemote: (event: RecordEvent) => void,
-  ) {
-    // note: tests run many servers in one database, one schema each; events must not cross schemas.
-    this.channel = `photoshoot_events_${(schema ?? 'public').replace(/[^a-z0-9_]/gi, '')}`;
-  }
+  ) {}
 
   async start(): Promise<void> {
+    // note: tests run many servers in one database, one schema each; events must not cross schemas.
+    // The schema in force, however it was chosen (our option, or search_path in DATABASE_URL as a
+    // `photoshoot worker` beside a test server gets it), so every process of one schema agrees.
+    const { rows } = await this.pool.query<{ schema: string }>(`SELECT current_schema() AS "schema"`);
+    this.channel = `photoshoot_events_${(rows[0]?.schema ?? 'public').replace(/[^a-z0-9_]/gi, '')}`;
     await this.pool.query(
       `CREATE TABLE IF NOT EXISTS "_realtime_events" ("id" TEXT PRIMARY KEY, "payload" TEXT NOT NULL, "created" TEXT NOT NULL)`,
     );

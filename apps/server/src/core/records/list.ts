@@ -6,7 +6,7 @@ import { ApiError } from '../errors.js';
 import { q } from '../db/db.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { App } from '../app.js';
-import { compileFilter, compileSort } from '../../tools/filter/compile.js';
+import { compileFilter, compileSort } from '../filter/compile.js';
 import { isSuperuser, type Caller } from './caller.js';
 import { decodeRow } from './codec.js';
 import { BASE_ALIAS, filterContext, ruleCondition } from './rules.js';

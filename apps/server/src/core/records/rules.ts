@@ -2,7 +2,7 @@
  * API rule evaluation (protocol §3.6): rules compile to SQL so list rules filter rows in the query
  * itself and single-record rules are one indexed lookup.
  */
-import { compileFilter, type FilterContext } from '../../tools/filter/compile.js';
+import { compileFilter, type FilterContext } from '../filter/compile.js';
 import type { Db } from '../db/db.js';
 import { q } from '../db/db.js';
 import type { CollectionDef, Rule } from '../schema/collection.js';

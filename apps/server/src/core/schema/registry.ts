@@ -6,7 +6,7 @@ export class CollectionRegistry {
   private readonly byKey = new Map<string, CollectionDef>();
   private readonly list: CollectionDef[] = [];
 
-  constructor(collections: CollectionDef[] = []) {
+  constructor(collections: readonly CollectionDef[] = []) {
     for (const c of collections) this.register(c);
   }
 

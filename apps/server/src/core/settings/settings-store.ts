@@ -6,7 +6,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Db } from '../db/db.js';
 import { ApiError } from '../errors.js';
 import { readParam, writeParam } from '../params.js';
-import { defaultSettings, normalizeSettings, SECRET_PATHS, type Settings } from './settings.js';
+import { defaultSettings, normalizeSettings, secretPaths, type Settings } from './settings.js';
+import type { SettingsSection } from './settings-section.js';
 import { blankSecrets, keepSecrets } from './secret-paths.js';
 import { validateSettings } from './validate-settings.js';
 
@@ -30,23 +31,28 @@ function merge(base: Plain, patch: Plain): Plain {
 }
 
 export class SettingsStore {
-  private current: Settings = defaultSettings();
+  private current: Settings;
   private loadedAt = 0;
   private readonly key: Buffer | null;
+  private readonly secrets: readonly string[];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     encryptionKey: string | undefined,
+    /** The modules' sections, next to the platform's own. */
+    readonly sections: readonly SettingsSection<unknown>[] = [],
   ) {
     this.key = encryptionKey ? createHash('sha256').update(encryptionKey).digest() : null;
+    this.current = defaultSettings(sections);
+    this.secrets = secretPaths(sections);
   }
 
   async load(): Promise<void> {
     const stored = await readParam<Stored>(this.db, 'settings');
     const plain = stored && 'enc' in stored ? this.decrypt(stored.enc) : (stored ?? {});
     this.current = normalizeSettings(
-      merge(defaultSettings() as unknown as Plain, plain as Plain) as unknown as Settings,
+      merge(defaultSettings(this.sections) as unknown as Plain, plain as Plain) as unknown as Settings,
     );
     this.loadedAt = Date.now();
     if (this.db.dialect === 'postgres' && !this.timer) {
@@ -67,7 +73,7 @@ export class SettingsStore {
   /** Settings as the API shows them: every secret blanked. */
   masked(): Settings {
     const s = structuredClone(this.current);
-    blankSecrets(s, SECRET_PATHS);
+    blankSecrets(s, this.secrets);
     return s;
   }
 
@@ -78,8 +84,8 @@ export class SettingsStore {
     const next = normalizeSettings(
       merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings,
     );
-    keepSecrets(next, prev, SECRET_PATHS);
-    const errors = validateSettings(next);
+    keepSecrets(next, prev, this.secrets);
+    const errors = validateSettings(next, this.sections);
     if (Object.keys(errors).length)
       throw ApiError.badRequest('An error occurred while saving the new settings.', errors);
     await writeParam(this.db, 'settings', this.key ? { enc: this.encrypt(next) } : next);

@@ -1,19 +1,10 @@
 /**
  * Live settings (GET/PATCH /api/settings), in PocketBase's shape plus our own sections. Defaults
  * make a fresh install work offline: mail goes to the dev outbox, rate limits are on, batch is off.
- * Product sections live next to the code that reads them and are assembled here.
+ * Product sections are registered by their modules (`AppModule.settings`, decision 020): each
+ * module adds its section's type to `ModuleSettings` by declaration merging.
  */
-import {
-  defaultPaymentsSettings,
-  PAYMENTS_SECRET_FIELDS,
-  type PaymentsSettings,
-} from '../payments/payments-settings.js';
-import {
-  defaultProcessingSettings,
-  PROCESSING_SECRET_FIELDS,
-  type ProcessingSettings,
-} from '../processing/processing-settings.js';
-import { defaultPhotoshootsSettings, type PhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
+import type { SettingsSection } from './settings-section.js';
 
 export type RateLimitRule = {
   label: string;
@@ -57,7 +48,7 @@ const noS3 = (): S3Settings => ({
   forcePathStyle: false,
 });
 
-export type Settings = {
+export type PlatformSettings = {
   meta: { appName: string; appURL: string; senderName: string; senderAddress: string; hideControls: boolean };
   smtp: {
     enabled: boolean;
@@ -82,13 +73,16 @@ export type Settings = {
   otp: { enabled: boolean; duration: number; length: number; collections: string[] };
   /** Multi-factor sign-in (decision 007): a second, different method within `duration` seconds. */
   mfa: { enabled: boolean; duration: number; collections: string[] };
-  payments: PaymentsSettings;
-  photoshoots: PhotoshootsSettings;
-  processing: ProcessingSettings;
 };
 
-export function defaultSettings(): Settings {
-  return {
+/** Filled by the modules' `declare module` blocks: one key per registered section. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ModuleSettings {}
+
+export type Settings = PlatformSettings & ModuleSettings;
+
+export function defaultSettings(sections: readonly SettingsSection<unknown>[]): Settings {
+  const platform: PlatformSettings = {
     meta: {
       appName: 'Photoshoot',
       appURL: 'http://127.0.0.1:8090',
@@ -128,21 +122,21 @@ export function defaultSettings(): Settings {
     oauth2: { providers: [] },
     otp: { enabled: true, duration: 180, length: 8, collections: ['users'] },
     mfa: { enabled: false, duration: 600, collections: ['users'] },
-    payments: defaultPaymentsSettings(),
-    photoshoots: defaultPhotoshootsSettings(),
-    processing: defaultProcessingSettings(),
   };
+  const modules = Object.fromEntries(sections.map((section) => [section.name, section.defaults()]));
+  return { ...platform, ...modules } as Settings;
 }
 
 /** Paths of secret values: never returned, kept when a PATCH leaves them out or sends "". */
-export const SECRET_PATHS: readonly string[] = [
-  'smtp.password',
-  's3.secret',
-  'backups.s3.secret',
-  'oauth2.providers.*.clientSecret',
-  ...PAYMENTS_SECRET_FIELDS.map((f) => `payments.${f}`),
-  ...PROCESSING_SECRET_FIELDS.map((f) => `processing.${f}`),
-];
+export function secretPaths(sections: readonly SettingsSection<unknown>[]): string[] {
+  return [
+    'smtp.password',
+    's3.secret',
+    'backups.s3.secret',
+    'oauth2.providers.*.clientSecret',
+    ...sections.flatMap((section) => (section.secretFields ?? []).map((f) => `${section.name}.${f}`)),
+  ];
+}
 
 /**
  * Fills what older saved settings may lack, so the API always shows PocketBase's full shape: each

@@ -2,15 +2,13 @@
 import type { Settings } from './settings.js';
 import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
 import { validateMfaSettings } from '../auth/mfa-settings.js';
-import { validatePaymentsSettings } from '../payments/payments-settings.js';
-import { validatePhotoshootsSettings } from '../photoshoots/photoshoots-settings.js';
-import { validateProcessingSettings } from '../processing/processing-settings.js';
+import type { SettingsSection } from './settings-section.js';
 import { validateOpsSettings } from './validate-ops-settings.js';
 
 type Errors = Record<string, Record<string, unknown>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateSettings(s: Settings): Errors {
+export function validateSettings(s: Settings, sections: readonly SettingsSection<unknown>[]): Errors {
   const errors: Errors = {};
   const add = (section: string, field: string, code: string, message: string) => {
     (errors[section] ??= {})[field] = { code, message };
@@ -62,10 +60,9 @@ export function validateSettings(s: Settings): Errors {
     add('otp', 'collections', 'validation_invalid_value', 'Must be a list of auth collection names.');
   }
   validateMfaSettings(s, (field, code, message) => add('mfa', field, code, message));
-  validatePaymentsSettings(s.payments, (field, code, message) => add('payments', field, code, message));
-  validatePhotoshootsSettings(s.photoshoots, (field, code, message) =>
-    add('photoshoots', field, code, message),
-  );
-  validateProcessingSettings(s.processing, (field, code, message) => add('processing', field, code, message));
+  for (const section of sections) {
+    const value = (s as unknown as Record<string, unknown>)[section.name];
+    section.validate?.(value, (field, code, message) => add(section.name, field, code, message));
+  }
   return errors;
 }

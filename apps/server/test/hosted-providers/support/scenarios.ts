@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../../src/core/files/storage.js';
 import { engines } from '../../support/harness.js';
 import type { FakeProviderServer } from './fake-common.js';
-import { JobRunner } from '../../../src/core/processing/job-runner.js';
-import { systemActor } from '../../../src/core/photoshoots/actor.js';
-import { transition } from '../../../src/core/photoshoots/lifecycle.js';
+import { JobRunner } from '../../../src/modules/processing/job-runner.js';
+import { systemActor } from '../../../src/modules/photoshoots/actor.js';
+import { transition } from '../../../src/modules/photoshoots/lifecycle.js';
 import { until } from '../../processing/support.js';
 import {
   externalJobs,
@@ -23,6 +23,7 @@ import {
   useProvider,
   type World,
 } from './world.js';
+import { hostedCancellationsKey } from '../../../src/modules/hosted-providers/cancel-on-refund.js';
 
 type Name = 'fal' | 'replicate' | 'astria';
 
@@ -148,7 +149,7 @@ export function hostedScenarios(
         const before = cancelled();
 
         await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
-        await w.t.app.hostedCancels.idle();
+        await w.t.app.service(hostedCancellationsKey).idle();
         expect(cancelled()).toBe(before + 1);
         const after = await externalJobs(w.t, shoot.id);
         expect(after.find((j) => j.id === started.id)!.state).toBe('failed');
@@ -158,7 +159,7 @@ export function hostedScenarios(
         expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
         expect(await resultsOf(w.t, shoot.id)).toHaveLength(0);
         // A second refund event has nothing left to cancel.
-        expect(await w.t.app.hostedCancels.cancelFor(shoot.id)).toBe(0);
+        expect(await w.t.app.service(hostedCancellationsKey).cancelFor(shoot.id)).toBe(0);
       } finally {
         await runner.stop(0);
       }

@@ -1,0 +1,73 @@
+/**
+ * Turns measurements into reasons against the live thresholds and the photoshoot's other
+ * accepted photos. Pure: no I/O, so every rule is testable on numbers.
+ */
+import { hammingDistance } from './vision/perceptual-hash.js';
+import type { UploadCheckSettings } from './check-settings.js';
+import type { PhotoAnalysis } from './photo-analysis.js';
+import { reason, type QcReason } from './reasons.js';
+
+/** Another photo of the same photoshoot, already accepted. */
+export type OtherPhoto = { dhash: string; phash: string; embedding: number[] };
+
+export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPhoto[]): QcReason[] {
+  const reasons: QcReason[] = [];
+  const lowResolution = Math.min(a.width, a.height) < t.minShortSide;
+  if (lowResolution) reasons.push(reason('low_resolution'));
+  const face = a.face;
+  // Exposure is judged on the face when there is one: a bright window behind a well-lit face is fine.
+  const exposure = face?.exposure ?? a.exposure;
+  const dark = exposure.mean < t.minBrightness;
+  const bright =
+    exposure.mean > t.maxBrightness || (face !== null && exposure.clippedHighlights > t.maxClippedHighlights);
+  if (dark) reasons.push(reason('too_dark'));
+  if (bright) reasons.push(reason('overexposed'));
+  if (!face) {
+    reasons.push(reason('no_face'));
+  } else {
+    const mainHeight = face.box.height;
+    const others = a.faces.slice(1).filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio);
+    if (others.length > 0) reasons.push(reason('multiple_faces'));
+    if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
+    if (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees)
+      reasons.push(reason('face_turned'));
+    // note: blur is not reported on top of exposure or size problems, which also lower the
+    // measure; the user gets the cause to fix, not a symptom of it.
+    if (!dark && !bright && !lowResolution && face.sharpness < t.minSharpness) reasons.push(reason('blurry'));
+  }
+  if (others.some((o) => isDuplicate(a, o, t.duplicateMaxDistance))) reasons.push(reason('duplicate'));
+  if (face && face.embedding.length > 0 && differentPerson(face.embedding, others, t))
+    reasons.push(reason('different_person'));
+  return reasons;
+}
+
+function isDuplicate(a: PhotoAnalysis, o: OtherPhoto, max: number): boolean {
+  return hammingDistance(a.dhash, o.dhash) <= max || hammingDistance(a.phash, o.phash) <= max;
+}
+
+/** Someone else when the median similarity to the accepted photos is under the threshold. */
+function differentPerson(embedding: number[], others: OtherPhoto[], t: UploadCheckSettings): boolean {
+  const sims = others
+    .filter((o) => o.embedding.length === embedding.length)
+    .map((o) => similarity(embedding, o.embedding))
+    .sort((x, y) => x - y);
+  if (sims.length < t.samePersonMinOthers) return false;
+  const mid = sims.length >> 1;
+  const median = sims.length % 2 ? sims[mid]! : (sims[mid - 1]! + sims[mid]!) / 2;
+  return median < t.minSamePersonSimilarity;
+}
+
+/**
+ * Human's `match.similarity` with its defaults (squared distance × 25, rescaled from the 0.2–0.8
+ * band to 0–1), reimplemented so the main thread need not load the library.
+ */
+export function similarity(a: number[], b: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i]! - b[i]!;
+    sum += d * d;
+  }
+  if (sum === 0) return 1;
+  const s = (1 - Math.sqrt(25 * sum) / 100 - 0.2) / 0.6;
+  return Math.max(0, Math.min(1, s));
+}

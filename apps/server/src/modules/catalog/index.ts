@@ -1,0 +1,13 @@
+/** The catalogue: styles and packages, seeded on start without undoing an operator's edit. */
+import type { HttpModule } from '../../apis/http-module.js';
+import { packages } from './collections/packages.js';
+import { styles } from './collections/styles.js';
+import { seedCatalog } from './seed-catalog.js';
+
+export const catalogModule: HttpModule = {
+  name: 'catalog',
+  collections: [styles, packages],
+  async start(app) {
+    await seedCatalog(app);
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Operators' photoshoot actions (superusers only):
+ * - `POST /api/admin/photoshoots/{id}/review` `{approve, reject, regenerate, release}` → the
+ *   photoshoot and its results after the review;
+ * - `POST /api/admin/photoshoots/{id}/requeue` → the photoshoot, queued again after a failure.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../../../core/app.js';
+import { actorOf } from '../../photoshoots/actor.js';
+import { parseReviewInput } from '../review-input.js';
+import { reviewPhotoshoot } from '../review.js';
+import { requeuePhotoshoot } from '../requeue.js';
+import { readBody } from '../../../apis/body.js';
+import { callerOf } from '../../../apis/request-caller.js';
+import { sendJson } from '../../../apis/respond.js';
+
+const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+export function bindAdminPhotoshootsApi(server: FastifyInstance, app: App): void {
+  const photoshoots = app.registry.require('photoshoots');
+  const results = app.registry.require('results');
+
+  server.post('/photoshoots/:id/review', async (req, reply) => {
+    const caller = callerOf(req);
+    const input = parseReviewInput((await readBody(req, { fileLimit: () => 0 })).body);
+    const outcome = await reviewPhotoshoot(app, idOf(req), input, actorOf(caller));
+    return sendJson(req, reply, {
+      photoshoot: (await app.records.shape(photoshoots, [outcome.photoshoot], caller))[0],
+      results: await app.records.shape(results, outcome.results, caller),
+    });
+  });
+
+  server.post('/photoshoots/:id/requeue', async (req, reply) => {
+    const caller = callerOf(req);
+    const photoshoot = await requeuePhotoshoot(app, idOf(req), actorOf(caller));
+    return sendJson(req, reply, (await app.records.shape(photoshoots, [photoshoot], caller))[0]);
+  });
+}

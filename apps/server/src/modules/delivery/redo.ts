@@ -1,0 +1,102 @@
+/**
+ * The owner's redo request (DESIGN §5: completed → queued, "only those results are redone"):
+ * delivered results they are unhappy with are flagged for the worker to regenerate, within the
+ * free allowance of redo rounds (`photoshoots.freeRedos`). Operators may ask on an owner's behalf
+ * and are not bound by the allowance (support can grant an extra round).
+ */
+import { ApiError } from '../../core/errors.js';
+import { q } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import { isSuperuser, type Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import { actorOf } from '../photoshoots/actor.js';
+import { photoshootLimits } from '../photoshoots/limits.js';
+import { lockRecord } from '../photoshoots/lock.js';
+import { transition } from '../photoshoots/lifecycle.js';
+import { AfterCommit } from './after-commit.js';
+import { idsForMessage } from './id-list.js';
+import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
+
+function refuse(message: string, code: string): ApiError {
+  return ApiError.badRequest(message, { results: { code, message } });
+}
+
+/**
+ * Flags `resultIds` for regeneration and requeues photoshoot `id`; returns the photoshoot.
+ *
+ * @throws {ApiError} 404 when the photoshoot is not the caller's; 400 with a sentence when the
+ *   list is empty, the photoshoot is not completed, an id is not one of its delivered results,
+ *   the free redos are used up, or the original photos are gone (retention).
+ */
+export async function requestRedo(
+  app: App,
+  id: string,
+  caller: Caller,
+  resultIds: string[],
+): Promise<RecordData> {
+  const operator = isSuperuser(caller);
+  const later = new AfterCommit();
+  const photoshoot = await app.db.transaction(async (tx) => {
+    const photoshoots = app.registry.require('photoshoots');
+    const current = await lockRecord(tx, photoshoots, id);
+    if (!current || (!operator && current.user !== caller.auth?.record.id)) throw ApiError.notFound();
+    if (!resultIds.length) throw refuse('Choose at least one photo to redo.', 'validation_required');
+    if (current.status !== 'completed') {
+      throw refuse(
+        'A redo can only be requested once the photos have been delivered and while no other redo is in progress.',
+        'validation_not_completed',
+      );
+    }
+    const results = app.registry.require('results');
+    const marks = resultIds.map(() => '?').join(', ');
+    const found = await tx.all<{ id: string }>(
+      `SELECT "id" FROM ${q(results.name)} WHERE "photoshoot" = ? AND "user" = ? AND "released" = ? AND "id" IN (${marks})`,
+      [id, current.user, true, ...resultIds],
+    );
+    const known = new Set(found.map((r) => r.id));
+    const unknown = resultIds.filter((r) => !known.has(r));
+    if (unknown.length) {
+      const message = `Only delivered photos of this photoshoot can be redone; these are not: ${idsForMessage(unknown)}.`;
+      throw ApiError.badRequest(message, {
+        results: { code: 'validation_unknown_results', message, params: { ids: unknown } },
+      });
+    }
+    const { freeRedos } = photoshootLimits(app);
+    const used = Number(current.redoCount ?? 0);
+    if (!operator && used >= freeRedos) {
+      const message =
+        freeRedos === 0
+          ? 'Redos are not included with this photoshoot. Please contact support if a photo is not right.'
+          : `You have used your ${freeRedos === 1 ? 'free redo' : `${freeRedos} free redos`} for this photoshoot. Please contact support if a photo is still not right.`;
+      throw ApiError.badRequest(message, {
+        results: { code: 'validation_redo_limit', message, params: { used, free: freeRedos } },
+      });
+    }
+    const originals = await tx.get<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM ${q('original_photos')} WHERE "photoshoot" = ?`,
+      [id],
+    );
+    if (Number(originals?.n ?? 0) === 0) {
+      throw refuse(
+        'The uploaded photos of this photoshoot have been deleted after the retention period, so its results can no longer be redone.',
+        'validation_originals_deleted',
+      );
+    }
+    const flagged = await updateResults(app, tx, resultIds, { redoRequested: true, regenerate: true });
+    later.add(() => emitResultUpdates(app, flagged));
+    await updatePhotoshoot(app, tx, id, { redoCount: used + 1 });
+    const n = resultIds.length;
+    const moved = await transition(
+      app,
+      id,
+      'queued',
+      actorOf(caller),
+      `redo of ${n} result${n === 1 ? '' : 's'} requested`,
+      tx,
+      later.add,
+    );
+    return moved.photoshoot;
+  });
+  later.run();
+  return photoshoot;
+}

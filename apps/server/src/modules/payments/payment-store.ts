@@ -1,0 +1,64 @@
+/** Reads and writes `payments` rows for the payment core (the records API never writes them). */
+import type { App } from '../../core/app.js';
+import type { Db } from '../../core/db/db.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { RecordJson } from '../../core/records/serialize.js';
+import { zeroValue } from '../../core/schema/fields.js';
+import { lockRecord } from '../photoshoots/lock.js';
+import { newId } from '../../tools/random.js';
+import { nowString } from '../../tools/dates.js';
+import type { AfterCommit } from './after-commit.js';
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+
+function collection(app: App) {
+  return app.registry.require('payments');
+}
+
+/** A new, unsaved payment with every field at its zero value and a fresh id. */
+export function blankPayment(app: App): RecordData {
+  const data: RecordData = {};
+  for (const field of collection(app).fields) data[field.name] = zeroValue(field);
+  data.id = newId();
+  return data;
+}
+
+export function findPayment(app: App, id: string, db: Db = app.db): Promise<RecordData | null> {
+  return app.records.findById(collection(app), id, db);
+}
+
+export function findPaymentBy(app: App, where: Record<string, unknown>, db: Db = app.db) {
+  return app.records.findOneBy(collection(app), where, db);
+}
+
+/** The payment, locked until `tx` ends (PostgreSQL; SQLite transactions are serial anyway). */
+export function lockPayment(app: App, tx: Db, id: string): Promise<RecordData | null> {
+  return lockRecord(tx, collection(app), id);
+}
+
+/** Inserts or updates `data` in `tx`; its record event fires once the transaction has committed. */
+export async function savePayment(
+  app: App,
+  tx: Db,
+  data: RecordData,
+  later: AfterCommit,
+  action: 'create' | 'update',
+): Promise<void> {
+  const now = nowString();
+  if (action === 'create') {
+    data.created = now;
+    data.updated = now;
+    await app.records.insertRow(collection(app), data, tx);
+  } else {
+    data.updated = now;
+    await app.records.updateRow(collection(app), data, tx);
+  }
+  const record = { ...data };
+  later.add(() => app.events.emit({ action, collection: collection(app), record }));
+}
+
+/** The payment as `caller` sees it through the records API. */
+export async function paymentJson(app: App, caller: Caller, data: RecordData): Promise<RecordJson> {
+  return (await app.records.shape(collection(app), [data], caller))[0]!;
+}

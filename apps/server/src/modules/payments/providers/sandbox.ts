@@ -1,0 +1,45 @@
+/**
+ * The offline provider: the "checkout page" is the web app's `/sandbox/checkout/{paymentId}`, and
+ * the buyer's choice there (POST /api/payments/sandbox/{id}/complete) is the provider's answer, so
+ * the payment row itself is the sandbox's state. No money moves and nothing leaves the machine.
+ */
+import { appLink } from '../../../core/mail/app-link.js';
+import type { RecordData } from '../../../core/records/codec.js';
+import type { CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderState } from './provider.js';
+import { ProviderError } from './provider.js';
+
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+
+  constructor(private readonly appURL: string) {}
+
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutStarted> {
+    const id = String(request.payment.id);
+    return { providerRef: `sandbox_${id}`, url: appLink(this.appURL, `/sandbox/checkout/${id}`) };
+  }
+
+  async retrieve(payment: RecordData): Promise<ProviderState> {
+    switch (payment.status) {
+      case 'paid':
+      case 'refunded':
+        return { state: 'paid', providerPaymentRef: String(payment.providerRef) };
+      case 'cancelled':
+        return { state: 'cancelled', reason: String(payment.failureReason) };
+      case 'failed':
+        return { state: 'failed', reason: String(payment.failureReason) };
+      default:
+        return { state: 'open' };
+    }
+  }
+
+  async cancel(payment: RecordData): Promise<ProviderState> {
+    const now = await this.retrieve(payment);
+    return now.state === 'open' ? { state: 'cancelled', reason: 'The checkout was replaced.' } : now;
+  }
+
+  async refund(): Promise<void> {}
+
+  parseWebhook(): never {
+    throw new ProviderError('The sandbox provider sends no webhooks.');
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The sandbox provider's side of its checkout page: what is being bought, and the buyer's choice
+ * (pay, cancel, or a declined payment to try the failure path). Only while `payments.provider` is
+ * `sandbox`; otherwise the endpoints do not exist (404), so nobody can "pay" for free in production.
+ */
+import { ApiError } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import { systemActor } from '../photoshoots/actor.js';
+import { closePayment } from './close-payment.js';
+import { fulfilPayment } from './fulfil.js';
+import { visiblePayment } from './payment-access.js';
+import { paymentJson } from './payment-store.js';
+
+export const SANDBOX_OUTCOMES = ['paid', 'cancelled', 'failed'] as const;
+export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
+async function sandboxPayment(app: App, caller: Caller, id: string): Promise<RecordData> {
+  if (app.settings.get().payments.provider !== 'sandbox') throw ApiError.notFound();
+  const payment = await visiblePayment(app, caller, id);
+  if (payment.provider !== 'sandbox') throw ApiError.notFound();
+  return payment;
+}
+
+/** The payment record plus the names the checkout page shows. */
+export async function describeSandboxPayment(app: App, caller: Caller, id: string) {
+  const payment = await sandboxPayment(app, caller, id);
+  const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package));
+  const packageName = String(pkg?.name ?? '');
+  return {
+    ...(await paymentJson(app, caller, payment)),
+    packageName,
+    description: packageName ? `${packageName} photoshoot` : 'Photoshoot',
+  };
+}
+
+export function readOutcome(body: Record<string, unknown>): SandboxOutcome {
+  const outcome = body.outcome;
+  if (typeof outcome !== 'string' || !(SANDBOX_OUTCOMES as readonly string[]).includes(outcome)) {
+    const message = 'Choose "paid", "cancelled" or "failed".';
+    throw ApiError.badRequest(message, { outcome: { code: 'validation_invalid_value', message } });
+  }
+  return outcome as SandboxOutcome;
+}
+
+/** Applies the buyer's choice to a pending sandbox payment; returns the payment afterwards. */
+export async function completeSandboxPayment(
+  app: App,
+  caller: Caller,
+  id: string,
+  outcome: SandboxOutcome,
+): Promise<RecordData> {
+  const payment = await sandboxPayment(app, caller, id);
+  if (payment.status !== 'pending') {
+    const message = `This payment is already ${String(payment.status)}.`;
+    throw ApiError.badRequest(message, { status: { code: 'validation_payment_settled', message } });
+  }
+  const actor = systemActor('sandbox');
+  if (outcome === 'paid') return fulfilPayment(app, id, `sandbox_pi_${id}`, actor);
+  if (outcome === 'cancelled') return closePayment(app, id, 'cancelled', 'You cancelled the payment.', actor);
+  return closePayment(app, id, 'failed', 'The payment was declined (sandbox).', actor);
+}

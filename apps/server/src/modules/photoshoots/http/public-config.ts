@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { App } from '../../../core/app.js';
+import { sendJson } from '../../../apis/respond.js';
+
+/** What every visitor may know of the settings: the web app's legal pages and checkout use it. */
+export type PublicConfig = {
+  appName: string;
+  /** Days after release before originals / results are deleted (0: kept until the owner deletes them). */
+  retention: { originalsDays: number; resultsDays: number };
+  payments: { provider: string };
+  /** The limits of one photoshoot that the flow states (the server enforces them). */
+  photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
+  /**
+   * What makes the portraits: `studio` (the built-in engine retouches the uploaded photos: the
+   * person's own clothes and pose on a new backdrop) or `hosted` (a generative provider makes new
+   * outfits and settings). The public pages word their promises from it.
+   */
+  engine: { kind: 'studio' | 'hosted'; provider: string };
+};
+
+/** The public slice of the live settings; never a secret, never anything else. */
+export function publicConfig(app: App): PublicConfig {
+  const s = app.settings.get();
+  return {
+    appName: s.meta.appName,
+    retention: {
+      originalsDays: s.processing.originalsRetentionDays,
+      resultsDays: s.processing.resultsRetentionDays,
+    },
+    payments: { provider: s.payments.provider },
+    photoshoots: {
+      maxPhotos: s.photoshoots.maxPhotos,
+      minAcceptedPhotos: s.photoshoots.minAcceptedPhotos,
+      freeRedos: s.photoshoots.freeRedos,
+    },
+    engine: {
+      kind: s.processing.provider === 'studio' ? 'studio' : 'hosted',
+      provider: s.processing.provider,
+    },
+  };
+}
+
+/**
+ * `GET /api/public/config`: the settings the public pages state (retention periods on /privacy and
+ * /terms-of-service, the payment provider) and the photoshoot limits the flow shows. The full
+ * settings are superuser-only.
+ */
+export function bindPublicConfigApi(server: FastifyInstance, app: App): void {
+  server.get('/api/public/config', async (req, reply) => sendJson(req, reply, publicConfig(app)));
+}

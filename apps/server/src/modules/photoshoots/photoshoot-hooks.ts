@@ -1,0 +1,83 @@
+/**
+ * What an owner may change on a photoshoot depends on its state: the order (styles, package, title,
+ * profile) only while it is a draft, the verdict (rating, review comment) only once it is
+ * completed. Status itself is server-managed; an operator's direct status edit is still logged.
+ */
+import { ApiError, type ErrorData } from '../../core/errors.js';
+import { isSuperuser } from '../../core/records/caller.js';
+import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
+import { actorOf } from './actor.js';
+import { checkPhotoshootStyles } from './style-choice.js';
+import { changedFields, mergeStoredServerFields } from './stored-merge.js';
+import { lockRecord } from './lock.js';
+import { logTransition } from './transition-log.js';
+
+export const DRAFT_ONLY_FIELDS = ['title', 'profile', 'package', 'styles'] as const;
+export const COMPLETED_ONLY_FIELDS = ['rating', 'reviewComment'] as const;
+
+function refuse(message: string, fields: string[], code: string): ApiError {
+  const data: ErrorData = {};
+  for (const name of fields) data[name] = { code, message };
+  return ApiError.badRequest(message, data);
+}
+
+async function beforeCreate(e: RecordHookEvent): Promise<void> {
+  if (!isSuperuser(e.caller) || !e.record.status) e.record.status = 'draft';
+  if (!isSuperuser(e.caller)) await checkPhotoshootStyles(e.app, e.tx, e.record);
+  await logTransition(
+    e.app,
+    e.tx,
+    String(e.record.id),
+    '',
+    String(e.record.status),
+    actorOf(e.caller),
+    'created',
+  );
+}
+
+async function beforeUpdate(e: RecordHookEvent): Promise<void> {
+  const stored = await mergeStoredServerFields(e);
+  if (!isSuperuser(e.caller)) {
+    const draftOnly = changedFields(e, stored, DRAFT_ONLY_FIELDS);
+    if (draftOnly.length && stored.status !== 'draft') {
+      throw refuse(
+        'The styles, package, title and profile can only be changed while the photoshoot is a draft.',
+        draftOnly,
+        'validation_photoshoot_not_draft',
+      );
+    }
+    const verdict = changedFields(e, stored, COMPLETED_ONLY_FIELDS);
+    if (verdict.length && stored.status !== 'completed') {
+      throw refuse(
+        'A rating and review can only be given once the photoshoot is completed.',
+        verdict,
+        'validation_photoshoot_not_completed',
+      );
+    }
+    if (draftOnly.includes('styles')) await checkPhotoshootStyles(e.app, e.tx, e.record);
+  }
+  if (e.record.status !== stored.status) {
+    await logTransition(
+      e.app,
+      e.tx,
+      String(e.record.id),
+      String(stored.status),
+      String(e.record.status),
+      actorOf(e.caller),
+      'set through the records API',
+    );
+  }
+}
+
+async function beforeDelete(e: RecordHookEvent): Promise<void> {
+  if (isSuperuser(e.caller)) return;
+  const stored = await lockRecord(e.tx, e.collection, String(e.record.id));
+  if (stored && stored.status !== 'draft')
+    throw ApiError.badRequest('Only a draft photoshoot can be deleted.');
+}
+
+export function registerPhotoshootHooks(hooks: RecordHooks): void {
+  hooks.on('beforeCreate', 'photoshoots', beforeCreate);
+  hooks.on('beforeUpdate', 'photoshoots', beforeUpdate);
+  hooks.on('beforeDelete', 'photoshoots', beforeDelete);
+}

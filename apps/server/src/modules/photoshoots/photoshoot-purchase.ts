@@ -1,0 +1,56 @@
+/**
+ * A photoshoot as something a payment buys: paid → queued, closed or coupon lapsed → back to
+ * draft, refunded → refunded, each only while the photoshoot waits for (or was paid by) that payment
+ * and the lifecycle allows the move.
+ */
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
+import type { Actor } from './actor.js';
+import { refusal, transition } from './lifecycle.js';
+import { lockRecord } from './lock.js';
+
+/** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
+function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
+  return !!photoshoot && photoshoot.status === 'pending_payment' && photoshoot.payment === payment.id;
+}
+
+/** Moves the photoshoot to `to` when the lifecycle allows it for the actor. */
+async function moveIfAllowed(o: PurchaseOutcome, to: string): Promise<void> {
+  const photoshoot = o.item;
+  if (!photoshoot || refusal(String(photoshoot.status), to, o.actor)) return;
+  await transition(o.app, String(photoshoot.id), to, o.actor, o.reason, o.tx, o.later.add);
+}
+
+async function lock(app: App, tx: Db, payment: RecordData): Promise<RecordData | null> {
+  const id = String(payment.photoshoot ?? '');
+  return id ? lockRecord(tx, app.registry.require('photoshoots'), id) : null;
+}
+
+export const photoshootPurchase: Purchasable = {
+  kind: 'photoshoot',
+  field: 'photoshoot',
+  lock,
+  // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
+  onPaid: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'queued');
+  },
+  onClosed: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
+  },
+  onCouponLapsed: async (o) => {
+    if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
+  },
+  async refundRefusal(app: App, payment: RecordData, actor: Actor) {
+    const photoshoot = await app.records.findById(
+      app.registry.require('photoshoots'),
+      String(payment.photoshoot),
+    );
+    if (!photoshoot || photoshoot.payment !== payment.id) return null;
+    return refusal(String(photoshoot.status), 'refunded', actor);
+  },
+  onRefunded: async (o) => {
+    if (o.item?.payment === o.payment.id) await moveIfAllowed(o, 'refunded');
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * The studio engine in one object: models loaded once (Human for the face and the selfie matte,
+ * ISNet when configured), an analysis cache so the variants of one photo are analysed once, and
+ * `render` for one result. Runs in a worker thread (studio-worker.ts) or in a script.
+ */
+import { loadHuman } from '../../analysis/vision/human.js';
+import { analysePhoto, type Analysers, type PhotoAnalysis } from './analyse-photo.js';
+import { isnetModelPath, openIsnet } from './isnet.js';
+import { renderPortrait, type RenderOptions, type RenderedPortrait } from './render-portrait.js';
+
+export type EngineOptions = {
+  /** Where to look for `models/isnet.onnx`. */
+  dataDir?: string;
+  /** Skip Human (tests of the fallback paths). */
+  withoutHuman?: boolean;
+};
+
+export type RenderJob = RenderOptions & {
+  /** Identifies the photo bytes for the analysis cache. */
+  photoKey: string;
+  photo: Buffer;
+};
+
+const CACHE_SIZE = 6;
+
+export class StudioEngine {
+  private readonly cache = new Map<string, Promise<PhotoAnalysis>>();
+
+  private constructor(private readonly tools: Analysers) {}
+
+  static async open(opts: EngineOptions = {}): Promise<StudioEngine> {
+    const modelPath = isnetModelPath(opts.dataDir);
+    const isnet = modelPath ? await openIsnet(modelPath) : null;
+    const human = opts.withoutHuman
+      ? null
+      : await loadHuman({
+          face: { description: { enabled: false } },
+          segmentation: { enabled: !isnet },
+        });
+    return new StudioEngine({ human, isnet });
+  }
+
+  analyse(photoKey: string, photo: Buffer): Promise<PhotoAnalysis> {
+    let p = this.cache.get(photoKey);
+    if (!p) {
+      p = analysePhoto(photo, this.tools);
+      p.catch(() => this.cache.delete(photoKey));
+      this.cache.set(photoKey, p);
+      while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return p;
+  }
+
+  async render(job: RenderJob): Promise<RenderedPortrait> {
+    return renderPortrait(await this.analyse(job.photoKey, job.photo), job);
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The studio engine's threads: a WorkerPool (tools/worker-pool.ts) on studio-worker, each thread
+ * holding its own models (Human ≈ 250 MB; ISNet ≈ 2.5 GB when configured) and rendering one
+ * portrait at a time. A thread that dies or overruns fails its render (the job runner retries
+ * the job) and is replaced.
+ */
+import { WorkerPool } from '../../../tools/worker-pool.js';
+import type { RenderJob } from './studio-engine.js';
+import type { RenderedPortrait } from './render-portrait.js';
+import type { StudioReply, StudioTask } from './studio-worker.js';
+
+export type StudioPoolOptions = { size: number; dataDir?: string };
+
+/** Longest a single render may take before its thread is replaced (ISNet at 2048 px, loaded host). */
+export const RENDER_TIMEOUT_MS = 5 * 60_000;
+
+// Next to this file: studio-worker.js when built, studio-worker.ts when run from sources.
+const ENTRY = new URL(`./studio-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+
+export class StudioPool {
+  private readonly pool: WorkerPool<StudioTask, StudioReply>;
+
+  constructor(private readonly opts: StudioPoolOptions) {
+    this.pool = new WorkerPool<StudioTask, StudioReply>({
+      entry: ENTRY,
+      size: () => Math.max(1, opts.size),
+      // The runner asks for one render per job loop at a time; a little slack for stragglers.
+      maxQueue: () => Math.max(4, opts.size * 4),
+      taskTimeoutMs: RENDER_TIMEOUT_MS,
+      name: 'studio',
+    });
+  }
+
+  /** Renders in a thread; an abort settles at once (the thread's late answer is dropped). */
+  async render(job: RenderJob, signal?: AbortSignal): Promise<RenderedPortrait> {
+    signal?.throwIfAborted();
+    const run = this.pool.run({ job, dataDir: this.opts.dataDir });
+    if (!signal) return withBuffer(await run);
+    let onAbort!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () =>
+        reject(signal.reason instanceof Error ? signal.reason : new Error('the render was cancelled'));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    run.catch(() => {});
+    try {
+      return withBuffer(await Promise.race([run, aborted]));
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+function withBuffer(reply: StudioReply): RenderedPortrait {
+  return { ...reply, jpeg: Buffer.from(reply.jpeg.buffer, reply.jpeg.byteOffset, reply.jpeg.byteLength) };
+}

@@ -1,0 +1,83 @@
+/**
+ * The built-in, offline `studio` provider: no subject training, and every image finishes within
+ * `generate` (it never answers `pending`), rendered in the studio worker threads.
+ */
+import type {
+  ExternalJob,
+  GenerateOutcome,
+  GenerateRequest,
+  GeneratedImage,
+  GenerationProvider,
+  PreparedSubject,
+  Subject,
+} from '../providers/types.js';
+import { PermanentJobError } from '../providers/types.js';
+import { photoForVariant, rankPhotos } from './choose-photos.js';
+import { StudioPool, type StudioPoolOptions } from './studio-pool.js';
+
+/** Output long side: full resolution, and a smaller one for team test shoots. */
+export const FULL_LONG_SIDE = 2048;
+export const TEST_LONG_SIDE = 1024;
+
+export class StudioProvider implements GenerationProvider {
+  readonly name = 'studio';
+  private readonly pool: StudioPool;
+
+  constructor(opts: StudioPoolOptions) {
+    this.pool = new StudioPool(opts);
+  }
+
+  async prepare(subject: Subject): Promise<PreparedSubject> {
+    if (!subject.photos.length) throw new PermanentJobError('There are no accepted photos to work from.');
+    return { subject: { ...subject, photos: rankPhotos(subject.photos) } };
+  }
+
+  async generate(prepared: PreparedSubject, req: GenerateRequest): Promise<GenerateOutcome> {
+    const { subject } = prepared;
+    const images: GeneratedImage[] = [];
+    for (const variant of req.variants) {
+      req.signal?.throwIfAborted();
+      const photo = photoForVariant(subject.photos, variant);
+      const rendered = await this.pool.render(
+        {
+          photoKey: `${photo.id}:${photo.data.length}`,
+          photo: photo.data,
+          look: {
+            framing: req.style.framing,
+            aspect: req.style.aspect,
+            backdrop: req.style.backdrop,
+            grading: req.style.grading,
+          },
+          seed: `${req.seed}:${variant}`,
+          longSide: subject.isTest ? TEST_LONG_SIDE : FULL_LONG_SIDE,
+          brandBackdrop: req.style.brandBackdrop ?? null,
+          storedFace: photo.faceBox ?? null,
+        },
+        req.signal,
+      );
+      images.push({
+        variant,
+        data: rendered.jpeg,
+        width: rendered.width,
+        height: rendered.height,
+        sourcePhoto: photo.id,
+        params: { ...rendered.params, style: req.style.slug },
+      });
+    }
+    return { state: 'done', images };
+  }
+
+  async status(job: ExternalJob): Promise<GenerateOutcome> {
+    return { state: 'failed', reason: `The studio engine has no pending job ${job.externalId}.` };
+  }
+
+  async cancel(): Promise<void> {}
+
+  async parseWebhook(): Promise<null> {
+    return null;
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
