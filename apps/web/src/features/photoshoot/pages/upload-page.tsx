@@ -90,7 +90,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
         <Uploader
           photoshootId={photoshoot.id}
           userId={user?.id ?? photoshoot.user}
-          photoCount={counts.total}
+          photoCount={counts.total - counts.rejected}
           onUploaded={onUploaded}
         />
 
@@ -100,7 +100,8 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
               Your photos
             </h2>
             <p className="text-sm text-zinc-600">
-              {counts.total} of {LIMITS.maxPhotos} uploaded
+              {counts.total - counts.rejected} of {LIMITS.maxPhotos} places used
+              {counts.rejected ? ' (photos not usable take no place)' : ''}
             </p>
           </div>
           <p className="sr-only" aria-live="polite" data-testid="qc-announcer">
