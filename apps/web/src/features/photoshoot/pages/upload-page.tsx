@@ -142,7 +142,7 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
       </div>
 
       {/* On a desktop the counter sits beside the photos; on a phone it is a bar at the bottom. */}
-      <aside className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:bottom-auto lg:mx-0 lg:flex lg:flex-col lg:gap-4 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
+      <aside className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 lg:top-20 lg:bottom-auto lg:mx-0 lg:flex lg:flex-col lg:gap-4 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
         <div className="flex items-center gap-3 lg:flex-col lg:items-stretch">
           <AcceptedCounter accepted={counts.accepted} pending={counts.pending} rejected={counts.rejected} />
           {continueButton}
