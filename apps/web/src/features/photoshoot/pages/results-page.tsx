@@ -10,6 +10,7 @@ import { useFileToken } from '../data/use-file-token';
 import { useResults } from '../data/use-results';
 import { resultDownloadUrl, startDownload } from '../results/download-link';
 import { Lightbox } from '../results/lightbox';
+import { portraitFileName, portraitLabel, portraitNumbers } from '../results/portrait-numbers';
 import { ResultCard } from '../results/result-card';
 import { useResultUpdate } from '../results/use-result-update';
 import type { Photoshoot, Result } from '../types';
@@ -47,6 +48,9 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   }, [styles.data]);
 
   const all = results.data ?? [];
+  // Numbered over the whole list, so showing favourites only keeps each portrait's number.
+  const numbers = portraitNumbers(all);
+  const labelOf = (r: Result) => portraitLabel(styleName(r), numbers.get(r.id) ?? 1);
   const visible = onlyFavourites ? all.filter((r) => r.favorite) : all;
   const groups = useMemo(() => {
     const byStyle = new Map<string, Group>();
@@ -179,13 +183,14 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {g.results.map((r) => {
               const i = ordered.indexOf(r);
-              const label = `${g.name} portrait ${g.results.indexOf(r) + 1}`;
+              const label = labelOf(r);
               return (
                 <ResultCard
                   key={r.id}
                   result={r}
                   label={label}
                   downloadUrl={token ? resultDownloadUrl(r, token) : ''}
+                  downloadName={portraitFileName(photoshoot.title, g.name, numbers.get(r.id) ?? 1, r.file)}
                   onOpen={() => setOpen(i)}
                   onFavorite={() => favorite(r)}
                   onRate={(n) => rate(r, n)}
@@ -200,7 +205,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
         results={ordered}
         index={open}
         onIndexChange={setOpen}
-        styleName={styleName}
+        labelOf={labelOf}
         onFavorite={favorite}
         onRate={rate}
       />

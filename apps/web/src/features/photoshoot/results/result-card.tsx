@@ -8,6 +8,7 @@ export function ResultCard({
   result,
   label,
   downloadUrl,
+  downloadName,
   onOpen,
   onFavorite,
   onRate,
@@ -15,6 +16,8 @@ export function ResultCard({
   result: Result;
   label: string;
   downloadUrl: string;
+  /** The name the browser saves the file under (honoured for same-origin files). */
+  downloadName: string;
   onOpen: () => void;
   onFavorite: () => void;
   onRate: (rating: number) => void;
@@ -40,7 +43,7 @@ export function ResultCard({
         <RatingStars label={`Rate ${label}`} value={result.rating || 0} onChange={onRate} size="sm" />
         <a
           href={downloadUrl || undefined}
-          download
+          download={downloadName}
           className="inline-flex h-8 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           aria-label={`Download ${label} in full resolution`}
         >
