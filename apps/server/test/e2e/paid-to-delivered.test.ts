@@ -197,7 +197,7 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
       expect(mine.every((r) => r.released === true && r.review === 'approved')).toBe(true);
       expect((await pb.collection('photoshoots').getOne(shoot.id)).status).toBe('completed');
 
-      const ready = await mailsTo(admin, email, 'Your photos are ready', 1);
+      const ready = await mailsTo(admin, email, 'Your portraits are ready', 1);
       expect(ready).toHaveLength(1);
       expect(ready[0]!.text).toContain(`${settings.meta.appURL}/photoshoot/${shoot.id}/results`);
       expect(ready[0]!.text).toContain('"Astronaut portraits"');
@@ -253,7 +253,7 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
       }
       const redelivered = await review(admin, shoot.id, { approve: [unhappy.id], release: true });
       expect(redelivered.photoshoot.status).toBe('completed');
-      expect(await mailsTo(admin, email, 'Your redone photos are ready', 1)).toHaveLength(1);
+      expect(await mailsTo(admin, email, 'Your redone portraits are ready', 1)).toHaveLength(1);
       const newFile = await resultFile(pb, await pb.collection('results').getOne(unhappy.id));
       const second = new Map((await download()).map((e) => [e.name, e.data]));
       expect([...second.keys()]).toEqual(expectedNames);

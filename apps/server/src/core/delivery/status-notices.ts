@@ -92,6 +92,10 @@ export class StatusNotices {
                 `SELECT COUNT(*) AS n FROM ${q('photoshoot_events')} WHERE "photoshoot" = ? AND "toStatus" = 'completed' AND "fromStatus" <> 'completed'`,
                 [id],
               )) > 1,
+            redosLeft: Math.max(
+              0,
+              this.app.settings.get().photoshoots.freeRedos - Number(photoshoot.redoCount ?? 0),
+            ),
             originalsRetentionDays: this.app.settings.get().processing.originalsRetentionDays,
           });
     await this.app.mailer.send({ to, ...mail });
