@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../ui';
+import { isNewAccount } from '../auth/new-account';
 import { useAuth } from '../auth/use-auth';
 import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './dashboard-api';
 import { nextStepHref, statusView } from './photoshoot-status';
@@ -159,12 +160,17 @@ export function DashboardPage() {
   useTitle('Dashboard');
   const { user } = useAuth();
   const [firstName] = useState(() => (user?.name || '').split(' ')[0]);
+  const [isNew] = useState(() => isNewAccount(user?.id));
   if (!user) return null;
   return (
     <>
       <PageHeader
-        title={firstName ? `Welcome back, ${firstName}` : 'Your photoshoots'}
-        description="Pick up where you left off, or start a new photoshoot."
+        title={firstName ? `${isNew ? 'Welcome' : 'Welcome back'}, ${firstName}` : 'Your photoshoots'}
+        description={
+          isNew
+            ? 'Start your first photoshoot: upload a few selfies, choose your styles, and we do the rest.'
+            : 'Pick up where you left off, or start a new photoshoot.'
+        }
         actions={<NewPhotoshootButton />}
       />
       {!user.verified ? (
