@@ -6,6 +6,7 @@ import { useTitle } from '../../lib/use-title';
 import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../ui';
 import { isNewAccount } from '../auth/new-account';
 import { useAuth } from '../auth/use-auth';
+import { RenameTitle } from '../photoshoot/components/rename-title';
 import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './dashboard-api';
 import { nextStepHref, statusView } from './photoshoot-status';
 
@@ -20,12 +21,18 @@ function PhotoshootRow({ p }: { p: PhotoshootSummary }) {
   const view = statusView(p.status);
   const href = nextStepHref(p);
   const busy = p.status === 'queued' || p.status === 'processing';
+  const queryClient = useQueryClient();
   return (
     <li>
       <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-zinc-900">{p.title || 'Untitled photoshoot'}</h3>
+            <RenameTitle
+              photoshoot={p}
+              as="h3"
+              titleClassName="font-semibold text-zinc-900"
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: ['photoshoots'] })}
+            />
             <Badge tone={view.tone}>{view.label}</Badge>
           </div>
           <p className="mt-1 text-sm text-zinc-500">

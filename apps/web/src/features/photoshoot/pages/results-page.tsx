@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock } from '../../../ui';
 import { downloadAllUrl } from '../api';
 import { FlowFrame } from '../components/flow-frame';
+import { RenameTitle } from '../components/rename-title';
+import { keys } from '../data/keys';
 import { useFlowPage } from '../components/use-flow-page';
 import { useStyles } from '../data/use-catalog';
 import { useFileToken } from '../data/use-file-token';
@@ -33,6 +36,7 @@ export default function ResultsPage() {
 type Group = { style: string; name: string; results: Result[] };
 
 function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
+  const client = useQueryClient();
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
@@ -122,6 +126,10 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
 
   return (
     <div className="flex flex-col gap-8">
+      <RenameTitle
+        photoshoot={photoshoot}
+        onSaved={(record) => client.setQueryData(keys.photoshoot(photoshoot.id), record)}
+      />
       {photoshoot.status === 'review' ||
       photoshoot.status === 'queued' ||
       photoshoot.status === 'processing' ? (
