@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
@@ -33,6 +33,8 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 export function NewProfilePage() {
   useTitle('Describe the person photographed');
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const { photoshoot } = useSearch({ strict: false }) as { photoshoot?: string };
   const [values, setValues] = useState({
     name: user?.name ?? '',
     gender: '',
@@ -61,6 +63,12 @@ export function NewProfilePage() {
       const record = await pb
         .collection('profiles')
         .create({ ...values, name: values.name.trim(), user: user!.id });
+      if (photoshoot) {
+        // Made from the flow: choose the person for that photoshoot and go back to it.
+        await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
+        void navigate({ to: '/photoshoot/$id/styles', params: { id: photoshoot } });
+        return;
+      }
       setCreated(record.id);
     } catch (err) {
       setError(toFormError(err, 'The profile could not be saved.'));
@@ -72,7 +80,10 @@ export function NewProfilePage() {
     return (
       <div className="mx-auto max-w-2xl">
         <PageHeader title="Profile saved" />
-        <Alert tone="success">“{values.name}” is saved. Choose it when you set up a photoshoot.</Alert>
+        <Alert tone="success">
+          “{values.name}” is saved. Choose it under “Who is in the photos?” on the styles step of a
+          photoshoot.
+        </Alert>
         <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
           Back to the dashboard
         </Link>

@@ -7,6 +7,8 @@ export type Photoshoot = RecordModel & {
   user: string;
   team: string;
   title: string;
+  /** The person photographed (a `profiles` record of the owner), or ''. */
+  profile: string;
   status: PhotoshootStatus;
   package: string;
   styles: string[];

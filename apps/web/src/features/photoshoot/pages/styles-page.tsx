@@ -7,6 +7,7 @@ import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
+import { PersonChooser } from '../styles/person-chooser';
 import { StyleCard } from '../styles/style-card';
 import { categoryLabel } from '../styles/style-visual';
 import type { Package, Photoshoot, Style } from '../types';
@@ -118,6 +119,7 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
 
   return (
     <div className="flex flex-col gap-8">
+      <PersonChooser photoshoot={photoshoot} />
       <PackagePicker
         legend="Package"
         packages={packages.data ?? []}
