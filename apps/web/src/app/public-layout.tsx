@@ -35,8 +35,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <div className="flex items-center gap-1">
-            <UserMenu />
-            <SiteMenu items={NAV} />
+            <UserMenu primaryOnlyOnPhone />
+            <SiteMenu items={NAV}>
+              <UserMenu />
+            </SiteMenu>
           </div>
         </div>
       </header>

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 
 export type NavItem = { href: string; label: string };
 
 /**
  * The section links on a phone: a disclosure button (aria-expanded) opening a list under the
- * header. A link, Escape or a wider window closes it; focus goes back to the button on Escape.
+ * header, with `children` (the account actions that do not fit the header) under it on a phone.
+ * A link, Escape or a wider window closes it; focus goes back to the button on Escape.
  */
-export function SiteMenu({ items }: { items: NavItem[] }) {
+export function SiteMenu({ items, children }: { items: NavItem[]; children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonId = `${id}-button`;
@@ -69,6 +70,9 @@ export function SiteMenu({ items }: { items: NavItem[] }) {
             </li>
           ))}
         </ul>
+        {children ? (
+          <div className="mx-auto max-w-6xl border-t border-zinc-200 px-4 py-3 sm:hidden">{children}</div>
+        ) : null}
       </nav>
     </div>
   );

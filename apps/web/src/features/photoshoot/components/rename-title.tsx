@@ -18,6 +18,7 @@ export function RenameTitle({
   className,
   as: Title = 'p',
   titleClassName = 'text-sm font-medium text-zinc-700',
+  prefix,
 }: {
   photoshoot: Pick<Photoshoot, 'id' | 'title'>;
   onSaved: (record: Photoshoot) => void;
@@ -25,6 +26,8 @@ export function RenameTitle({
   /** A heading where the name heads a card (the dashboard). */
   as?: 'p' | 'h2' | 'h3';
   titleClassName?: string;
+  /** Words before the name, e.g. why the name matters here. */
+  prefix?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(photoshoot.title);
@@ -54,6 +57,7 @@ export function RenameTitle({
   if (!editing) {
     return (
       <div className={cx('flex min-w-0 items-center gap-2', className)}>
+        {prefix ? <span className="shrink-0 text-sm text-zinc-600">{prefix}</span> : null}
         <Title className={cx('min-w-0 truncate', titleClassName)} data-testid="photoshoot-title">
           {shown}
         </Title>

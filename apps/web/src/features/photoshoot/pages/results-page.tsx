@@ -127,6 +127,8 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   return (
     <div className="flex flex-col gap-8">
       <RenameTitle
+        prefix="Your downloads are named after"
+        titleClassName="text-sm font-semibold text-zinc-900"
         photoshoot={photoshoot}
         onSaved={(record) => client.setQueryData(keys.photoshoot(photoshoot.id), record)}
       />

@@ -100,8 +100,8 @@ function UploadStep({ photoshoot }: { photoshoot: Photoshoot }) {
               Your photos
             </h2>
             <p className="text-sm text-zinc-600">
-              {counts.total - counts.rejected} of {LIMITS.maxPhotos} places used
-              {counts.rejected ? ' (photos not usable take no place)' : ''}
+              {counts.total - counts.rejected} of {LIMITS.maxPhotos} photos
+              {counts.rejected ? ' · the ones not usable do not count' : ''}
             </p>
           </div>
           <p className="sr-only" aria-live="polite" data-testid="qc-announcer">

@@ -1,4 +1,5 @@
 import { ProtectedImage } from '../components/protected-image';
+import { downloadAs } from './download-link';
 import type { Result } from '../types';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
@@ -44,6 +45,12 @@ export function ResultCard({
         <a
           href={downloadUrl || undefined}
           download={downloadName}
+          onClick={(e) => {
+            if (!downloadUrl) return;
+            // Saved under the person, style and number; on failure the plain link still works.
+            e.preventDefault();
+            downloadAs(downloadUrl, downloadName).catch(() => window.location.assign(downloadUrl));
+          }}
           className="inline-flex h-8 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           aria-label={`Download ${label} in full resolution`}
         >
