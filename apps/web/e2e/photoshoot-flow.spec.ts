@@ -327,7 +327,8 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     const all = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download all (zip)' }).click();
     const zipDownload = await all;
-    expect(zipDownload.suggestedFilename()).toBe('jane-doe.zip');
+    // The title itself (RFC 6266 filename*), which the browser prefers to the ASCII fallback.
+    expect(zipDownload.suggestedFilename()).toBe('Jane Doe.zip');
     const zip = await readFile(await zipDownload.path());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     // The entries carry the same names as single downloads (stored names sit in the zip's headers).
