@@ -56,9 +56,10 @@ export function RenameTitle({
 
   if (!editing) {
     return (
-      <div className={cx('flex min-w-0 items-center gap-2', className)}>
-        {prefix ? <span className="shrink-0 text-sm text-zinc-600">{prefix}</span> : null}
-        <Title className={cx('min-w-0 truncate', titleClassName)} data-testid="photoshoot-title">
+      <div className={cx('flex min-w-0 flex-wrap items-center gap-x-2', className)}>
+        {/* note: the prefix wraps above the name on a phone rather than squeezing it to "Ph…". */}
+        {prefix ? <span className="text-sm text-zinc-600">{prefix}</span> : null}
+        <Title className={cx('min-w-0 max-w-full truncate', titleClassName)} data-testid="photoshoot-title">
           {shown}
         </Title>
         <Button
