@@ -148,7 +148,8 @@ test.describe('with mail through a real SMTP server', () => {
     await page.goto(`/confirm-verification?token=${token}`);
     await expect(page.getByText('Thank you — your email address is confirmed.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Vera');
+    // Still the session that registered: a welcome, not a welcome back.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Vera');
     await expect(page.getByText('Please confirm your email address')).toBeHidden();
   });
 

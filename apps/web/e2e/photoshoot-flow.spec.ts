@@ -187,6 +187,20 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await page.getByRole('button', { name: 'Continue to styles' }).click();
   });
 
+  await test.step('describe the person photographed from the flow', async () => {
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
+    await page.getByRole('link', { name: 'Describe someone new' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profiles/new\\?photoshoot=${photoshootId}$`));
+    await page.getByLabel('Name', { exact: true }).fill('Ada on stage');
+    await page.getByLabel('Hair', { exact: false }).first().fill('short, auburn');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    // Back in the flow with the new person chosen for this photoshoot.
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
+    await expect(page.getByRole('combobox', { name: /Person/ })).toHaveText('Ada on stage');
+    const chosen = await su.collection('photoshoots').getOne(photoshootId, { expand: 'profile' });
+    expect(chosen.expand?.profile?.name).toBe('Ada on stage');
+  });
+
   await test.step('pick a package and a style', async () => {
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
     await page.getByTestId('package-card').filter({ hasText: 'Starter' }).click();

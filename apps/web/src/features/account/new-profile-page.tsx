@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toFormError, type FormError } from '../../lib/errors';
@@ -14,6 +15,7 @@ import {
   TextField,
 } from '../../ui';
 import { useAuth } from '../auth/use-auth';
+import { keys } from '../photoshoot/data/keys';
 
 const GENDERS = [
   { value: '', label: 'Prefer not to say' },
@@ -34,6 +36,7 @@ export function NewProfilePage() {
   useTitle('Describe the person photographed');
   const { user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { photoshoot } = useSearch({ strict: false }) as { photoshoot?: string };
   const [values, setValues] = useState({
     name: user?.name ?? '',
@@ -66,6 +69,11 @@ export function NewProfilePage() {
       if (photoshoot) {
         // Made from the flow: choose the person for that photoshoot and go back to it.
         await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
+        // The flow's cached profile list and photoshoot predate this: fetch them again.
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+          queryClient.invalidateQueries({ queryKey: keys.photoshoot(photoshoot) }),
+        ]);
         void navigate({ to: '/photoshoot/$id/styles', params: { id: photoshoot } });
         return;
       }
