@@ -1,6 +1,6 @@
 /**
- * What an owner may change depends on the photoshoot's state: the order (styles, package, title,
- * profile) only in `draft`, the verdict (rating, review comment; results' favourite, rating and
+ * What an owner may change depends on the photoshoot's state: the order (styles, package,
+ * profile) only in `draft`, the title (a name) in any state, the verdict (rating, review comment; results' favourite, rating and
  * redo flag) only in `completed`. Refusals are 400s that say why, with the field named.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
