@@ -25,7 +25,8 @@ test('a visitor registers, lands on the dashboard, signs out and back in', async
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Riley');
+  // Just registered: welcomed, not welcomed back.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Riley');
   await expect(page.getByText('No photoshoots yet')).toBeVisible();
   await expect(page.getByText('Please confirm your email address')).toBeVisible();
 
@@ -37,14 +38,14 @@ test('a visitor registers, lands on the dashboard, signs out and back in', async
 
   await signIn(page, email, 'a-good-password-1');
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Riley');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Riley');
 });
 
 test('a wrong password shows the error and keeps the visitor signed out', async ({ page }) => {
   const user = await newUser();
   await page.goto('/login');
   await signIn(page, user.email, 'not-the-password');
-  await expect(page.getByRole('alert')).toHaveText('Failed to authenticate.');
+  await expect(page.getByRole('alert')).toHaveText('Failed to login with email and password');
   await expect(page).toHaveURL('/login');
 });
 
@@ -147,7 +148,8 @@ test.describe('with mail through a real SMTP server', () => {
     await page.goto(`/confirm-verification?token=${token}`);
     await expect(page.getByText('Thank you — your email address is confirmed.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Vera');
+    // Still the session that registered: a welcome, not a welcome back.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Vera');
     await expect(page.getByText('Please confirm your email address')).toBeHidden();
   });
 

@@ -10,7 +10,10 @@ import sharp, { type Sharp } from 'sharp';
  * checks, real worker, sandbox payments): register, create a photoshoot, upload real portraits
  * (and one photo without a face, which must be refused with its reason), pick a style, apply a
  * coupon, pay in the sandbox, watch processing, and — once a superuser has released the results
- * through the API — see, favourite, rate, download and review them, then ask for a redo.
+ * through the API — see, favourite, rate, rename, download and review them, then ask for a redo.
+ * On the way it checks what first-time customers tripped over: a file that is not a photo is said
+ * in plain words with no Retry, too few styles for the package are warned about before paying,
+ * downloads are named after the person, style and number, and the redo round is confirmed first.
  * Screenshots of every page at phone and desktop widths are saved on the way.
  */
 
@@ -118,6 +121,26 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
   const email = `visitor-${Date.now()}@example.com`;
   let photoshootId = '';
 
+  await test.step('the landing page shows a real before and after, and a menu on a phone', async () => {
+    await page.goto('/');
+    const after = page.getByRole('img', { name: /^After:/ });
+    await expect(after).toBeVisible();
+    await expect
+      .poll(() => after.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(400);
+    await screenshots(page, info, 'landing');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await menu.click();
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pricing' }),
+    ).toBeVisible();
+    await page.screenshot({ path: info.outputPath('photoshoot-landing-menu-390.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(menu).toBeHidden();
+  });
+
   await test.step('register and create a photoshoot', async () => {
     await page.goto('/register');
     await page.getByLabel('Name').fill('Ada Visitor');
@@ -126,6 +149,8 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await page.getByLabel('Confirm password').fill('a-long-password-1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // Just registered: welcomed, not welcomed back.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ada');
     await page.getByRole('button', { name: 'New photoshoot' }).first().click();
     await expect(page).toHaveURL(/\/photoshoot\/[a-z0-9]+\/upload$/);
     photoshootId = page.url().split('/').at(-2)!;
@@ -134,6 +159,20 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
 
   await test.step('upload portraits; the photo without a face is refused with its reason', async () => {
     await screenshots(page, info, 'upload-empty');
+    // Named and typed like a photo, but not one: the server reads the bytes and refuses it.
+    await page.getByLabel('Choose photos').setInputFiles([
+      {
+        name: 'notanimage.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('just some text, not a photo\n'),
+      },
+    ]);
+    const refused = page.getByTestId('upload-row').filter({ hasText: 'notanimage.jpg' });
+    await expect(refused).toContainText('This file is not a photo we can read: use JPEG, PNG or WebP');
+    await expect(refused).not.toContainText('mime type');
+    await expect(refused.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+    await screenshots(page, info, 'upload-not-a-photo');
+    await refused.getByRole('button', { name: /^Dismiss/ }).click();
     await page.getByLabel('Choose photos').setInputFiles([...photos.faces, photos.noFace]);
     const tiles = page.getByTestId('photo-tile');
     await expect(tiles).toHaveCount(8, { timeout: 30_000 });
@@ -146,6 +185,20 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await rejected.getByRole('button', { name: /^Remove/ }).click();
     await expect(tiles).toHaveCount(7);
     await page.getByRole('button', { name: 'Continue to styles' }).click();
+  });
+
+  await test.step('describe the person photographed from the flow', async () => {
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
+    await page.getByRole('link', { name: 'Describe someone new' }).click();
+    await expect(page).toHaveURL(new RegExp(`/profiles/new\\?photoshoot=${photoshootId}$`));
+    await page.getByLabel('Name', { exact: true }).fill('Ada on stage');
+    await page.getByLabel('Hair', { exact: false }).first().fill('short, auburn');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    // Back in the flow with the new person chosen for this photoshoot.
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/styles$`));
+    await expect(page.getByRole('combobox', { name: /Person/ })).toHaveText('Ada on stage');
+    const chosen = await su.collection('photoshoots').getOne(photoshootId, { expand: 'profile' });
+    expect(chosen.expand?.profile?.name).toBe('Ada on stage');
   });
 
   await test.step('pick a package and a style', async () => {
@@ -164,6 +217,18 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
   let paymentUrl = '';
   await test.step('apply a coupon and pay in the sandbox', async () => {
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment$`));
+    await expect(page.getByTestId('amount-due')).toHaveText('$29.00');
+    // A bigger package with the one style chosen: said before paying, with a way back to styles.
+    await page.getByTestId('package-card').filter({ hasText: 'Professional' }).click();
+    const unused = page.getByRole('alert').filter({ hasText: 'Styles left unused' });
+    await expect(unused).toContainText("You chose 1 of 3 styles: you'll get 15 portraits instead of 45");
+    await expect(unused.getByRole('link', { name: 'Choose more styles' })).toHaveAttribute(
+      'href',
+      `/photoshoot/${photoshootId}/styles`,
+    );
+    await screenshots(page, info, 'payment-unused-styles');
+    await page.getByTestId('package-card').filter({ hasText: 'Starter' }).click();
+    await expect(unused).toHaveCount(0);
     await expect(page.getByTestId('amount-due')).toHaveText('$29.00');
     await page.getByLabel(/Coupon code/).fill('nope-code');
     await expect(page.getByLabel(/Coupon code/)).toHaveAttribute('aria-invalid', 'true');
@@ -255,19 +320,34 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
       page.getByTestId('result-card').first().getByRole('radio', { name: '4 stars' }),
     ).toBeChecked();
 
+    // Renamed after the person: the downloads take the name.
+    await page.getByRole('button', { name: /^Rename / }).click();
+    await page.getByLabel('Photoshoot name').fill('Jane Doe');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByTestId('photoshoot-title')).toHaveText('Jane Doe');
+    expect((await su.collection('photoshoots').getOne(photoshootId)).title).toBe('Jane Doe');
+
     const single = page.waitForEvent('download');
     await page
       .getByTestId('result-card')
       .first()
-      .getByRole('link', { name: /Download .* in full resolution/ })
+      .getByRole('link', { name: /Download .* portrait 1 in full resolution/ })
       .click();
-    const photo = await readFile(await (await single).path());
+    const singleDownload = await single;
+    expect(singleDownload.suggestedFilename()).toMatch(/^Jane-Doe_[A-Za-z-]+_01\.jpg$/);
+    const photo = await readFile(await singleDownload.path());
     expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 
     const all = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download all (zip)' }).click();
-    const zip = await readFile(await (await all).path());
+    const zipDownload = await all;
+    // The title itself (RFC 6266 filename*), which the browser prefers to the ASCII fallback.
+    expect(zipDownload.suggestedFilename()).toBe('Jane Doe.zip');
+    const zip = await readFile(await zipDownload.path());
     expect(zip.subarray(0, 2).toString()).toBe('PK');
+    // The entries carry the same names as single downloads (stored names sit in the zip's headers).
+    expect(zip.includes(Buffer.from(singleDownload.suggestedFilename()))).toBe(true);
+    expect(zip.includes(Buffer.from('_10.jpg'))).toBe(true);
 
     await page
       .getByTestId('result-card')
@@ -312,6 +392,16 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByRole('button', { name: 'Redo 1 portrait' })).toBeEnabled();
     await screenshots(page, info, 'review');
     await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
+    // Asked first: what is redone, and that no free round is left after it.
+    const confirm = page.getByRole('dialog', { name: 'Redo 1 portrait?' });
+    await expect(confirm).toContainText('This uses your free redo round: there is none left after it.');
+    await expect(confirm.getByTestId('redo-confirm-list')).toContainText(/ portrait 1$/);
+    await screenshots(page, info, 'review-confirm');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect((await su.collection('photoshoots').getOne(photoshootId)).status).toBe('completed');
+    await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Use my redo round' }).click();
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 15_000 });
   });
 

@@ -1,6 +1,6 @@
 /**
  * The results zip (`GET /api/photoshoots/{id}/download`): a streamed archive of the released
- * results, named after the photoshoot, entries `<style-slug>-<n>.jpg`; file-token or header auth,
+ * results, named after the photoshoot, entries `<Title>_<Style-Name>_<nn>.jpg`; file-token or header auth,
  * for the owner and the team's admins, a plain 404 for everyone else.
  */
 import { get } from 'node:http';
@@ -33,6 +33,12 @@ describe.each(engines)('results download (%s)', (engine) => {
     return t.app.storage.readBuffer(fileKey(results.id, resultId, String(rec!.file)));
   }
 
+  /** The scene's two style names as words of a file name (`Corporate Grey Studio` → `Corporate-Grey-Studio`). */
+  async function styleWords(): Promise<string[]> {
+    const all = await s.su.collection('styles').getFullList();
+    return s.styles.map(([id]) => String(all.find((x) => x.id === id)!.name).replace(/ /g, '-'));
+  }
+
   it('streams the released results as a zip named after the photoshoot', async () => {
     const shoot = await shootInReview(s, { perStyle: 2, title: 'Équipe: Spring / 2025' });
     const [a, b, c, d] = shoot.results;
@@ -49,14 +55,19 @@ describe.each(engines)('results download (%s)', (engine) => {
     expect(Number(res.headers.get('content-length'))).toBe(body.length);
 
     const entries = await unzip(body);
-    const [[, slug1], [, slug2]] = s.styles;
+    const [style1, style2] = await styleWords();
     // Style one: both variants; style two: the approved one only (c was rejected), numbered from 1.
-    // In the order the styles were chosen.
-    expect(entries.map((e) => e.name)).toEqual([`${slug1}-1.jpg`, `${slug1}-2.jpg`, `${slug2}-1.jpg`]);
+    // In the order the styles were chosen, named after the person (the title), style and number.
+    const names = [
+      `Equipe-Spring-2025_${style1}_01.jpg`,
+      `Equipe-Spring-2025_${style1}_02.jpg`,
+      `Equipe-Spring-2025_${style2}_01.jpg`,
+    ];
+    expect(entries.map((e) => e.name)).toEqual(names);
     const byName = new Map(entries.map((e) => [e.name, e.data]));
-    expect(byName.get(`${slug1}-1.jpg`)!.equals(await stored(a!))).toBe(true);
-    expect(byName.get(`${slug1}-2.jpg`)!.equals(await stored(b!))).toBe(true);
-    expect(byName.get(`${slug2}-1.jpg`)!.equals(await stored(d!))).toBe(true);
+    expect(byName.get(names[0]!)!.equals(await stored(a!))).toBe(true);
+    expect(byName.get(names[1]!)!.equals(await stored(b!))).toBe(true);
+    expect(byName.get(names[2]!)!.equals(await stored(d!))).toBe(true);
     for (const e of entries) expect(e.data.subarray(0, 3).toString('hex')).toBe('ffd8ff');
   });
 
@@ -69,7 +80,12 @@ describe.each(engines)('results download (%s)', (engine) => {
       expect(res.headers.get('content-disposition')).toBe(
         `attachment; filename="photoshoot-${shoot.id}.zip"`,
       );
-      expect((await unzip(Buffer.from(await res.arrayBuffer()))).map((e) => e.name)).toHaveLength(2);
+      // Untitled: the style and the number only.
+      const words = await styleWords();
+      expect((await unzip(Buffer.from(await res.arrayBuffer()))).map((e) => e.name)).toEqual([
+        `${words[0]}_01.jpg`,
+        `${words[1]}_01.jpg`,
+      ]);
     }
     const adminToken = await s.teamAdmin.pb.files.getToken();
     expect((await fetch(url(shoot.id, adminToken))).status).toBe(200);
@@ -117,7 +133,7 @@ describe.each(engines)('results download (%s)', (engine) => {
     const res = await fetch(url(shoot.id, token));
     expect(res.status).toBe(200);
     const entries = await unzip(Buffer.from(await res.arrayBuffer()));
-    expect(entries.map((e) => e.name)).toEqual([`${s.styles[1]![1]}-1.jpg`]);
+    expect(entries.map((e) => e.name)).toEqual([`Spring-headshots_${(await styleWords())[1]}_01.jpg`]);
   });
 
   it('stays a well-formed zip when a result file is missing from storage', async () => {

@@ -67,7 +67,10 @@ describe.each(engines)('photoshoot redo (%s)', (engine) => {
     expect(after.find((r) => r.id === a)?.file).not.toBe(fileBefore);
     expect(after.every((r) => r.released && !r.redoRequested)).toBe(true);
     const mails = (await mailsTo(s, s.owner.email)).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual(['Your redone photos are ready']);
+    expect(mails.map((m) => m.subject)).toEqual(['Your redone portraits are ready']);
+    // The last free round is spent: the mail no longer invites another redo.
+    expect(mails[0]!.text).not.toContain('ask for a redo');
+    expect(mails[0]!.text).toContain('Your free redo round is used');
 
     // The free round is used up.
     const over = await failure(redo(s.owner.pb, shoot.id, [a]));

@@ -1,6 +1,6 @@
 /**
  * The operator review (`POST /api/admin/photoshoots/{id}/review`): verdicts, regeneration of
- * rejected results, release to the owner with the "your photos are ready" mail, and every refusal.
+ * rejected results, release to the owner with the "your portraits are ready" mail, and every refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
@@ -155,8 +155,11 @@ describe.each(engines)('photoshoot review (%s)', (engine) => {
 
     const mails = (await mailsTo(s, s.owner.email)).slice(before);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Your photos are ready');
+    expect(mails[0]!.subject).toBe('Your portraits are ready');
     expect(mails[0]!.text).toContain('"Board portraits"');
+    // The first delivery says portraits, as the app does, and offers the free redo round.
+    expect(mails[0]!.text).toContain('4 portraits from');
+    expect(mails[0]!.text).toContain('ask for a redo if one is not right');
     expect(mails[0]!.text).toContain(`${t.app.settings.get().meta.appURL}/photoshoot/${shoot.id}/results`);
 
     // Later edits of the delivered photoshoot do not announce it again.
@@ -209,7 +212,7 @@ describe.each(engines)('photoshoot review (%s)', (engine) => {
     // The worker went straight to completed, which released its approved results.
     expect(await status(shoot.id)).toBe('completed');
     const mails = (await mailsTo(s, s.owner.email)).slice(before);
-    expect(mails.map((m) => m.subject)).toEqual(['Your photos are ready']);
+    expect(mails.map((m) => m.subject)).toEqual(['Your portraits are ready']);
     expect(mails[0]!.text).toContain('"No review"');
   });
 });

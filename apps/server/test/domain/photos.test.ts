@@ -71,6 +71,18 @@ describe.each(engines)('original photos (%s)', (engine) => {
     expect(await count(id)).toBe(MAX);
   });
 
+  it('does not count rejected photos against the limit', async () => {
+    const id = await draft();
+    for (let i = 0; i < MAX; i++) await upload(id);
+    expect((await failure(upload(id))).response.data.file.code).toBe('validation_max_photos');
+    // The checks reject one photo (written as the analysis would): its place is free again.
+    const first = (await photos().getList(1, 1, { filter: `photoshoot = "${id}"` })).items[0]!;
+    await t.app.db.run(`UPDATE "original_photos" SET "qc" = 'rejected' WHERE "id" = ?`, [first.id]);
+    await upload(id);
+    expect(await count(id)).toBe(MAX + 1);
+    expect((await failure(upload(id))).response.data.file.code).toBe('validation_max_photos');
+  });
+
   it('never overshoots the limit under concurrent uploads', async () => {
     const id = await draft();
     for (let i = 0; i < MAX - 4; i++) await upload(id);

@@ -197,7 +197,7 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
       expect(mine.every((r) => r.released === true && r.review === 'approved')).toBe(true);
       expect((await pb.collection('photoshoots').getOne(shoot.id)).status).toBe('completed');
 
-      const ready = await mailsTo(admin, email, 'Your photos are ready', 1);
+      const ready = await mailsTo(admin, email, 'Your portraits are ready', 1);
       expect(ready).toHaveLength(1);
       expect(ready[0]!.text).toContain(`${settings.meta.appURL}/photoshoot/${shoot.id}/results`);
       expect(ready[0]!.text).toContain('"Astronaut portraits"');
@@ -212,11 +212,14 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
         return unzip(Buffer.from(await res.arrayBuffer()));
       };
       const entries = await download();
-      // `<style-slug>-<n>.jpg`, n from 1 in variant order, styles in the order chosen.
+      // `<Title>_<Style-Name>_<nn>.jpg`, n from 1 in variant order, styles in the order chosen.
+      const words = (text: string) => text.replace(/ /g, '-');
+      const entryName = (styleName: string, n: number) =>
+        `Astronaut-portraits_${words(styleName)}_${String(n).padStart(2, '0')}.jpg`;
       const nameOf = (r: RecordModel) =>
-        `${styles.items.find((s) => s.id === r.style)!.slug}-${Number(r.variant) + 1}.jpg`;
+        entryName(styles.items.find((s) => s.id === r.style)!.name, Number(r.variant) + 1);
       const expectedNames = styles.items.flatMap((s) =>
-        [...Array(IMAGES_PER_STYLE).keys()].map((v) => `${s.slug}-${v + 1}.jpg`),
+        [...Array(IMAGES_PER_STYLE).keys()].map((v) => entryName(s.name, v + 1)),
       );
       expect(entries.map((e) => e.name)).toEqual(expectedNames);
       const zipped = new Map(entries.map((e) => [e.name, e.data]));
@@ -253,7 +256,7 @@ describe.each(engines)('paid photoshoot to delivered zip (%s)', (engine) => {
       }
       const redelivered = await review(admin, shoot.id, { approve: [unhappy.id], release: true });
       expect(redelivered.photoshoot.status).toBe('completed');
-      expect(await mailsTo(admin, email, 'Your redone photos are ready', 1)).toHaveLength(1);
+      expect(await mailsTo(admin, email, 'Your redone portraits are ready', 1)).toHaveLength(1);
       const newFile = await resultFile(pb, await pb.collection('results').getOne(unhappy.id));
       const second = new Map((await download()).map((e) => [e.name, e.data]));
       expect([...second.keys()]).toEqual(expectedNames);

@@ -2,6 +2,7 @@ import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
+import { SiteMenu } from './site-menu';
 import { SkipLink } from './skip-link';
 import { InShellContext } from './shell-context';
 import { UserMenu } from './user-menu';
@@ -20,7 +21,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b border-zinc-200/80 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
           <Logo />
           <nav aria-label="Main" className="hidden lg:block">
             <ul className="flex gap-1 text-sm font-medium text-zinc-700">
@@ -33,7 +34,12 @@ export function PublicShell({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
-          <UserMenu />
+          <div className="flex items-center gap-1">
+            <UserMenu primaryOnlyOnPhone />
+            <SiteMenu items={NAV}>
+              <UserMenu />
+            </SiteMenu>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

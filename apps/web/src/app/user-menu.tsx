@@ -4,13 +4,21 @@ import { logout } from '../features/auth/auth-actions';
 import { useAuth } from '../lib/use-auth';
 
 /** "Sign in / Get started" for guests; the dashboard link and "Sign out" for a signed-in user. */
-export function UserMenu({ compact = false }: { compact?: boolean }) {
+export function UserMenu({
+  compact = false,
+  primaryOnlyOnPhone = false,
+}: {
+  compact?: boolean;
+  /** On a phone only the main action shows (the site menu holds the other). */
+  primaryOnlyOnPhone?: boolean;
+}) {
+  const secondary = primaryOnlyOnPhone ? 'max-sm:hidden' : '';
   const { user } = useAuth();
   const navigate = useNavigate();
   if (!user) {
     return (
       <div className="flex items-center gap-2">
-        <Link to="/login" className={buttonClasses('ghost', 'sm')}>
+        <Link to="/login" className={buttonClasses('ghost', 'sm', secondary)}>
           Sign in
         </Link>
         <Link to="/register" className={buttonClasses('primary', 'sm')}>
@@ -28,7 +36,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       )}
       <button
         type="button"
-        className={buttonClasses('ghost', 'sm')}
+        className={buttonClasses('ghost', 'sm', secondary)}
         onClick={() => {
           logout();
           void navigate({ to: '/login' });

@@ -17,11 +17,25 @@ describe('toFormError', () => {
 
   it('prefers the server’s message and lifts field messages', () => {
     const err = responseError(400, {
-      message: 'Failed to create record.',
+      message: 'The code has expired.',
       data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' }, junk: 'x' },
     });
     expect(toFormError(err, FALLBACK.register)).toEqual({
+      message: 'The code has expired.',
+      fields: { email: 'Value must be unique.' },
+    });
+  });
+
+  it('says the form’s fallback instead of the protocol’s generic sentences', () => {
+    expect(
+      toFormError(responseError(400, { message: 'Failed to authenticate.' }), FALLBACK.login).message,
+    ).toBe('Failed to login with email and password');
+    const create = responseError(400, {
       message: 'Failed to create record.',
+      data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' } },
+    });
+    expect(toFormError(create, FALLBACK.register)).toEqual({
+      message: 'Failed to register user',
       fields: { email: 'Value must be unique.' },
     });
   });

@@ -20,8 +20,15 @@ export const FALLBACK = {
 const NETWORK_MESSAGE = 'Network error occurred';
 
 /**
+ * The protocol's generic top-level sentences: they name the API operation, not what went wrong
+ * for the person, so the form's own fallback is said instead (field messages still show).
+ */
+const GENERIC_SERVER_MESSAGES = new Set(['Failed to authenticate.', 'Failed to create record.']);
+
+/**
  * Turns anything a call threw (usually the SDK's ClientResponseError) into a form error:
- * the server's message when it sent one, else `fallback`, and `data.<field>.message` per field.
+ * the server's message when it sent one that says something, else `fallback`, and
+ * `data.<field>.message` per field.
  */
 export function toFormError(err: unknown, fallback: string = FALLBACK.generic): FormError {
   if (err instanceof ClientResponseError) {
@@ -40,6 +47,7 @@ export function toFormError(err: unknown, fallback: string = FALLBACK.generic): 
     // note: status 0 is a network failure or an abort; the SDK's text for it is not for people.
     if (err.status === 0) return { message: err.isAbort ? FALLBACK.generic : NETWORK_MESSAGE, fields };
     const serverMessage = typeof err.response?.message === 'string' ? err.response.message.trim() : '';
+    if (GENERIC_SERVER_MESSAGES.has(serverMessage)) return { message: fallback, fields };
     return { message: serverMessage || fallback, fields };
   }
   return { message: fallback, fields: {} };

@@ -25,15 +25,21 @@ export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPho
   if (!face) {
     reasons.push(reason('no_face'));
   } else {
-    const mainHeight = face.box.height;
-    const others = a.faces.slice(1).filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio);
-    if (others.length > 0) reasons.push(reason('multiple_faces'));
-    if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
-    if (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees)
-      reasons.push(reason('face_turned'));
     // note: blur is not reported on top of exposure or size problems, which also lower the
     // measure; the user gets the cause to fix, not a symptom of it.
-    if (!dark && !bright && !lowResolution && face.sharpness < t.minSharpness) reasons.push(reason('blurry'));
+    const blurry = !dark && !bright && !lowResolution && face.sharpness < t.minSharpness;
+    // A blurred photo fools the detector: measured on the sample portrait blurred with sigma 9 to
+    // 13, it found face-like blobs (the suit, the shoulder) scored 0.87–0.97 by the mesh, next to
+    // or instead of the real face (docs/decisions/009-upload-checks.md). Counting people and
+    // reading the head's pose are only trusted on a sharp face; on a blurred one the blur is the
+    // cause to fix, and a sharp retake is checked for both again.
+    const mainHeight = face.box.height;
+    const others = a.faces.slice(1).filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio);
+    if (!blurry && others.length > 0) reasons.push(reason('multiple_faces'));
+    if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
+    if (!blurry && (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees))
+      reasons.push(reason('face_turned'));
+    if (blurry) reasons.push(reason('blurry'));
   }
   if (others.some((o) => isDuplicate(a, o, t.duplicateMaxDistance))) reasons.push(reason('duplicate'));
   if (face && face.embedding.length > 0 && differentPerson(face.embedding, others, t))

@@ -86,7 +86,8 @@ export async function photoshootDownload(app: App, id: string, caller: Caller): 
   ) {
     throw ApiError.notFound();
   }
-  const entries = await zipEntries(app, inStyleOrder(await releasedResults(app, id, caller), photoshoot));
+  const released = inStyleOrder(await releasedResults(app, id, caller), photoshoot);
+  const entries = await zipEntries(app, released, String(photoshoot.title ?? ''));
   if (!entries.length) throw ApiError.notFound('No photos of this photoshoot have been delivered yet.');
   return { filename: archiveName(photoshoot), displayName: displayName(photoshoot), entries };
 }

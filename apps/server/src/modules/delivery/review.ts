@@ -2,7 +2,7 @@
  * The operator's quality review of a photoshoot in `review`: verdicts on results, then optionally
  * sending the rejected ones back to the worker or releasing the approved ones to the owner. All of
  * it is one transaction under the photoshoot's lock, so a verdict and the move it leads to never
- * part. The "your photos are ready" mail follows from the move to `completed` (status-notices.ts).
+ * part. The "your portraits are ready" mail follows from the move to `completed` (status-notices.ts).
  */
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';

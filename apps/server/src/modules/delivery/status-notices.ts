@@ -96,6 +96,10 @@ export class StatusNotices {
                 `SELECT COUNT(*) AS n FROM ${q('photoshoot_events')} WHERE "photoshoot" = ? AND "toStatus" = 'completed' AND "fromStatus" <> 'completed'`,
                 [id],
               )) > 1,
+            redosLeft: Math.max(
+              0,
+              this.app.settings.get().photoshoots.freeRedos - Number(photoshoot.redoCount ?? 0),
+            ),
             originalsRetentionDays: this.app.settings.get().processing.originalsRetentionDays,
           });
     // note: the claim and the queued mail commit together: announced exactly when the mail is on its way.

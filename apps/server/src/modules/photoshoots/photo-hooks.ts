@@ -1,6 +1,6 @@
 /**
  * Original photos come and go only while their photoshoot is the owner's draft, up to the photo
- * limit. The photoshoot row is locked while counting, so concurrent uploads cannot overshoot the
+ * limit (rejected photos do not count). The photoshoot row is locked while counting, so concurrent uploads cannot overshoot the
  * limit and an upload cannot slip in after checkout has started.
  */
 import { ApiError } from '../../core/errors.js';
@@ -25,8 +25,10 @@ async function beforeCreate(e: RecordHookEvent): Promise<void> {
     throw ApiError.badRequest(message, { photoshoot: { code: 'validation_photoshoot_not_draft', message } });
   }
   const { maxPhotos } = photoshootLimits(e.app);
+  // Rejected photos stay visible with their reasons but do not take a place: a customer whose
+  // photos fail the checks must be able to try others without first clearing the rejects away.
   const row = await e.tx.get<{ n: unknown }>(
-    `SELECT COUNT(*) AS n FROM ${q(e.collection.name)} WHERE "photoshoot" = ?`,
+    `SELECT COUNT(*) AS n FROM ${q(e.collection.name)} WHERE "photoshoot" = ? AND COALESCE("qc", '') <> 'rejected'`,
     [photoshoot.id],
   );
   if (Number(row?.n ?? 0) >= maxPhotos) {

@@ -1,7 +1,8 @@
 /**
- * What an owner may change on a photoshoot depends on its state: the order (styles, package, title,
+ * What an owner may change on a photoshoot depends on its state: the order (styles, package,
  * profile) only while it is a draft, the verdict (rating, review comment) only once it is
- * completed. Status itself is server-managed; an operator's direct status edit is still logged.
+ * completed. The title is only a name (it names the downloads) and may change in any state.
+ * Status itself is server-managed; an operator's direct status edit is still logged.
  */
 import { ApiError, type ErrorData } from '../../core/errors.js';
 import { isSuperuser } from '../../core/records/caller.js';
@@ -12,7 +13,7 @@ import { changedFields, mergeStoredServerFields } from './stored-merge.js';
 import { lockRecord } from './lock.js';
 import { logTransition } from './transition-log.js';
 
-export const DRAFT_ONLY_FIELDS = ['title', 'profile', 'package', 'styles'] as const;
+export const DRAFT_ONLY_FIELDS = ['profile', 'package', 'styles'] as const;
 export const COMPLETED_ONLY_FIELDS = ['rating', 'reviewComment'] as const;
 
 function refuse(message: string, fields: string[], code: string): ApiError {
@@ -41,7 +42,7 @@ async function beforeUpdate(e: RecordHookEvent): Promise<void> {
     const draftOnly = changedFields(e, stored, DRAFT_ONLY_FIELDS);
     if (draftOnly.length && stored.status !== 'draft') {
       throw refuse(
-        'The styles, package, title and profile can only be changed while the photoshoot is a draft.',
+        'The styles, package and profile can only be changed while the photoshoot is a draft.',
         draftOnly,
         'validation_photoshoot_not_draft',
       );

@@ -32,6 +32,10 @@ export const variants = {
   async blurred() {
     return jpeg('blurred', await (await base()).blur(4).jpeg({ quality: 90 }).toBuffer());
   },
+  /** Blurred so hard that the detector also finds face-like blobs (measured at sigma 9 to 13). */
+  async veryBlurred(sigma: number) {
+    return jpeg(`very-blurred-${sigma}`, await (await base()).blur(sigma).jpeg({ quality: 90 }).toBuffer());
+  },
   async dark() {
     return jpeg('dark', await (await base()).linear(0.25, 0).jpeg({ quality: 90 }).toBuffer());
   },

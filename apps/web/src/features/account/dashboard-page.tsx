@@ -5,6 +5,8 @@ import { errorMessage } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
+import { isNewAccount } from '../../lib/new-account';
+import { RenameTitle } from '../../shared/rename-title';
 import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './dashboard-api';
 import { nextStepHref, statusView } from './photoshoot-status';
 
@@ -19,12 +21,18 @@ function PhotoshootRow({ p }: { p: PhotoshootSummary }) {
   const view = statusView(p.status);
   const href = nextStepHref(p);
   const busy = p.status === 'queued' || p.status === 'processing';
+  const queryClient = useQueryClient();
   return (
     <li>
       <Card className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold text-zinc-900">{p.title || 'Untitled photoshoot'}</h3>
+            <RenameTitle
+              photoshoot={p}
+              as="h3"
+              titleClassName="font-semibold text-zinc-900"
+              onSaved={() => void queryClient.invalidateQueries({ queryKey: ['photoshoots'] })}
+            />
             <Badge tone={view.tone}>{view.label}</Badge>
           </div>
           <p className="mt-1 text-sm text-zinc-500">
@@ -160,12 +168,17 @@ export function DashboardPage() {
   useTitle('Dashboard');
   const { user } = useAuth();
   const [firstName] = useState(() => (user?.name || '').split(' ')[0]);
+  const [isNew] = useState(() => isNewAccount(user?.id));
   if (!user) return null;
   return (
     <>
       <PageHeader
-        title={firstName ? `Welcome back, ${firstName}` : 'Your photoshoots'}
-        description="Pick up where you left off, or start a new photoshoot."
+        title={firstName ? `${isNew ? 'Welcome' : 'Welcome back'}, ${firstName}` : 'Your photoshoots'}
+        description={
+          isNew
+            ? 'Start your first photoshoot: upload a few selfies, choose your styles, and we do the rest.'
+            : 'Pick up where you left off, or start a new photoshoot.'
+        }
         actions={<NewPhotoshootButton />}
       />
       {!user.verified ? (

@@ -1,4 +1,5 @@
-import { Link } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
@@ -14,6 +15,8 @@ import {
   TextField,
 } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
+import { keys } from '../../shared/query-keys';
+import { flowPath, individualFlowBase } from '../../shared/flow-paths';
 
 const GENDERS = [
   { value: '', label: 'Prefer not to say' },
@@ -33,6 +36,9 @@ const NO_ERROR: FormError = { message: '', fields: {} };
 export function NewProfilePage() {
   useTitle('Describe the person photographed');
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { photoshoot } = useSearch({ strict: false }) as { photoshoot?: string };
   const [values, setValues] = useState({
     name: user?.name ?? '',
     gender: '',
@@ -61,6 +67,17 @@ export function NewProfilePage() {
       const record = await pb
         .collection('profiles')
         .create({ ...values, name: values.name.trim(), user: user!.id });
+      if (photoshoot) {
+        // Made from the flow: choose the person for that photoshoot and go back to it.
+        await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
+        // The flow's cached profile list and photoshoot predate this: fetch them again.
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+          queryClient.invalidateQueries({ queryKey: keys.photoshoot(photoshoot) }),
+        ]);
+        void navigate({ href: flowPath(individualFlowBase(photoshoot), 'styles') });
+        return;
+      }
       setCreated(record.id);
     } catch (err) {
       setError(toFormError(err, 'The profile could not be saved.'));
@@ -72,7 +89,10 @@ export function NewProfilePage() {
     return (
       <div className="mx-auto max-w-2xl">
         <PageHeader title="Profile saved" />
-        <Alert tone="success">“{values.name}” is saved. Choose it when you set up a photoshoot.</Alert>
+        <Alert tone="success">
+          “{values.name}” is saved. Choose it under “Who is in the photos?” on the styles step of a
+          photoshoot.
+        </Alert>
         <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-6')}>
           Back to the dashboard
         </Link>

@@ -18,6 +18,11 @@ const settingsRoute = createRoute({
 const newProfileRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/profiles/new',
+  // ?photoshoot=<id>: made from a photoshoot's flow; the new person is chosen for it on saving.
+  validateSearch: (s: Record<string, unknown>): { photoshoot?: string } => ({
+    photoshoot:
+      typeof s.photoshoot === 'string' && /^[a-z0-9]{1,40}$/.test(s.photoshoot) ? s.photoshoot : undefined,
+  }),
   component: lazyPage(pages, 'NewProfilePage'),
 });
 

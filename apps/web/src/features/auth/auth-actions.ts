@@ -1,6 +1,7 @@
 import { pb } from '../../lib/pb';
 import { FALLBACK } from '../../lib/errors';
 import { track, type User } from '../../lib/auth-store';
+import { forgetNewAccount, markNewAccount } from '../../lib/new-account';
 
 export type RegisterInput = {
   email: string;
@@ -29,6 +30,7 @@ export function register(input: RegisterInput) {
       companyName: input.companyName ?? '',
     });
     const auth = await pb.collection('users').authWithPassword<User>(input.email, input.password);
+    markNewAccount(auth.record.id);
     // note: the verification mail is a courtesy; the account works without it, so a failure is not fatal.
     pb.collection('users')
       .requestVerification(input.email)
@@ -49,5 +51,6 @@ export function loginWithOtp(otpId: string, code: string) {
 
 /** Clears the session locally (the token is stateless; nothing to call). */
 export function logout(): void {
+  forgetNewAccount();
   pb.authStore.clear();
 }

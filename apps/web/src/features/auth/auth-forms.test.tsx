@@ -10,7 +10,7 @@ import { resetAuthForTests } from '../../lib/auth-store';
 describe('login form', () => {
   beforeEach(() => resetAuthForTests());
 
-  it('shows the server’s sentence for a wrong password and keeps the user on the page', async () => {
+  it('says the seed’s sign-in failure in plain words for a wrong password and keeps the user on the page', async () => {
     const account = await newAccount();
     const { router } = renderApp('/login');
     const user = userEvent.setup();
@@ -19,7 +19,7 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/\S/);
-    expect(alert.textContent).toBe('Failed to authenticate.');
+    expect(alert.textContent).toBe('Failed to login with email and password');
     expect(router.state.location.pathname).toBe('/login');
     expect(pb.authStore.isValid).toBe(false);
   });
@@ -66,6 +66,8 @@ describe('register form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Please correct the highlighted fields.');
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Use at least 8 characters.')).toBeTruthy();
+    // The hint gives way to the error rather than repeating the rule beside it.
+    expect(screen.queryByText('At least 8 characters.')).toBeNull();
     expect(screen.getByText('The passwords don’t match.')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
   });

@@ -109,7 +109,8 @@ export function RegisterPage() {
             value={values.password}
             onChange={set('password')}
             error={error.fields.password}
-            description={`At least ${MIN_PASSWORD} characters.`}
+            // The hint gives way to the error, which says the same rule: never both at once.
+            description={error.fields.password ? undefined : `At least ${MIN_PASSWORD} characters.`}
           />
           <TextField
             label="Confirm password"

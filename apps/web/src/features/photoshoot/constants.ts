@@ -19,12 +19,15 @@ export const UPLOAD_ERRORS = {
   status: (status: number) => `Request failed with status ${status}`,
 } as const;
 
+/** A file that is not an image we take, said the same way before and after upload. */
+export const NOT_A_PHOTO = 'This file is not a photo we can read: use JPEG, PNG or WebP';
+
 /** Client-side pre-check messages, said before a byte is sent. */
 export const PRECHECK_MESSAGES = {
   heic:
     'HEIC photos are not supported. On an iPhone, choose Settings › Camera › Formats › Most Compatible, ' +
     'or share the photo as JPEG (Photos app: Share › Options › Format: JPEG / "Most Compatible"), then add it again.',
-  type: 'This file is not a JPEG, PNG or WebP photo.',
+  type: NOT_A_PHOTO,
   tooLarge: (mb: string) => `This photo is ${mb} MB; the largest we accept is 20 MB.`,
   empty: 'This file is empty.',
   tooMany: (max: number) => `A photoshoot can hold at most ${max} photos. Remove one to add another.`,

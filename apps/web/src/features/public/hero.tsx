@@ -1,41 +1,48 @@
 import { Link } from '@tanstack/react-router';
+import afterUrl from '../../assets/hero/after-corporate-grey.webp';
+import beforeUrl from '../../assets/hero/before-selfie.webp';
 import { buttonClasses } from '../../ui';
 import { engineSummary } from '../../shared/engine-text';
 import { usePublicConfig } from './use-catalog';
 
-function Silhouette({ className }: { className: string }) {
+/**
+ * A real before and after made by the product: the committed public-domain sample portrait and the
+ * studio engine's render of it in Corporate Grey Studio (apps/server/assets/style-previews), as
+ * small WebP files with their size set. The after image is the largest thing above the fold, so it
+ * loads eagerly with high priority rather than lazily.
+ */
+function BeforeAfter() {
   return (
-    <svg viewBox="0 0 200 240" preserveAspectRatio="xMidYMax meet" className={className} aria-hidden="true">
-      <circle cx="100" cy="92" r="42" fill="currentColor" />
-      <rect x="84" y="118" width="32" height="44" rx="12" fill="currentColor" />
-      <path d="M20 240c0-52 36-88 80-88s80 36 80 88z" fill="currentColor" />
-    </svg>
-  );
-}
-
-/** Decorative: a selfie turning into a studio portrait (pure SVG, nothing to download). */
-function Illustration() {
-  return (
-    <div className="relative mx-auto aspect-[5/4] w-full max-w-xs sm:max-w-md" aria-hidden="true">
-      <div
-        className="absolute left-0 top-6 w-[46%] -rotate-6 overflow-hidden rounded-2xl border-4 border-white bg-gradient-to-b from-zinc-200 to-zinc-300 shadow-lg"
-        style={{ aspectRatio: '3 / 4' }}
-      >
-        <Silhouette className="absolute inset-x-0 bottom-0 text-zinc-400" />
-        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-600">
-          Your selfie
+    <figure className="relative mx-auto aspect-[5/4] w-full max-w-xs sm:max-w-md">
+      <div className="absolute left-0 top-6 w-[46%] -rotate-6 overflow-hidden rounded-2xl border-4 border-white bg-zinc-200 shadow-lg">
+        <img
+          src={beforeUrl}
+          width={300}
+          height={384}
+          alt="Before: an everyday photo of the person"
+          className="block aspect-[300/384] h-auto w-full object-cover"
+          decoding="async"
+        />
+        <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-700">
+          Your photo
         </span>
       </div>
-      <div
-        className="absolute right-0 top-0 w-[58%] rotate-3 overflow-hidden rounded-2xl border-4 border-white shadow-xl"
-        style={{ aspectRatio: '4 / 5', background: 'linear-gradient(90deg, #9a9fa5, #55595e)' }}
-      >
-        <Silhouette className="absolute inset-x-0 bottom-0 text-zinc-900" />
+      <div className="absolute right-0 top-0 w-[58%] rotate-3 overflow-hidden rounded-2xl border-4 border-white bg-zinc-500 shadow-xl">
+        <img
+          src={afterUrl}
+          width={400}
+          height={500}
+          alt="After: the same person as a studio portrait in the Corporate Grey Studio style"
+          className="block aspect-[4/5] h-auto w-full object-cover"
+          fetchPriority="high"
+          loading="eager"
+        />
         <span className="absolute bottom-2 left-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-700">
           Corporate Grey Studio
         </span>
       </div>
-    </div>
+      <figcaption className="sr-only">A photo and the portrait our studio engine made from it.</figcaption>
+    </figure>
   );
 }
 
@@ -71,7 +78,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           </p>
           {summary ? <p className="mt-3 max-w-xl text-sm text-zinc-600">{summary}</p> : null}
         </div>
-        <Illustration />
+        <BeforeAfter />
       </div>
     </section>
   );

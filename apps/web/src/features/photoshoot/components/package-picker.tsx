@@ -44,8 +44,9 @@ export function PackagePicker({
                 onChange={() => onChange(p.id)}
                 className="sr-only"
               />
-              <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold text-zinc-900">{p.name}</span>
+              {/* note: wraps rather than overflows: three cards beside the order summary are narrow. */}
+              <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+                <span className="min-w-0 font-semibold text-zinc-900">{p.name}</span>
                 {p.highlighted ? (
                   <Badge tone="brand" className="whitespace-nowrap">
                     Most popular

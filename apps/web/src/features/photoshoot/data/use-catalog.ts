@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchPackages, fetchVisibleStyles } from '../../../shared/catalog-api';
-import { keys } from './keys';
+import { keys } from '../../../shared/query-keys';
 
 const CATALOG_STALE_MS = 5 * 60_000;
 

@@ -13,7 +13,9 @@ import { useFlow } from '../flow-context';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { countByQc, usePhotos } from '../data/use-photos';
 import { useSaveOrder } from '../data/use-save-order';
+import { formatMoney } from '../../../shared/money';
 import { CouponQuote, type QuoteChange } from '../payment/coupon-quote';
+import { unusedStyles, unusedStylesSentence } from '../payment/unused-styles';
 import type { Payment, Photoshoot } from '../../../shared/records';
 import { defaultPackage } from './styles-page';
 
@@ -71,6 +73,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
     .map((id) => styles.data?.find((s) => s.id === id))
     .filter((s) => !!s);
   const tooManyStyles = !!chosen && chosenStyles.length > chosen.stylesIncluded;
+  const unused = unusedStyles(chosenStyles.length, chosen);
   const isDraft = photoshoot.status === 'draft';
 
   const choosePackage = (id: string) => {
@@ -101,6 +104,10 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
       setPaying(false);
     }
   };
+
+  const payDisabled = !chosen || !order.ready || tooManyStyles || save.isPending;
+  const free = !!order.quote && order.quote.amountDueCents === 0;
+  const payLabel = free ? 'Start my photoshoot' : 'Pay now';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -133,6 +140,15 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               Change your styles
             </Link>{' '}
             or pick a bigger package.
+          </Alert>
+        ) : null}
+        {unused && isDraft ? (
+          <Alert tone="warning" title="Styles left unused">
+            {unusedStylesSentence(unused)}.{' '}
+            <Link to={flow.path('styles')} className="font-semibold underline">
+              Choose more styles
+            </Link>{' '}
+            or pick a smaller package.
           </Alert>
         ) : null}
       </div>
@@ -187,12 +203,12 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
           ) : null}
           <Button
             size="lg"
-            className="mt-5 w-full"
-            disabled={!chosen || !order.ready || tooManyStyles || save.isPending}
+            className="mt-5 hidden w-full lg:inline-flex"
+            disabled={payDisabled}
             loading={paying}
             onClick={() => void pay()}
           >
-            {order.quote && order.quote.amountDueCents === 0 ? 'Start my photoshoot' : 'Pay now'}
+            {payLabel}
           </Button>
           <p className="mt-3 text-xs text-zinc-500" data-testid="pay-hint">
             {order.quote && order.quote.amountDueCents === 0
@@ -204,6 +220,29 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
           </Link>
         </Card>
       </aside>
+
+      {/* On a phone the summary is below three package cards: the total and the button stay in
+          reach in a bar, opaque so the cards scrolling under it never show through. */}
+      <div
+        className="sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t border-zinc-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:-mx-6 sm:px-6 lg:hidden"
+        data-testid="pay-bar"
+      >
+        <p className="min-w-0 flex-1 text-sm text-zinc-700">
+          {order.quote ? (
+            <>
+              <span className="block text-xs text-zinc-500">Total</span>
+              <span className="text-lg font-bold text-zinc-900">
+                {formatMoney(order.quote.amountDueCents, order.quote.currency)}
+              </span>
+            </>
+          ) : (
+            'Choose a package'
+          )}
+        </p>
+        <Button size="lg" disabled={payDisabled} loading={paying} onClick={() => void pay()}>
+          {payLabel}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,9 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock } from '../../../ui';
 import { downloadAllUrl } from '../../../shared/photoshoot-api';
 import { FlowFrame } from '../components/flow-frame';
+import { RenameTitle } from '../../../shared/rename-title';
+import { keys } from '../../../shared/query-keys';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { useStyles } from '../data/use-catalog';
@@ -13,6 +16,7 @@ import { useFileToken } from '../data/use-file-token';
 import { useResults } from '../data/use-results';
 import { resultDownloadUrl, startDownload } from '../results/download-link';
 import { Lightbox } from '../results/lightbox';
+import { portraitFileName, portraitLabel, portraitNumbers } from '../results/portrait-numbers';
 import { ResultCard } from '../results/result-card';
 import { useResultUpdate } from '../results/use-result-update';
 import type { Photoshoot, Result } from '../../../shared/records';
@@ -37,6 +41,7 @@ type Group = { style: string; name: string; results: Result[] };
 function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   const flow = useFlow();
   const engine = usePublicConfig().data?.engine;
+  const client = useQueryClient();
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
@@ -52,6 +57,9 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   }, [styles.data]);
 
   const all = results.data ?? [];
+  // Numbered over the whole list, so showing favourites only keeps each portrait's number.
+  const numbers = portraitNumbers(all);
+  const labelOf = (r: Result) => portraitLabel(styleName(r), numbers.get(r.id) ?? 1);
   const visible = onlyFavourites ? all.filter((r) => r.favorite) : all;
   const groups = useMemo(() => {
     const byStyle = new Map<string, Group>();
@@ -119,6 +127,12 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
 
   return (
     <div className="flex flex-col gap-8">
+      <RenameTitle
+        prefix="Your downloads are named after"
+        titleClassName="text-sm font-semibold text-zinc-900"
+        photoshoot={photoshoot}
+        onSaved={(record) => client.setQueryData(keys.photoshoot(photoshoot.id), record)}
+      />
       {photoshoot.status === 'review' ||
       photoshoot.status === 'queued' ||
       photoshoot.status === 'processing' ? (
@@ -177,13 +191,14 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {g.results.map((r) => {
               const i = ordered.indexOf(r);
-              const label = `${g.name} portrait ${g.results.indexOf(r) + 1}`;
+              const label = labelOf(r);
               return (
                 <ResultCard
                   key={r.id}
                   result={r}
                   label={label}
                   downloadUrl={token ? resultDownloadUrl(r, token) : ''}
+                  downloadName={portraitFileName(photoshoot.title, g.name, numbers.get(r.id) ?? 1, r.file)}
                   onOpen={() => setOpen(i)}
                   onFavorite={() => favorite(r)}
                   onRate={(n) => rate(r, n)}
@@ -198,7 +213,7 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
         results={ordered}
         index={open}
         onIndexChange={setOpen}
-        styleName={styleName}
+        labelOf={labelOf}
         onFavorite={favorite}
         onRate={rate}
       />

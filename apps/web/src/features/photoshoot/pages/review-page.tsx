@@ -9,12 +9,14 @@ import { WithLimits } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { ProtectedImage } from '../components/protected-image';
 import { useFlowPage } from '../components/use-flow-page';
-import { keys } from '../data/keys';
+import { keys } from '../../../shared/query-keys';
 import { useStyles } from '../data/use-catalog';
 import { useResults } from '../data/use-results';
 import { RatingStars } from '../results/rating-stars';
 import { useResultUpdate } from '../results/use-result-update';
-import type { Photoshoot } from '../../../shared/records';
+import { portraitLabel, portraitNumbers } from '../results/portrait-numbers';
+import type { Photoshoot, Result } from '../../../shared/records';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 
 export default function ReviewPage() {
   const { flow, query, photoshoot } = useFlowPage('review');
@@ -119,9 +121,13 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.photoshoot(photoshoot.id) }),
   });
 
+  const [confirming, setConfirming] = useState(false);
   const list = results.data ?? [];
   const flagged = list.filter((r) => r.redoRequested);
   const names = new Map((styles.data ?? []).map((s) => [s.id, s.name]));
+  const numbers = portraitNumbers(list);
+  const labelOf = (r: Result) => portraitLabel(names.get(r.style) ?? 'Portrait', numbers.get(r.id) ?? 1);
+  const after = remaining - 1;
 
   return (
     <Card>
@@ -145,8 +151,8 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
             className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-8"
             aria-label="Portraits to redo"
           >
-            {list.map((r, i) => {
-              const label = `${names.get(r.style) ?? 'Portrait'} ${i + 1}`;
+            {list.map((r) => {
+              const label = labelOf(r);
               return (
                 <li key={r.id}>
                   <label
@@ -186,7 +192,7 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
               variant="primary"
               disabled={remaining === 0 || flagged.length === 0}
               loading={redo.isPending}
-              onClick={() => redo.mutate(flagged.map((r) => r.id))}
+              onClick={() => setConfirming(true)}
             >
               Redo {flagged.length || ''} portrait{flagged.length === 1 ? '' : 's'}
             </Button>
@@ -194,14 +200,28 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
               {flagged.length} marked
             </p>
           </div>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Redo ${flagged.length} portrait${flagged.length === 1 ? '' : 's'}?`}
+            description={
+              `We make ${flagged.length === 1 ? 'this portrait' : 'these portraits'} again; the others stay as they are. ` +
+              (after > 0
+                ? `You will have ${after} free redo round${after === 1 ? '' : 's'} left.`
+                : 'This uses your free redo round: there is none left after it.')
+            }
+            confirmLabel="Use my redo round"
+            onConfirm={() => redo.mutateAsync(flagged.map((r) => r.id))}
+          >
+            <ul className="mb-4 list-disc pl-5 text-sm text-zinc-700" data-testid="redo-confirm-list">
+              {flagged.map((r) => (
+                <li key={r.id}>{labelOf(r)}</li>
+              ))}
+            </ul>
+          </ConfirmDialog>
           {update.isError ? (
             <Alert tone="error" className="mt-3">
               {errorMessage(update.error)}
-            </Alert>
-          ) : null}
-          {redo.isError ? (
-            <Alert tone="error" className="mt-3">
-              {errorMessage(redo.error)}
             </Alert>
           ) : null}
         </>

@@ -8,6 +8,7 @@ import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
+import { PersonChooser } from '../styles/person-chooser';
 import { StyleCard } from '../styles/style-card';
 import { categoryLabel } from '../../../shared/style-visual';
 import type { Package, Photoshoot, Style } from '../../../shared/records';
@@ -120,6 +121,7 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
 
   return (
     <div className="flex flex-col gap-8">
+      <PersonChooser photoshoot={photoshoot} />
       <PackagePicker
         legend="Package"
         packages={packages.data ?? []}
@@ -174,7 +176,7 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
         )}
       </section>
 
-      <div className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6">
+      <div className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
             <p

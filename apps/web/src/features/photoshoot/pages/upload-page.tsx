@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { keys } from '../data/keys';
+import { keys } from '../../../shared/query-keys';
 import { countByQc, usePhotos } from '../data/use-photos';
 import type { OriginalPhoto, Photoshoot } from '../../../shared/records';
 import { PhotoTile } from '../upload/photo-tile';
@@ -93,7 +93,7 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
         <Uploader
           photoshootId={photoshoot.id}
           userId={user?.id ?? photoshoot.user}
-          photoCount={counts.total}
+          photoCount={counts.total - counts.rejected}
           maxPhotos={limits.maxPhotos}
           onUploaded={onUploaded}
         />
@@ -104,7 +104,8 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
               Your photos
             </h2>
             <p className="text-sm text-zinc-600">
-              {counts.total} of {limits.maxPhotos} uploaded
+              {counts.total - counts.rejected} of {limits.maxPhotos} photos
+              {counts.rejected ? ' · the ones not usable do not count' : ''}
             </p>
           </div>
           <p className="sr-only" aria-live="polite" data-testid="qc-announcer">
@@ -145,7 +146,7 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
       </div>
 
       {/* On a desktop the counter sits beside the photos; on a phone it is a bar at the bottom. */}
-      <aside className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:bottom-auto lg:mx-0 lg:flex lg:flex-col lg:gap-4 lg:self-start lg:border-0 lg:bg-transparent lg:p-0 lg:backdrop-blur-none">
+      <aside className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6 lg:top-20 lg:bottom-auto lg:mx-0 lg:flex lg:flex-col lg:gap-4 lg:self-start lg:border-0 lg:bg-transparent lg:p-0">
         <div className="flex items-center gap-3 lg:flex-col lg:items-stretch">
           <AcceptedCounter
             min={limits.minAcceptedPhotos}

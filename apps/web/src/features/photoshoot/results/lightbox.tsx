@@ -12,13 +12,14 @@ type Props = {
   results: Result[];
   index: number | null;
   onIndexChange: (index: number | null) => void;
-  styleName: (r: Result) => string;
+  /** The portrait's name on every page ("Warm Office portrait 3"). */
+  labelOf: (r: Result) => string;
   onFavorite: (r: Result) => void;
   onRate: (r: Result, rating: number) => void;
 };
 
 /** One result at a time, large: arrows (buttons or keys) move through them, Escape closes. */
-export function Lightbox({ results, index, onIndexChange, styleName, onFavorite, onRate }: Props) {
+export function Lightbox({ results, index, onIndexChange, labelOf, onFavorite, onRate }: Props) {
   const { token } = useFileToken();
   const open = index !== null && index >= 0 && index < results.length;
   const result = open ? results[index] : undefined;
@@ -53,7 +54,10 @@ export function Lightbox({ results, index, onIndexChange, styleName, onFavorite,
             <>
               <div className="flex w-full max-w-5xl items-center justify-between gap-3 text-white">
                 <RadixDialog.Title className="min-w-0 truncate text-sm font-medium sm:text-base">
-                  {styleName(result)} · {index! + 1} of {results.length}
+                  {labelOf(result)}
+                  <span className="sr-only">
+                    , {index! + 1} of {results.length} shown
+                  </span>
                 </RadixDialog.Title>
                 <RadixDialog.Close
                   aria-label="Close"
@@ -75,7 +79,7 @@ export function Lightbox({ results, index, onIndexChange, styleName, onFavorite,
                     key={result.id}
                     record={result}
                     filename={result.file}
-                    alt={`${styleName(result)}, portrait ${index! + 1}`}
+                    alt={labelOf(result)}
                     ratio={ratio}
                     fit="contain"
                     className="rounded-lg bg-zinc-900"

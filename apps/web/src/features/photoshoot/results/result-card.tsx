@@ -1,4 +1,5 @@
 import { ProtectedImage } from '../components/protected-image';
+import { downloadAs } from './download-link';
 import type { Result } from '../../../shared/records';
 import { FavoriteButton } from './favorite-button';
 import { RatingStars } from './rating-stars';
@@ -8,6 +9,7 @@ export function ResultCard({
   result,
   label,
   downloadUrl,
+  downloadName,
   onOpen,
   onFavorite,
   onRate,
@@ -15,6 +17,8 @@ export function ResultCard({
   result: Result;
   label: string;
   downloadUrl: string;
+  /** The name the browser saves the file under (honoured for same-origin files). */
+  downloadName: string;
   onOpen: () => void;
   onFavorite: () => void;
   onRate: (rating: number) => void;
@@ -40,7 +44,13 @@ export function ResultCard({
         <RatingStars label={`Rate ${label}`} value={result.rating || 0} onChange={onRate} size="sm" />
         <a
           href={downloadUrl || undefined}
-          download
+          download={downloadName}
+          onClick={(e) => {
+            if (!downloadUrl) return;
+            // Saved under the person, style and number; on failure the plain link still works.
+            e.preventDefault();
+            downloadAs(downloadUrl, downloadName).catch(() => window.location.assign(downloadUrl));
+          }}
           className="inline-flex h-8 items-center rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
           aria-label={`Download ${label} in full resolution`}
         >

@@ -3,7 +3,7 @@
  * outcome is either the created record or an `UploadError` carrying the sentence to show: the
  * server's own words when it sent any, else one of the seed's upload messages.
  */
-import { UPLOAD_ERRORS } from '../constants';
+import { NOT_A_PHOTO, UPLOAD_ERRORS } from '../constants';
 
 export class UploadError extends Error {
   constructor(
@@ -13,6 +13,14 @@ export class UploadError extends Error {
   ) {
     super(message);
     this.name = 'UploadError';
+  }
+
+  /**
+   * Whether sending the same file again could succeed: after a network failure, an abort, a
+   * timeout or a server-side fault. A refusal of the file itself (4xx) would only fail again.
+   */
+  get retryable(): boolean {
+    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
   }
 }
 
@@ -29,13 +37,21 @@ export type UploadRequest = {
 
 export type UploadHandle<T> = { promise: Promise<T>; abort: () => void };
 
-type ErrorBody = { message?: unknown; data?: Record<string, { message?: unknown } | undefined> };
+type FieldDetail = { code?: unknown; message?: unknown; params?: { mimeType?: unknown } };
+type ErrorBody = { message?: unknown; data?: Record<string, FieldDetail | undefined> };
 
-/** The most specific sentence of a PocketBase error body: a field's message, else the top-level one. */
+/**
+ * The most specific sentence of a PocketBase error body: a field's message, else the top-level
+ * one. A refused file type is said in plain words: the server's sentence lists MIME types, which
+ * mean nothing to someone holding a photo (its HEIC sentence already says what to do).
+ */
 function serverMessage(body: ErrorBody | undefined): string {
   if (!body || typeof body !== 'object') return '';
   for (const detail of Object.values(body.data ?? {})) {
-    if (detail && typeof detail.message === 'string' && detail.message.trim()) return detail.message.trim();
+    if (!detail) continue;
+    const mime = typeof detail.params?.mimeType === 'string' ? detail.params.mimeType : '';
+    if (detail.code === 'validation_invalid_mime_type' && !/hei[cf]/i.test(mime)) return NOT_A_PHOTO;
+    if (typeof detail.message === 'string' && detail.message.trim()) return detail.message.trim();
   }
   return typeof body.message === 'string' ? body.message.trim() : '';
 }

@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../../lib/pb';
-import { MAX_UPLOAD_BYTES, PRECHECK_MESSAGES, UPLOAD_ERRORS } from '../constants';
+import { MAX_UPLOAD_BYTES, NOT_A_PHOTO, PRECHECK_MESSAGES, UPLOAD_ERRORS } from '../constants';
 import { FakeXhr } from './fake-xhr';
 import { Uploader } from './uploader';
 
@@ -116,6 +116,32 @@ describe('Uploader', () => {
     );
     expect(rowOf('full.jpg').textContent).toContain(message);
     expect(announcer()).toBe(`full.jpg: ${message}`);
+    // Network and server faults may pass on a second try; a refusal of the file cannot.
+    expect(screen.getByRole('button', { name: 'Retry net.jpg' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry status.jpg' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry full.jpg' })).toBeNull();
+  });
+
+  it('says in plain words that a file the server cannot read is not a photo, with no retry', async () => {
+    const { user, input } = setup();
+    await user.upload(input, [jpeg('notanimage.jpg')]);
+    await act(async () =>
+      FakeXhr.sentOnes()[0].respond(400, {
+        status: 400,
+        message: 'Failed to create record.',
+        data: {
+          file: {
+            code: 'validation_invalid_mime_type',
+            message: '"notanimage.jpg" mime type must be one of: image/jpeg, image/png, image/webp.',
+            params: { file: 'notanimage.jpg', mimeType: 'text/plain' },
+          },
+        },
+      }),
+    );
+    expect(rowOf('notanimage.jpg').textContent).toContain(NOT_A_PHOTO);
+    expect(rowOf('notanimage.jpg').textContent).not.toContain('mime type');
+    expect(screen.queryByRole('button', { name: 'Retry notanimage.jpg' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Dismiss notanimage.jpg' })).toBeTruthy();
   });
 
   it('cancels an upload in flight and retries a failed one', async () => {

@@ -8,7 +8,7 @@ import { pb } from '../../../lib/pb';
 import { PRECHECK_MESSAGES } from '../constants';
 import type { OriginalPhoto } from '../../../shared/records';
 import { precheckFile } from './precheck';
-import { uploadFile } from './upload-file';
+import { UploadError, uploadFile } from './upload-file';
 
 /** Uploads sent at the same time; more would only split a phone's bandwidth. */
 const PARALLEL = 3;
@@ -20,7 +20,7 @@ export type UploadItem = {
   /** 0..1 of the bytes sent. */
   progress: number;
   error: string;
-  /** Pre-check refusals cannot succeed on a retry; network and server failures may. */
+  /** Refusals of the file (pre-check, 4xx) cannot succeed on a retry; network and server failures may. */
   canRetry: boolean;
 };
 
@@ -80,7 +80,8 @@ export function useUploadQueue({ photoshootId, userId, room, maxPhotos, onUpload
           },
           (err: unknown) => {
             const message = err instanceof Error ? err.message : String(err);
-            patch(item.key, { state: 'error', error: message, canRetry: true });
+            const canRetry = err instanceof UploadError ? err.retryable : true;
+            patch(item.key, { state: 'error', error: message, canRetry });
             setAnnouncement(`${item.file.name}: ${message}`);
           },
         )
