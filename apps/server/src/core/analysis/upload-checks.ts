@@ -28,6 +28,11 @@ const FORMATS: Record<string, AnalysisFormat> = {
 /** A photo whose analysis crashed its thread this many times is rejected as unreadable. */
 const MAX_ATTEMPTS = 2;
 const TASK_TIMEOUT_MS = 120_000;
+/**
+ * A check thread holds the face models (~200 MB resident once it has checked a photo); uploads come
+ * in bursts, so it exits after a minute without work and the next upload loads them again (~1 s).
+ */
+const THREAD_IDLE_MS = 60_000;
 
 export class UploadChecks {
   private pool: WorkerPool<AnalysisTask, AnalysisResult> | null = null;
@@ -46,6 +51,11 @@ export class UploadChecks {
       if (e.action === 'create' && e.collection.name === COLLECTION) this.enqueue(String(e.record.id));
     });
     this.track('resume', this.resumePending());
+  }
+
+  /** Check threads alive now: none until the first photo is checked, none again once idle. */
+  get threads(): number {
+    return this.pool?.threads ?? 0;
   }
 
   /** Resolves when every analysis started so far has finished (tests, shutdown). */
@@ -103,6 +113,7 @@ export class UploadChecks {
       size: () => this.settings().checks.workers,
       maxQueue: () => this.maxQueue(),
       taskTimeoutMs: TASK_TIMEOUT_MS,
+      idleMs: THREAD_IDLE_MS,
       name: 'upload-checks',
     });
     return this.pool;
