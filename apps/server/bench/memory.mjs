@@ -13,7 +13,7 @@
  *                 two images, likeness scored), reviewed and released by a superuser;
  *   4. idle:      nothing for BENCH_MEMORY_IDLE seconds (do the thread pools let go?).
  * For each phase: RSS at its end, the peak during it, and the thread count. Prints a table and
- * writes results/memory.json (BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
+ * writes results/memory.json (or BENCH_MEMORY_OUT; BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
  * server and the data dir are removed even when the run fails.
  */
 /* global FormData */
@@ -278,8 +278,9 @@ async function main() {
       config: cfg,
       phases: rows,
     };
-    mkdirSync(join(here, 'results'), { recursive: true });
-    writeFileSync(join(here, 'results/memory.json'), JSON.stringify(result, null, 2) + '\n');
+    const out = process.env.BENCH_MEMORY_OUT ?? join(here, 'results/memory.json');
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, JSON.stringify(result, null, 2) + '\n');
     console.log(
       `memory of \`photoshoot serve\` (SQLite)${label ? `, ${label}` : ''}; load average ${result.machine.loadavg.join(' ')}`,
     );
