@@ -42,6 +42,13 @@ export class UploadChecks {
   private unsubscribe: (() => void) | null = null;
   private overflowed = false;
   private closed = false;
+  /**
+   * Checks holding a photo's bytes: at most one per thread. The others wait holding only the id,
+   * so a burst of 20 uploads of 8 MB is not 20 × 16 MB (stored bytes + the copy for the thread)
+   * on the request thread's heap while the first ones are analysed.
+   */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly app: App) {}
 
@@ -66,6 +73,7 @@ export class UploadChecks {
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
+    for (const wake of this.waiting.splice(0)) wake();
     await this.pool?.close();
     await this.idle();
   }
@@ -91,7 +99,7 @@ export class UploadChecks {
       )
       .finally(() => {
         this.inFlight.delete(key);
-        if (this.overflowed && !this.closed && (this.pool?.queued ?? 0) < this.maxQueue() / 2) {
+        if (this.overflowed && !this.closed && this.waiting.length < this.maxQueue() / 2) {
           this.overflowed = false;
           this.track('resume', this.resumePending());
         }
@@ -119,7 +127,41 @@ export class UploadChecks {
     return this.pool;
   }
 
+  /**
+   * Waits for a free thread's turn; null when the wait list is full (the photo stays `pending` and
+   * is resumed once the list has drained) or the checks are closing.
+   */
+  private async turn(): Promise<(() => void) | null> {
+    while (this.active >= Math.max(1, this.settings().checks.workers)) {
+      if (this.closed) return null;
+      if (this.waiting.length >= this.maxQueue()) {
+        this.overflowed = true;
+        return null;
+      }
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    }
+    if (this.closed) return null;
+    this.active++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.active--;
+      this.waiting.shift()?.();
+    };
+  }
+
   private async check(id: string): Promise<void> {
+    const done = await this.turn();
+    if (!done) return;
+    try {
+      await this.checkNow(id);
+    } finally {
+      done();
+    }
+  }
+
+  private async checkNow(id: string): Promise<void> {
     const collection = this.app.registry.require(COLLECTION);
     const photo = await this.app.records.findById(collection, id);
     if (!photo || photo.qc !== 'pending' || !photo.file) return;
