@@ -18,18 +18,16 @@
 /* global FormData */
 import { Blob } from 'node:buffer';
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
+import { benchPhotos } from './photos.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 const BUDGET_P99_MS = 50;
 const num = (name, dflt) => {
   const v = process.env[name] ? Number(process.env[name]) : dflt;
@@ -72,42 +70,6 @@ if (!isMainThread) {
   });
 } else {
   await main();
-}
-
-async function photos() {
-  const astronaut = readFileSync(join(here, '../assets/samples/astronaut.png'));
-  const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-  const fixtures = join(here, '../test/analysis/fixtures');
-  const big = () => sharp(astronaut).resize(1024, 1024);
-  const out = [{ name: 'astronaut.png', type: 'image/png', bytes: astronaut }];
-  const jpg = async (name, s) =>
-    out.push({ name: `${name}.jpg`, type: 'image/jpeg', bytes: await s.jpeg({ quality: 90 }).toBuffer() });
-  await jpg('a1024', big());
-  await jpg('blurred', big().blur(4));
-  await jpg('dark', big().linear(0.25, 0));
-  await jpg('bright', big().linear(1.45, 25));
-  await jpg('mirrored', big().flop());
-  await jpg('tiny', sharp(astronaut).resize(160, 160));
-  await jpg(
-    'closeup',
-    sharp(astronaut).extract({ left: 120, top: 20, width: 240, height: 300 }).resize(640, 800),
-  );
-  await jpg('a2048', sharp(astronaut).resize(2048, 2048));
-  for (let i = 1; i <= 6; i++)
-    out.push({
-      name: `sample${i}.jpg`,
-      type: 'image/jpeg',
-      bytes: readFileSync(join(demo, `sample${i}.jpg`)),
-    });
-  for (const f of ['chelsea.png', 'coffee.png'])
-    out.push({ name: f, type: 'image/png', bytes: readFileSync(join(fixtures, f)) });
-  await jpg('grey', big().greyscale());
-  await jpg(
-    'crop',
-    sharp(astronaut).extract({ left: 60, top: 0, width: 400, height: 512 }).resize(800, 1024),
-  );
-  await jpg('a3000', sharp(astronaut).resize(3000, 3000));
-  return out.slice(0, 20);
 }
 
 /** Uploads photo i into photoshoot i, all at once, and reports each created record's id. */
@@ -180,7 +142,7 @@ async function main() {
       '/api/collections/users/auth-with-password',
       json('POST', { identity: email, password }),
     );
-    const images = await photos();
+    const images = await benchPhotos();
     const shoots = [];
     for (let i = 0; i < images.length; i++)
       shoots.push(

@@ -1,6 +1,8 @@
 /**
  * A small pool of worker threads for CPU-heavy work that must stay off the request event loop.
- * Threads start on first use and each keeps its state (loaded models) across tasks. A thread that
+ * Threads start on first use and each keeps its state (loaded models) across tasks; with `idleMs`,
+ * a thread that had no task for that long exits, handing its memory (models, wasm and V8 heaps)
+ * back to the system, and the next task starts a new one. A thread that
  * crashes, exits or overruns the task timeout is replaced and only its task fails, with the reason.
  * The queue is bounded: past `maxQueue`, `run` refuses at once (PoolFullError) instead of growing.
  *
@@ -24,6 +26,8 @@ export type WorkerPoolOptions = {
   maxQueue: () => number;
   /** A task running longer than this terminates its thread. */
   taskTimeoutMs?: number;
+  /** A thread idle this long exits (a fresh one loads its models again on the next task). */
+  idleMs?: number;
   name?: string;
 };
 
@@ -35,7 +39,14 @@ type Task = {
 };
 
 type Reply = { ready?: true; ok?: boolean; output?: unknown; error?: string };
-type Slot = { worker: Worker; task: Task | null; timer?: NodeJS.Timeout; id: number; online: boolean };
+type Slot = {
+  worker: Worker;
+  task: Task | null;
+  timer?: NodeJS.Timeout;
+  idleTimer?: NodeJS.Timeout;
+  id: number;
+  online: boolean;
+};
 
 const TS_BOOTSTRAP = new URL('./ts-worker.mjs', import.meta.url);
 
@@ -56,6 +67,11 @@ export class WorkerPool<In, Out> {
     return this.slots.filter((s) => s.task).length;
   }
 
+  /** Threads alive now, busy or idle. */
+  get threads(): number {
+    return this.slots.length;
+  }
+
   run(input: In, transfer: ArrayBuffer[] = []): Promise<Out> {
     if (this.closed) return Promise.reject(new PoolClosedError('the pool is closed'));
     if (this.queue.length >= this.opts.maxQueue())
@@ -73,6 +89,7 @@ export class WorkerPool<In, Out> {
     const slots = this.slots.splice(0);
     for (const s of slots) {
       clearTimeout(s.timer);
+      clearTimeout(s.idleTimer);
       s.task?.reject(new PoolClosedError('the pool is closed'));
       s.task = null;
     }
@@ -91,6 +108,17 @@ export class WorkerPool<In, Out> {
     // Threads beyond a lowered size go once idle.
     const excess = this.slots.length - Math.max(1, this.opts.size());
     for (const s of this.slots.filter((x) => !x.task).slice(0, Math.max(0, excess))) this.retire(s);
+    for (const s of this.slots) if (!s.task) this.armIdle(s);
+  }
+
+  private armIdle(slot: Slot): void {
+    const idle = this.opts.idleMs;
+    if (!idle || slot.idleTimer) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      if (!slot.task) this.retire(slot);
+    }, idle);
+    slot.idleTimer.unref();
   }
 
   private spawn(): Slot {
@@ -116,6 +144,8 @@ export class WorkerPool<In, Out> {
   }
 
   private start(slot: Slot, task: Task): void {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = undefined;
     slot.task = task;
     if (slot.online) this.armTimer(slot);
     slot.worker.postMessage(task.input, task.transfer);
@@ -145,6 +175,7 @@ export class WorkerPool<In, Out> {
     if (i < 0) return;
     this.slots.splice(i, 1);
     clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
     const task = slot.task;
     slot.task = null;
     void slot.worker.terminate();
@@ -155,6 +186,7 @@ export class WorkerPool<In, Out> {
   private retire(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots.splice(i, 1);
+    clearTimeout(slot.idleTimer);
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
   }

@@ -1,4 +1,4 @@
-/** The worker pool under failure: crashes, task errors, timeouts, a full queue, shutdown. */
+/** The worker pool under failure (crashes, task errors, timeouts, a full queue, shutdown) and idle. */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PoolClosedError,
@@ -12,12 +12,13 @@ type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow'; value?: number };
 const ENTRY = new URL('./support/crashy-worker.ts', import.meta.url);
 const pools: WorkerPool<In, number>[] = [];
 
-function pool(size = 1, maxQueue = 10, taskTimeoutMs?: number) {
+function pool(size = 1, maxQueue = 10, taskTimeoutMs?: number, idleMs?: number) {
   const p = new WorkerPool<In, number>({
     entry: ENTRY,
     size: () => size,
     maxQueue: () => maxQueue,
     taskTimeoutMs,
+    idleMs,
   });
   pools.push(p);
   return p;
@@ -78,4 +79,37 @@ describe('WorkerPool', () => {
     }
     await expect(p.run({ do: 'echo' })).rejects.toBeInstanceOf(PoolClosedError);
   });
+
+  it('starts no thread before the first task', async () => {
+    const p = pool(2);
+    expect(p.threads).toBe(0);
+    expect(await p.run({ do: 'echo', value: 1 })).toBe(2);
+    expect(p.threads).toBe(1);
+  });
+
+  it('lets an idle thread exit after idleMs, and starts a new one for the next task', async () => {
+    const p = pool(2, 10, undefined, 150);
+    expect(await Promise.all([1, 2].map((value) => p.run({ do: 'slow', value })))).toEqual([2, 4]);
+    // The thread that answered last is idle for less than idleMs yet (its timer just started).
+    expect(p.threads).toBeGreaterThanOrEqual(1);
+    await until(() => p.threads === 0);
+    expect(await p.run({ do: 'echo', value: 4 })).toBe(8);
+    expect(p.threads).toBe(1);
+  });
+
+  it('never retires a thread while it runs a task longer than idleMs', async () => {
+    const p = pool(1, 10, undefined, 50);
+    // 'slow' takes 300 ms: six idle periods while busy, and the task still answers.
+    expect(await p.run({ do: 'slow', value: 3 })).toBe(6);
+    expect(await p.run({ do: 'slow', value: 5 })).toBe(10);
+  });
 });
+
+/** Polls `done` every 20 ms, failing after 10 s (far beyond the 150 ms it needs when quiet). */
+async function until(done: () => boolean): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

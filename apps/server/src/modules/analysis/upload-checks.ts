@@ -29,6 +29,11 @@ const FORMATS: Record<string, AnalysisFormat> = {
 /** A photo whose analysis crashed its thread this many times is rejected as unreadable. */
 const MAX_ATTEMPTS = 2;
 const TASK_TIMEOUT_MS = 120_000;
+/**
+ * A check thread holds the face models (~200 MB resident once it has checked a photo); uploads come
+ * in bursts, so it exits after a minute without work and the next upload loads them again (~1 s).
+ */
+const THREAD_IDLE_MS = 60_000;
 
 /** The running upload checks of an app (analysis module). */
 export const uploadChecksKey = new ServiceKey<UploadChecks>('uploadChecks');
@@ -41,6 +46,13 @@ export class UploadChecks {
   private unsubscribe: (() => void) | null = null;
   private overflowed = false;
   private closed = false;
+  /**
+   * Checks holding a photo's bytes: at most one per thread. The others wait holding only the id,
+   * so a burst of 20 uploads of 8 MB is not 20 × 16 MB (stored bytes + the copy for the thread)
+   * on the request thread's heap while the first ones are analysed.
+   */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly app: App) {}
 
@@ -52,6 +64,11 @@ export class UploadChecks {
     this.track('resume', this.resumePending());
   }
 
+  /** Check threads alive now: none until the first photo is checked, none again once idle. */
+  get threads(): number {
+    return this.pool?.threads ?? 0;
+  }
+
   /** Resolves when every analysis started so far has finished (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.inFlight.size) await Promise.all([...this.inFlight.values()]);
@@ -60,6 +77,7 @@ export class UploadChecks {
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe?.();
+    for (const wake of this.waiting.splice(0)) wake();
     await this.pool?.close();
     await this.idle();
   }
@@ -85,7 +103,7 @@ export class UploadChecks {
       )
       .finally(() => {
         this.inFlight.delete(key);
-        if (this.overflowed && !this.closed && (this.pool?.queued ?? 0) < this.maxQueue() / 2) {
+        if (this.overflowed && !this.closed && this.waiting.length < this.maxQueue() / 2) {
           this.overflowed = false;
           this.track('resume', this.resumePending());
         }
@@ -107,12 +125,47 @@ export class UploadChecks {
       size: () => this.settings().checks.workers,
       maxQueue: () => this.maxQueue(),
       taskTimeoutMs: TASK_TIMEOUT_MS,
+      idleMs: THREAD_IDLE_MS,
       name: 'upload-checks',
     });
     return this.pool;
   }
 
+  /**
+   * Waits for a free thread's turn; null when the wait list is full (the photo stays `pending` and
+   * is resumed once the list has drained) or the checks are closing.
+   */
+  private async turn(): Promise<(() => void) | null> {
+    while (this.active >= Math.max(1, this.settings().checks.workers)) {
+      if (this.closed) return null;
+      if (this.waiting.length >= this.maxQueue()) {
+        this.overflowed = true;
+        return null;
+      }
+      await new Promise<void>((wake) => this.waiting.push(wake));
+    }
+    if (this.closed) return null;
+    this.active++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.active--;
+      this.waiting.shift()?.();
+    };
+  }
+
   private async check(id: string): Promise<void> {
+    const done = await this.turn();
+    if (!done) return;
+    try {
+      await this.checkNow(id);
+    } finally {
+      done();
+    }
+  }
+
+  private async checkNow(id: string): Promise<void> {
     const collection = this.app.registry.require(COLLECTION);
     const photo = await this.app.records.findById(collection, id);
     if (!photo || photo.qc !== 'pending' || !photo.file) return;

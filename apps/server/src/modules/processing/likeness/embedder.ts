@@ -1,8 +1,10 @@
 /**
  * The threads that embed generated images (likeness-worker.ts on tools/worker-pool.ts), shared
  * by every job of the process. Jobs hold a lease on it; when the last one lets go the threads
- * stay warm for a minute (consecutive jobs skip the model load) and are then stopped. Threads
- * are unref'd, so an idle embedder never keeps a process alive.
+ * stay warm for a minute (consecutive jobs skip the model load) and are then stopped. A thread
+ * without work for a minute exits even while a job holds the lease (a hosted job may wait hours
+ * for its provider), and the next image starts one again. Threads are unref'd, so an idle embedder
+ * never keeps a process alive.
  */
 import { WorkerPool } from '../../../tools/worker-pool.js';
 import type { FaceEmbedding } from './embed-face.js';
@@ -32,9 +34,15 @@ function threads(): WorkerPool<EmbedTask, FaceEmbedding> {
     size: () => THREADS,
     maxQueue: () => MAX_QUEUE,
     taskTimeoutMs: TASK_TIMEOUT_MS,
+    idleMs: IDLE_CLOSE_MS,
     name: 'likeness',
   });
   return pool;
+}
+
+/** Embedding threads alive now (0 until the first image is scored). */
+export function embedderThreads(): number {
+  return pool?.threads ?? 0;
 }
 
 export function acquireEmbedder(): Embedder {

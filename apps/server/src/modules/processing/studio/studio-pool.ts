@@ -13,6 +13,11 @@ export type StudioPoolOptions = { size: number; dataDir?: string };
 
 /** Longest a single render may take before its thread is replaced (ISNet at 2048 px, loaded host). */
 export const RENDER_TIMEOUT_MS = 5 * 60_000;
+/**
+ * A studio thread holds ~400-500 MB once it has rendered (models, its wasm heap, 2048 px planes);
+ * after a minute without a render it exits and gives that back. The next render reloads (~2 s).
+ */
+export const THREAD_IDLE_MS = 60_000;
 
 // Next to this file: studio-worker.js when built, studio-worker.ts when run from sources.
 const ENTRY = new URL(`./studio-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
@@ -27,8 +32,14 @@ export class StudioPool {
       // The runner asks for one render per job loop at a time; a little slack for stragglers.
       maxQueue: () => Math.max(4, opts.size * 4),
       taskTimeoutMs: RENDER_TIMEOUT_MS,
+      idleMs: THREAD_IDLE_MS,
       name: 'studio',
     });
+  }
+
+  /** Threads alive now: none before the first render, none again after a minute idle. */
+  get threads(): number {
+    return this.pool.threads;
   }
 
   /** Renders in a thread; an abort settles at once (the thread's late answer is dropped). */

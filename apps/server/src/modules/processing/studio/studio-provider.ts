@@ -27,6 +27,11 @@ export class StudioProvider implements GenerationProvider {
     this.pool = new StudioPool(opts);
   }
 
+  /** The studio threads alive now (models are loaded only inside them, on their first render). */
+  get threads(): number {
+    return this.pool.threads;
+  }
+
   async prepare(subject: Subject): Promise<PreparedSubject> {
     if (!subject.photos.length) throw new PermanentJobError('There are no accepted photos to work from.');
     return { subject: { ...subject, photos: rankPhotos(subject.photos) } };

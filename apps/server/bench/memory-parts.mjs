@@ -1,0 +1,74 @@
+/**
+ * `node bench/memory-parts.mjs` (after a build): where the server's memory goes, part by part.
+ * One fresh process adds the parts one at a time and reads its own resident set (VmRSS, worker
+ * threads included) after each: the App on SQLite, one upload-check thread after one check, one
+ * likeness thread after one embedding, one studio thread after one 2048 px render; then closes
+ * the threads one by one to show what each hands back. The differences are what each part holds.
+ * Noisy on a shared machine (the allocator keeps some freed memory): run it twice.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = process.env.BENCH_MEMORY_DIST ?? join(here, '../dist');
+const MB = 1024 * 1024;
+const rss = () => Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))[1]) * 1024;
+const rows = [];
+let last = rss();
+const mark = (part) => {
+  // A full GC first, where exposed, so the figure is what is held, not what is garbage.
+  globalThis.gc?.();
+  const now = rss();
+  rows.push({ part, rssMB: +(now / MB).toFixed(1), deltaMB: +((now - last) / MB).toFixed(1) });
+  last = now;
+};
+
+const { WorkerPool } = await import(join(dist, 'tools/worker-pool.js'));
+const { STYLE_SEEDS } = await import(join(dist, 'core/seed/catalog-styles.js'));
+const pool = (entry, name) =>
+  new WorkerPool({ entry: new URL(`file://${join(dist, entry)}`), size: () => 1, maxQueue: () => 4, name });
+
+mark('node + sharp + the worker pool module');
+const { App } = await import(join(dist, 'core/app.js'));
+const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-memory-parts-'));
+const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir } });
+mark('App.open (SQLite, catalogue seeded)');
+
+const photo = await sharp(join(here, '../assets/samples/astronaut.png')).resize(1024, 1024).jpeg().toBuffer();
+const analysis = pool('core/analysis/analysis-worker.js', 'upload-checks');
+const copy = () => new Uint8Array(photo);
+const input = copy();
+await analysis.run({ bytes: input, format: 'jpeg', checks: true }, [input.buffer]);
+mark('upload-check thread, after 1 check');
+const more = copy();
+await analysis.run({ bytes: more, format: 'jpeg', checks: true }, [more.buffer]);
+mark('upload-check thread, after 2 checks');
+
+const likeness = pool('core/likeness/likeness-worker.js', 'likeness');
+const embedInput = copy();
+await likeness.run({ bytes: embedInput }, [embedInput.buffer]);
+mark('likeness thread, after 1 embedding');
+
+const studio = pool('core/studio/studio-worker.js', 'studio');
+const style = STYLE_SEEDS[0];
+await studio.run({
+  job: { photoKey: 'p', photo: copy(), look: style, seed: 's', longSide: 2048 },
+  dataDir,
+});
+mark('studio thread, after 1 render (2048 px)');
+
+await likeness.close();
+mark('likeness thread closed');
+await studio.close();
+mark('studio thread closed');
+await analysis.close();
+mark('upload-check thread closed');
+await app.close();
+rmSync(dataDir, { recursive: true, force: true });
+
+console.log('part                                          RSS MB   delta MB');
+for (const r of rows)
+  console.log(`${r.part.padEnd(44)} ${String(r.rssMB).padStart(8)} ${String(r.deltaMB).padStart(10)}`);
