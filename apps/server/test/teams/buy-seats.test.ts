@@ -84,6 +84,8 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
   it('sandbox: checkout, pay, verify twice → seats added once, receipt once, payment refers to the team', async () => {
     await setSeats(t, team.id, 0);
     const started = await checkout(team, { package: team5, quantity: 2 });
+    const page = await team.owner.pb.send<RecordData>(`/api/payments/sandbox/${started.payment.id}`, {});
+    expect(page).toMatchObject({ description: 'Team 5 seats for your team', amountCents: 39800 });
     expect(started.url).toMatch(new RegExp(`/sandbox/checkout/${started.payment.id}$`));
     expect(started.payment).toMatchObject({
       team: team.id,

@@ -8,7 +8,7 @@ import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { failure, moves, photoshootRow } from '../payments/support/world.js';
+import { checkout, failure, moves, packageId, photoshootRow, put } from '../payments/support/world.js';
 import {
   buildTeam,
   eventually,
@@ -61,10 +61,24 @@ describe.each(engines)('team seats (%s)', (engine) => {
 
   it('a submitted team photoshoot skips payment, takes a seat and carries the team package', async () => {
     await setSeats(t, team.id, 2);
+    const team5 = await packageId(t, 'team-5');
+    await put(t, 'payments', {
+      team: team.id,
+      user: team.owner.id,
+      package: team5,
+      provider: 'sandbox',
+      status: 'paid',
+      paidAt: '2026-01-01 00:00:00.000Z',
+    });
     const id = await teamDraft(t, team.id, team.member);
+    const individual = await failure(
+      checkout(team.member.pb, id, { package: await packageId(t, 'starter') }),
+    );
+    expect(individual.response.data).toMatchObject({ photoshoot: { code: 'validation_team_photoshoot' } });
     const queued = await submit(team.member.pb, team.id, id);
     expect(queued).toMatchObject({ id, status: 'queued', seatUsed: true, payment: '' });
     expect(await moves(t, id)).toEqual(['∅→draft', 'draft→queued']);
+    expect(queued.package).toBe(team5);
     expect(await seats(t, team.id)).toEqual({ total: 2, used: 1 });
     // Submitting twice is refused and takes nothing.
     const again = await failure(submit(team.member.pb, team.id, id));

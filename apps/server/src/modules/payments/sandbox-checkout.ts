@@ -31,7 +31,11 @@ export async function describeSandboxPayment(app: App, caller: Caller, id: strin
   return {
     ...(await paymentJson(app, caller, payment)),
     packageName,
-    description: packageName ? `${packageName} photoshoot` : 'Photoshoot',
+    description: payment.team
+      ? `${packageName || 'Team'} seats for your team`
+      : packageName
+        ? `${packageName} photoshoot`
+        : 'Photoshoot',
   };
 }
 
