@@ -136,4 +136,25 @@ describe.each(engines)('team seats (%s)', (engine) => {
     expect((await failure(submit(leaver.pb, team.id, draft))).status).toBe(404);
     expect(await seats(t, team.id)).toEqual({ total: 3, used: 1 });
   });
+
+  it('a member removed after submitting, before work started, gets the draft back and the seat returns', async () => {
+    const [queuedOne, started] = await Promise.all([person(t), person(t)]);
+    const rows = [
+      await join(t, team.id, queuedOne.id, 'member'),
+      await join(t, team.id, started.id, 'member'),
+    ];
+    await setSeats(t, team.id, 2, 0);
+    const waiting = await teamDraft(t, team.id, queuedOne);
+    const running = await teamDraft(t, team.id, started);
+    await submit(queuedOne.pb, team.id, waiting);
+    await submit(started.pb, team.id, running);
+    await transition(t.app, running, 'processing', systemActor('test-worker'), 'claimed');
+    expect(await seats(t, team.id)).toEqual({ total: 2, used: 2 });
+    for (const row of rows) await team.admin.pb.collection('team_members').delete(String(row.id));
+    await eventually(async () => (await seats(t, team.id)).used === 1, 'the waiting seat to come back');
+    expect(await photoshootRow(t, waiting)).toMatchObject({ status: 'draft', seatUsed: false });
+    expect(await moves(t, waiting)).toEqual(['∅→draft', 'draft→queued', 'queued→draft']);
+    // Work already under way keeps its seat.
+    expect(await photoshootRow(t, running)).toMatchObject({ status: 'processing', seatUsed: true });
+  });
 });

@@ -9,6 +9,7 @@ import { registerPurchasable } from '../payments/purchasables.js';
 import { teamInvites } from './collections/team-invites.js';
 import { teamMembers } from './collections/team-members.js';
 import { teams } from './collections/teams.js';
+import { memberRemovalListener } from './member-removal.js';
 import { readyNoticeListener } from './ready-notice.js';
 import { seatListener } from './seat-return.js';
 import { registerTeamHooks } from './team-hooks.js';
@@ -32,6 +33,7 @@ export const teamsModule: HttpModule = {
     registerPurchasable(app, teamSeatsPurchase);
     app.events.on(seatListener(app));
     app.events.on(readyNoticeListener(app));
+    app.events.on(memberRemovalListener(app));
   },
   routes: bindTeamsApi,
 };
