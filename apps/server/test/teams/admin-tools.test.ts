@@ -201,6 +201,14 @@ describe.each(engines)('team admin tools (%s)', (engine) => {
     const names = (await unzip(Buffer.from(await zip.arrayBuffer()))).map((e) => e.name);
     expect(names).toHaveLength(2);
     expect(names.every((n) => n.startsWith(`hyperlink-http-evil-${sneaky.id.slice(0, 5)}/`))).toBe(true);
+    // A plain link: a file token in the query stands for the caller; the role check still applies.
+    const linkToken = await crew.admin.pb.files.getToken();
+    const byLink = await fetch(`${t.url}/api/teams/${crew.id}/download?token=${linkToken}`);
+    expect(byLink.status).toBe(200);
+    expect((await unzip(Buffer.from(await byLink.arrayBuffer()))).length).toBe(2);
+    const memberToken = await crew.member.pb.files.getToken();
+    expect((await fetch(`${t.url}/api/teams/${crew.id}/download?token=${memberToken}`)).status).toBe(403);
+    expect((await fetch(`${t.url}/api/teams/${crew.id}/members.csv?token=nonsense`)).status).toBe(401);
     expect(
       (
         await fetch(`${t.url}/api/teams/${crew.id}/download`, {

@@ -19,6 +19,7 @@ import { submitTeamPhotoshoot } from '../submit-photoshoot.js';
 import { quoteTeamOrder, startTeamCheckout } from '../team-checkout.js';
 import { teamDownload } from '../team-download.js';
 import { createTestShoot } from '../test-shoot.js';
+import { fileTokenAuth } from './file-token-auth.js';
 
 type IdParams = { Params: { id: string } };
 const ADMIN = { config: { teamRole: 'admin' as const } };
@@ -102,7 +103,7 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
     sendJson(req, reply, await teamOverview(app, req.params.id)),
   );
 
-  team.get<IdParams>('/members.csv', ADMIN, async (req, reply) => {
+  team.get<IdParams>('/members.csv', { ...ADMIN, preValidation: fileTokenAuth(app) }, async (req, reply) => {
     const csv = overviewCsv(await teamOverview(app, req.params.id));
     return reply
       .code(200)
@@ -112,7 +113,8 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
       .send(csv);
   });
 
-  team.get<IdParams>('/download', ADMIN, async (req, reply) => {
+  // A plain link may carry a file token instead of the Authorization header (`?token=`).
+  team.get<IdParams>('/download', { ...ADMIN, preValidation: fileTokenAuth(app) }, async (req, reply) => {
     const download = await teamDownload(app, req.params.id);
     const zip = zipStream(app.storage, download.entries);
     reply.raw.once('close', () => {
