@@ -91,7 +91,12 @@ describe.each(engines)('team seats (%s)', (engine) => {
     const id = await teamDraft(t, team.id, team.admin, 2);
     const err = await failure(submit(team.admin.pb, team.id, id));
     expect(err.status).toBe(400);
-    expect(err.response.data).toMatchObject({ photos: { code: 'validation_not_enough_photos' } });
+    expect(err.response.data).toMatchObject({
+      photos: {
+        code: 'validation_not_enough_photos',
+        message: 'Add at least 6 photos that pass the checks before submitting (2 so far).',
+      },
+    });
     expect(await seats(t, team.id)).toEqual({ total: 5, used: 0 });
   });
 
@@ -111,9 +116,17 @@ describe.each(engines)('team seats (%s)', (engine) => {
     await submit(team.member.pb, team.id, failing);
     expect(await seats(t, team.id)).toEqual({ total: 1, used: 1 });
     const worker = systemActor('test-worker');
+    // Subscribers of the team (realtime) hear the seat counts change.
+    const announced: number[] = [];
+    const off = t.app.events.on((e) => {
+      if (e.collection.name === 'teams' && e.record.id === team.id)
+        announced.push(Number(e.record.seatsUsed));
+    });
     await transition(t.app, failing, 'processing', worker, 'claimed');
     await transition(t.app, failing, 'failed', worker, 'the last attempt failed');
     await eventually(async () => (await seats(t, team.id)).used === 0, 'the seat to come back');
+    await eventually(async () => announced.includes(0), 'the team update to be announced');
+    off();
     expect((await photoshootRow(t, failing)).seatUsed).toBe(false);
 
     // An operator requeues it: it takes the free seat again; refunded, it gives it back.

@@ -23,6 +23,8 @@ export async function checkReadyForCheckout(
   db: Db,
   photoshoot: RecordData,
   pkg: RecordData,
+  /** What the draft is getting ready for, in the messages: a team draft is submitted, not paid. */
+  step: 'checkout' | 'submitting' = 'checkout',
 ): Promise<void> {
   const errors = new ValidationErrors();
   const min = photoshootLimits(app).minAcceptedPhotos;
@@ -31,7 +33,7 @@ export async function checkReadyForCheckout(
     errors.add(
       'photos',
       'validation_not_enough_photos',
-      `Add at least ${min} photos that pass the checks before checkout (${accepted} so far).`,
+      `Add at least ${min} photos that pass the checks before ${step} (${accepted} so far).`,
       { min, accepted },
     );
   }
@@ -49,7 +51,7 @@ export async function checkReadyForCheckout(
   }
   const problems = Object.values(errors.fields);
   errors.throwIfAny(
-    problems.length === 1 ? problems[0]!.message : 'The photoshoot is not ready for checkout yet.',
+    problems.length === 1 ? problems[0]!.message : `The photoshoot is not ready for ${step} yet.`,
   );
   await checkPhotoshootStyles(app, db, photoshoot);
 }

@@ -9,7 +9,7 @@ import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { systemActor } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { returnSeat } from './seats.js';
+import { announceSeats, returnSeat } from './seats.js';
 
 async function unqueue(app: App, photoshootId: string, teamId: string): Promise<void> {
   const later = new AfterCommit();
@@ -38,6 +38,7 @@ export function memberRemovalListener(app: App): (e: RecordEvent) => void {
         [teamId, userId, true, false],
       );
       for (const row of rows) await unqueue(app, row.id, teamId);
+      if (rows.length) await announceSeats(app, teamId);
     })().catch((err: unknown) => {
       console.error(`[teams] returning the seats of a removed member of team ${teamId} failed:`, err);
     });

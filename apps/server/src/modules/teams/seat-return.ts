@@ -7,7 +7,7 @@
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { nowString } from '../../tools/dates.js';
-import { returnSeat, takeSeat } from './seats.js';
+import { announceSeats, returnSeat, takeSeat } from './seats.js';
 
 async function flipSeat(app: App, photoshootId: string, teamId: string, used: boolean): Promise<boolean> {
   return app.db.transaction(async (tx) => {
@@ -40,9 +40,11 @@ export function seatListener(app: App): (e: RecordEvent) => void {
     if ((status === 'failed' || status === 'refunded') && r.seatUsed === true) used = false;
     else if (status === 'queued' && r.seatUsed !== true) used = true;
     if (used === null) return;
-    flipSeat(app, String(r.id), teamId, used).catch((err: unknown) => {
-      if (err instanceof SeatAlreadyFlipped) return;
-      console.error(`[teams] updating the seat of photoshoot ${String(r.id)} failed:`, err);
-    });
+    flipSeat(app, String(r.id), teamId, used)
+      .then((flipped) => (flipped ? announceSeats(app, teamId) : undefined))
+      .catch((err: unknown) => {
+        if (err instanceof SeatAlreadyFlipped) return;
+        console.error(`[teams] updating the seat of photoshoot ${String(r.id)} failed:`, err);
+      });
   };
 }

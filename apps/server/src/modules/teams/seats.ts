@@ -3,6 +3,7 @@
  * Both change only through conditional updates, so concurrent submissions and refunds can never
  * take more seats than there are, nor leave fewer than are used.
  */
+import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
 
@@ -42,4 +43,11 @@ export async function removeUnusedSeats(tx: Db, teamId: string, n: number): Prom
      WHERE "id" = ?`,
     [n, n, nowString(), teamId],
   );
+}
+
+/** Tells realtime subscribers of the team (its seat counts changed); call after the commit. */
+export async function announceSeats(app: App, teamId: string): Promise<void> {
+  const teams = app.registry.require('teams');
+  const record = await app.records.findById(teams, teamId);
+  if (record) app.events.emit({ action: 'update', collection: teams, record });
 }

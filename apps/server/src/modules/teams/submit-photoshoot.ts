@@ -16,7 +16,7 @@ import { buyerId } from '../payments/owned-photoshoot.js';
 import { actorOf } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { lockRecord } from '../photoshoots/lock.js';
-import { takeSeat } from './seats.js';
+import { announceSeats, takeSeat } from './seats.js';
 
 export const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
 
@@ -56,10 +56,13 @@ export async function submitTeamPhotoshoot(
     const stylesIncluded = Number(pkg?.stylesIncluded) || TEST_STYLES_INCLUDED;
     const teamStyles = (team.styles as string[] | undefined) ?? [];
     if (team.stylesLocked && teamStyles.length) shoot.styles = teamStyles.slice(0, stylesIncluded);
-    await checkReadyForCheckout(app, tx, shoot, {
-      name: String(pkg?.name ?? team.name),
-      stylesIncluded,
-    });
+    await checkReadyForCheckout(
+      app,
+      tx,
+      shoot,
+      { name: String(pkg?.name ?? team.name), stylesIncluded },
+      'submitting',
+    );
     const isTest = shoot.isTest === true;
     if (!isTest && !(await takeSeat(tx, teamId))) {
       throw ApiError.badRequest(NO_FREE_SEAT, {
@@ -73,10 +76,6 @@ export async function submitTeamPhotoshoot(
     return (await transition(app, photoshootId, 'queued', actorOf(caller), reason, tx, later.add)).photoshoot;
   });
   later.run();
-  if (!moved.isTest) {
-    const teams = app.registry.require('teams');
-    const team = await app.records.findById(teams, teamId);
-    if (team) app.events.emit({ action: 'update', collection: teams, record: team });
-  }
+  if (!moved.isTest) await announceSeats(app, teamId);
   return moved;
 }
