@@ -31,10 +31,15 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
   let team: Team;
   let team5: string;
   let team20: string;
+  let perSeat: string;
   beforeAll(async () => {
     t = await startPaymentsServer(engine);
     team = await buildTeam(t);
-    [team5, team20] = [await packageId(t, 'team-5'), await packageId(t, 'team-20')];
+    [team5, team20, perSeat] = [
+      await packageId(t, 'team-5'),
+      await packageId(t, 'team-20'),
+      await packageId(t, 'team-seat'),
+    ];
   });
   afterAll(() => t?.close());
 
@@ -64,39 +69,46 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
     expect(Number(count?.n)).toBe(0);
   });
 
-  it('quotes a team package times the quantity, with a coupon; refuses individual packages', async () => {
+  it('quotes a per-seat package times the quantity, with a coupon; bundles one at a time; no individual packages', async () => {
     await coupon(t, { code: 'TEAM10', percentOff: 10, appliesTo: 'team' });
-    expect(await quote(team, { package: team5, quantity: 2, coupon: 'team10' })).toEqual({
-      priceCents: 39800,
-      discountCents: 3980,
-      amountDueCents: 35820,
+    expect(await quote(team, { package: perSeat, quantity: 3, coupon: 'team10' })).toEqual({
+      priceCents: 13500,
+      discountCents: 1350,
+      amountDueCents: 12150,
       currency: 'usd',
       coupon: { code: 'TEAM10', percentOff: 10 },
-      quantity: 2,
-      seats: 10,
+      quantity: 3,
+      seats: 3,
     });
+    expect(await quote(team, { package: team5 })).toMatchObject({ priceCents: 19900, quantity: 1, seats: 5 });
+    const bundle = await failure(quote(team, { package: team5, quantity: 2 }));
+    expect(bundle.response.data).toMatchObject({
+      quantity: { code: 'validation_invalid_quantity', message: 'This package is bought one at a time.' },
+    });
+    const tooMany = await failure(quote(team, { package: perSeat, quantity: 101 }));
+    expect(tooMany.response.data).toMatchObject({ quantity: { params: { min: 1, max: 100 } } });
     const individual = await failure(quote(team, { package: await packageId(t, 'starter') }));
     expect(individual.response.data).toMatchObject({ package: { code: 'validation_package_unavailable' } });
-    const tooMany = await failure(quote(team, { package: team5, quantity: 0 }));
-    expect(tooMany.response.data).toMatchObject({ quantity: { code: 'validation_invalid_quantity' } });
+    const zero = await failure(quote(team, { package: perSeat, quantity: 0 }));
+    expect(zero.response.data).toMatchObject({ quantity: { code: 'validation_invalid_quantity' } });
   });
 
   it('sandbox: checkout, pay, verify twice → seats added once, receipt once, payment refers to the team', async () => {
     await setSeats(t, team.id, 0);
-    const started = await checkout(team, { package: team5, quantity: 2 });
+    const started = await checkout(team, { package: perSeat, quantity: 3 });
     const page = await team.owner.pb.send<RecordData>(`/api/payments/sandbox/${started.payment.id}`, {});
-    expect(page).toMatchObject({ description: 'Team 5 seats for your team', amountCents: 39800 });
+    expect(page).toMatchObject({ description: '3 team seats (Team seat)', amountCents: 13500 });
     expect(started.url).toMatch(new RegExp(`/sandbox/checkout/${started.payment.id}$`));
     expect(started.payment).toMatchObject({
       team: team.id,
-      quantity: 2,
-      amountCents: 39800,
+      quantity: 3,
+      amountCents: 13500,
       status: 'pending',
     });
     expect(await seats(t, team.id)).toEqual({ total: 0, used: 0 });
     await sandboxComplete(team.owner.pb, started.payment.id, 'paid');
     await Promise.all([verify(team.owner.pb, started.payment.id), verify(team.owner.pb, started.payment.id)]);
-    expect(await seats(t, team.id)).toEqual({ total: 10, used: 0 });
+    expect(await seats(t, team.id)).toEqual({ total: 3, used: 0 });
     expect(await paymentRow(t, started.payment.id)).toMatchObject({
       status: 'paid',
       team: team.id,
@@ -104,7 +116,7 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
     });
     const receipts = await receiptsTo(t, team.owner.email);
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain('10 seats were added to Acme');
+    expect(receipts[0]!.text).toContain('3 seats were added to Acme');
   });
 
   it('a cancelled checkout adds nothing; a 100% coupon adds the seats at once', async () => {
@@ -160,7 +172,7 @@ describe.each(engines)('team seats through Stripe (%s)', (engine) => {
 
   it('opens a Checkout Session for the seats and adds them once paid', async () => {
     const team = await buildTeam(t, 'Stripe Team');
-    const started = await checkout(team, { package: await packageId(t, 'team-5'), quantity: 3 });
+    const started = await checkout(team, { package: await packageId(t, 'team-seat'), quantity: 3 });
     const session = fake.sessionFor(started.payment.id);
     expect(session.success_url).toBe(
       `http://127.0.0.1:8090/teams/payment-return?payment=${started.payment.id}&team=${team.id}`,
@@ -168,14 +180,14 @@ describe.each(engines)('team seats through Stripe (%s)', (engine) => {
     expect(session.line_items_sent).toEqual([
       expect.objectContaining({
         price_data: expect.objectContaining({
-          unit_amount: '59700',
-          product_data: expect.objectContaining({ name: 'Team 5: 15 team seats' }),
+          unit_amount: '13500',
+          product_data: expect.objectContaining({ name: 'Team seat: 3 team seats' }),
         }),
       }),
     ]);
     expect((await verify(team.owner.pb, started.payment.id)).status).toBe('pending');
     fake.pay(session.id);
     expect((await verify(team.owner.pb, started.payment.id)).status).toBe('paid');
-    expect(await seats(t, team.id)).toEqual({ total: 15, used: 0 });
+    expect(await seats(t, team.id)).toEqual({ total: 3, used: 0 });
   });
 });

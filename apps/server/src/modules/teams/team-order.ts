@@ -5,8 +5,8 @@ import type { App } from '../../core/app.js';
 import { readOrderInput, type OrderInput } from '../payments/order-input.js';
 import { resolveOrder, type ResolvedOrder } from '../payments/order.js';
 
-/** The most packs of one team package in one order (bigger teams buy a bigger package). */
-export const MAX_TEAM_QUANTITY = 20;
+/** The most any order may ask for; each package allows up to its own `maxQuantity`. */
+export const MAX_TEAM_QUANTITY = 1000;
 
 export type TeamOrderInput = OrderInput & { quantity: number };
 
@@ -28,7 +28,18 @@ export function readTeamOrder(body: Record<string, unknown>): TeamOrderInput {
   return { ...input, quantity };
 }
 
-/** The package (a team one), coupon and quote for `quantity` packs. */
-export function resolveTeamOrder(app: App, db: Db, input: TeamOrderInput): Promise<ResolvedOrder> {
-  return resolveOrder(app, db, input, 'team', input.quantity);
+function quantityError(max: number): ApiError {
+  const message =
+    max > 1 ? `This package can be bought 1 to ${max} at a time.` : 'This package is bought one at a time.';
+  return ApiError.badRequest(message, {
+    quantity: { code: 'validation_invalid_quantity', message, params: { min: 1, max } },
+  });
+}
+
+/** The package (a team one), coupon and quote for `quantity` of it, as far as the package allows. */
+export async function resolveTeamOrder(app: App, db: Db, input: TeamOrderInput): Promise<ResolvedOrder> {
+  const order = await resolveOrder(app, db, input, 'team', input.quantity);
+  const max = Math.max(1, Number(order.pkg.maxQuantity) || 0);
+  if (input.quantity > max) throw quantityError(max);
+  return order;
 }
