@@ -24,8 +24,7 @@ export async function guardTeamRoute(app: App, req: FastifyRequest): Promise<Tea
   const auth = requireAuth(req);
   if (auth.collection.name === '_superusers') return 'owner';
   const team = (req.params as { id?: string }).id ?? '';
-  const role =
-    auth.collection.name === 'users' ? await teamRoleOf(app.db, team, auth.record.id as string) : null;
+  const role = auth.collection.name === 'users' ? await teamRoleOf(app.db, team, auth.record.id as string) : null;
   if (!role) throw ApiError.notFound();
   if (!roleAllows(role, req.routeOptions.config.teamRole ?? 'member')) {
     throw ApiError.forbidden('The authorized record is not allowed to perform this action.');
