@@ -79,6 +79,8 @@ export type ReceiptLines = {
   couponCode: string;
   paymentId: string;
   paidAt: Date;
+  /** Seats bought for a team (instead of a photoshoot). */
+  team?: { id: string; name: string; seats: number };
 };
 
 /** "$49.00", "€9.50", "¥500": Intl knows how many decimals a currency has. */
@@ -101,18 +103,31 @@ export function receiptMail(meta: MailMeta, r: ReceiptLines): RenderedMail {
     { label: 'Date', value: r.paidAt.toISOString().slice(0, 10) },
     { label: 'Payment reference', value: r.paymentId },
   );
+  if (r.team) {
+    details.splice(
+      1,
+      0,
+      { label: 'Team', value: r.team.name },
+      { label: 'Seats', value: String(r.team.seats) },
+    );
+  }
+  const team = r.team;
   return renderMail(meta, {
     subject: `Your ${meta.appName} receipt`,
     heading: 'Thank you for your order',
     paragraphs: [
-      r.amountCents > 0
-        ? `We received your payment of ${money(r.amountCents)}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
-        : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
+      team
+        ? `${team.seats} seat${team.seats === 1 ? ' was' : 's were'} added to ${team.name}. Invite your team: each member's photoshoot uses one seat when they submit their photos.`
+        : r.amountCents > 0
+          ? `We received your payment of ${money(r.amountCents)}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
+          : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
     ],
-    action: {
-      label: 'Follow your photoshoot',
-      url: appLink(meta.appURL, `/photoshoot/${r.photoshootId}/processing`),
-    },
+    action: team
+      ? { label: 'Open your team', url: appLink(meta.appURL, `/teams/${team.id}`) }
+      : {
+          label: 'Follow your photoshoot',
+          url: appLink(meta.appURL, `/photoshoot/${r.photoshootId}/processing`),
+        },
     details,
     footnote:
       'Keep this email as your receipt. Questions about your order? Reply through the contact page and quote the payment reference.',

@@ -10,6 +10,8 @@ export type PackageSeed = {
   stylesIncluded: number;
   imagesPerStyle: number;
   seats: number;
+  /** How many one order may buy (per-seat packages); absent: exactly one. */
+  maxQuantity?: number;
   turnaroundHours: number;
   features: string[];
   highlighted: boolean;
@@ -131,5 +133,21 @@ export const PACKAGE_SEEDS: readonly PackageSeed[] = [
     ],
     highlighted: false,
     sortOrder: 130,
+  },
+  {
+    slug: 'team-seat',
+    name: 'Team seat',
+    description: 'Exactly the seats you need, one at a time.',
+    kind: 'team',
+    priceCents: 4500,
+    currency: 'usd',
+    stylesIncluded: 3,
+    imagesPerStyle: 15,
+    seats: 1,
+    maxQuantity: 100,
+    turnaroundHours: 24,
+    features: ['Per seat, 1 to 100', 'Team styles and brand backdrop', 'Invite by link', 'Admin dashboard'],
+    highlighted: false,
+    sortOrder: 140,
   },
 ];

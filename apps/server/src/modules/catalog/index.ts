@@ -1,5 +1,6 @@
 /** The catalogue: styles and packages, seeded on start without undoing an operator's edit. */
 import type { HttpModule } from '../../apis/http-module.js';
+import { ensureCollection } from '../../core/db/ddl.js';
 import { packages } from './collections/packages.js';
 import { styles } from './collections/styles.js';
 import { seedCatalog } from './seed-catalog.js';
@@ -7,6 +8,8 @@ import { seedCatalog } from './seed-catalog.js';
 export const catalogModule: HttpModule = {
   name: 'catalog',
   collections: [styles, packages],
+  // packages.maxQuantity (team seats sold one by one).
+  migrations: [{ id: '0015_packages_max_quantity', up: (db) => ensureCollection(db, packages) }],
   async start(app) {
     await seedCatalog(app);
   },

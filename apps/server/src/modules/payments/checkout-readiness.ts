@@ -28,17 +28,19 @@ export async function checkOrderRules(
   db: Db,
   photoshoot: RecordData,
   pkg: RecordData,
-  stage: 'quote' | 'checkout',
+  /** `quote`: prices only; `checkout` / `submitting` (a team draft is submitted, not paid): the whole draft. */
+  stage: 'quote' | 'checkout' | 'submitting',
 ): Promise<void> {
   const errors = new ValidationErrors();
-  const checkout = stage === 'checkout';
+  const checkout = stage !== 'quote';
+  const step = stage === 'submitting' ? 'submitting' : 'checkout';
   const min = photoshootLimits(app).minAcceptedPhotos;
   const accepted = checkout ? await acceptedPhotos(db, String(photoshoot.id)) : min;
   if (accepted < min) {
     errors.add(
       'photos',
       'validation_not_enough_photos',
-      `Add at least ${min} photos that pass the checks before checkout (${accepted} so far).`,
+      `Add at least ${min} photos that pass the checks before ${step} (${accepted} so far).`,
       { min, accepted },
     );
   }
@@ -56,7 +58,7 @@ export async function checkOrderRules(
   }
   const problems = Object.values(errors.fields);
   errors.throwIfAny(
-    problems.length === 1 ? problems[0]!.message : 'The photoshoot is not ready for checkout yet.',
+    problems.length === 1 ? problems[0]!.message : `The photoshoot is not ready for ${step} yet.`,
   );
   await checkPhotoshootStyles(app, db, photoshoot);
 }
@@ -67,6 +69,7 @@ export function checkReadyForCheckout(
   db: Db,
   photoshoot: RecordData,
   pkg: RecordData,
+  step: 'checkout' | 'submitting' = 'checkout',
 ): Promise<void> {
-  return checkOrderRules(app, db, photoshoot, pkg, 'checkout');
+  return checkOrderRules(app, db, photoshoot, pkg, step);
 }

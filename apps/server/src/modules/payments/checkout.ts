@@ -46,18 +46,18 @@ function notDraft(status: string): ApiError {
 const ABANDONED_START_MS = 2 * 60_000;
 const STARTING = 'The checkout is still being opened. Please wait a moment and try again.';
 
-function checkoutProblem(code: string, message: string): ApiError {
+export function checkoutProblem(code: string, message: string): ApiError {
   return ApiError.badRequest(message, { payment: { code, message } });
 }
 
 /** What to tell the buyer about a provider that refused or could not be reached (no internals). */
-function providerMessage(err: unknown): string {
+export function providerMessage(err: unknown): string {
   if (err instanceof ProviderError) return err.message;
   console.error('[payments] a provider call failed:', err);
   return 'The payment provider could not start the checkout.';
 }
 
-function providerUnavailable(message: string): ApiError {
+export function providerUnavailable(message: string): ApiError {
   return ApiError.badRequest(`${message} Please try again in a moment.`, {
     payment: { code: 'validation_provider_unavailable', message },
   });
@@ -178,7 +178,7 @@ async function placeOrder(
 }
 
 /** Stores the provider's reference and page on the payment, unless it was closed meanwhile. */
-async function recordStarted(
+export async function recordStarted(
   app: App,
   paymentId: string,
   providerRef: string,

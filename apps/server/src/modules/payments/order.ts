@@ -18,15 +18,23 @@ function packageUnavailable(): ApiError {
 }
 
 /** @throws {ApiError} 400 (`data.package`, `data.coupon`) when the package or coupon cannot be used. */
-export async function resolveOrder(app: App, db: Db, input: OrderInput): Promise<ResolvedOrder> {
+export async function resolveOrder(
+  app: App,
+  db: Db,
+  input: OrderInput,
+  kind: 'individual' | 'team' = 'individual',
+  quantity = 1,
+): Promise<ResolvedOrder> {
   const pkg = await app.records.findById(app.registry.require('packages'), input.packageId, db);
   // note: photoshoots are bought one at a time; team packages are sold with seats.
-  if (!pkg || !pkg.active || pkg.kind !== 'individual') throw packageUnavailable();
+  if (!pkg || !pkg.active || pkg.kind !== kind) throw packageUnavailable();
   let coupon: RecordData | null = null;
   if (input.couponCode) {
     coupon = await findCoupon(app, db, input.couponCode);
     const problem = couponProblem(input.couponCode, coupon, pkg);
     if (problem) throw couponError(problem);
   }
-  return { pkg, coupon, quote: priceQuote(pkg, coupon) };
+  // A coupon applies to the whole order: `quantity` packs at the package's price.
+  const priced = { ...pkg, priceCents: Math.max(0, Math.trunc(Number(pkg.priceCents) || 0)) * quantity };
+  return { pkg, coupon, quote: priceQuote(priced, coupon) };
 }

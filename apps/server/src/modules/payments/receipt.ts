@@ -15,8 +15,9 @@ export async function composeReceipt(
   app: App,
   db: Db,
   payment: RecordData,
-  photoshoot: RecordData | null,
+  item: RecordData | null,
 ): Promise<MailMessage | null> {
+  const photoshoot = payment.photoshoot ? item : null;
   const user = await app.records.findById(app.registry.require('users'), String(payment.user), db);
   const email = String(user?.email ?? '');
   if (!email) return null;
@@ -35,6 +36,13 @@ export async function composeReceipt(
       couponCode: String(payment.couponCode ?? ''),
       paymentId: String(payment.id),
       paidAt: parseDate(payment.paidAt) ?? new Date(),
+      team: payment.team
+        ? {
+            id: String(payment.team),
+            name: String(item?.name ?? ''),
+            seats: Number(pkg?.seats ?? 0) * Math.max(1, Number(payment.quantity) || 1),
+          }
+        : undefined,
     },
   );
   return { to: email, ...mail };

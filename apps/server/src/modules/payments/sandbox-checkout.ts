@@ -31,8 +31,17 @@ export async function describeSandboxPayment(app: App, caller: Caller, id: strin
   return {
     ...(await paymentJson(app, caller, payment)),
     packageName,
-    description: packageName ? `${packageName} photoshoot` : 'Photoshoot',
+    description: payment.team
+      ? teamSeatsLabel(Number(pkg?.seats ?? 0) * Math.max(1, Number(payment.quantity) || 1), packageName)
+      : packageName
+        ? `${packageName} photoshoot`
+        : 'Photoshoot',
   };
+}
+
+/** "3 team seats (Team seat)". */
+function teamSeatsLabel(seats: number, packageName: string): string {
+  return `${seats} team seat${seats === 1 ? '' : 's'}${packageName ? ` (${packageName})` : ''}`;
 }
 
 export function readOutcome(body: Record<string, unknown>): SandboxOutcome {

@@ -35,6 +35,12 @@ export const EDGES: readonly Edge[] = [
   { from: 'draft', to: 'queued', by: ANYONE, when: 'nothing to pay (full discount, team seat, team test)' },
   { from: 'queued', to: 'processing', by: WORKER, when: 'a worker claimed the job' },
   {
+    from: 'queued',
+    to: 'draft',
+    by: WORKER,
+    when: 'its member left the team before work started; the team seat comes back',
+  },
+  {
     from: 'processing',
     to: 'queued',
     by: OPERATOR,

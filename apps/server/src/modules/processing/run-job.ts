@@ -61,6 +61,14 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * A team's members share one seed per (style, variant), so their portraits get the same framing,
+ * eye line, light and grading and the set looks consistent side by side; anyone else, their own.
+ */
+function seedBase(photoshoot: RecordData): string {
+  return photoshoot.team ? `team:${String(photoshoot.team)}` : String(photoshoot.id);
+}
+
 /** Generates one item, polling a hosted provider's pending job until it settles. */
 async function generateOne(
   ctx: JobContext,
@@ -75,8 +83,8 @@ async function generateOne(
     // picture rather than the same pixels, while a retried attempt still repeats itself.
     seed:
       item.existing?.regenerate === true
-        ? `${String(ctx.photoshoot.id)}:${item.style.id}:${String(item.existing.file)}`
-        : `${String(ctx.photoshoot.id)}:${item.style.id}`,
+        ? `${seedBase(ctx.photoshoot)}:${item.style.id}:${String(item.existing.file)}`
+        : `${seedBase(ctx.photoshoot)}:${item.style.id}`,
     signal: ctx.signal,
   });
   while (outcome.state === 'pending') {

@@ -3,7 +3,8 @@ import { f } from '../../../core/schema/fields.js';
 
 /**
  * What a buyer pays for. Prices are integer cents in `currency` and only ever read from here
- * (never from a client); `seats` is what a team package adds to a team. Writes are for operators.
+ * (never from a client); `seats` is what a team package adds to a team, `maxQuantity` how many of
+ * it one order may take. Writes are for operators.
  */
 export const packages = defineCollection({
   name: 'packages',
@@ -17,6 +18,8 @@ export const packages = defineCollection({
     f.number('stylesIncluded', { required: true, onlyInt: true, min: 1, max: 20 }),
     f.number('imagesPerStyle', { required: true, onlyInt: true, min: 1, max: 100 }),
     f.number('seats', { onlyInt: true, min: 0 }),
+    // How many of it one order may buy (seats sold one by one); 0 or 1: exactly one.
+    f.number('maxQuantity', { onlyInt: true, min: 0, max: 1000 }),
     f.number('turnaroundHours', { onlyInt: true, min: 0 }),
     f.json('features', { maxSize: 4096 }),
     f.bool('highlighted'),

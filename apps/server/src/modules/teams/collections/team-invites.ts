@@ -17,6 +17,11 @@ export const teamInvites = defineCollection({
     f.relation('team', 'teams', { required: true, cascadeDelete: true }),
     f.text('token', { min: 32, max: 64, pattern: '^[A-Za-z0-9]+$', system: true }),
     f.email('email'),
+    // Only addresses at this domain may join (lower-case, e.g. `acme.com`).
+    f.text('domain', {
+      max: 253,
+      pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$',
+    }),
     f.select('role', ['admin', 'member'], { required: true }),
     f.date('expiresAt'),
     f.number('maxUses', { onlyInt: true, min: 0 }),

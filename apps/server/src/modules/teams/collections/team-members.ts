@@ -16,6 +16,8 @@ export const teamMembers = defineCollection({
     f.relation('user', 'users', { required: true, cascadeDelete: true, system: true }),
     f.select('role', ['owner', 'admin', 'member'], { required: true }),
     f.date('joinedAt', { system: true }),
+    // When the member was last reminded to submit (reminders are throttled per member).
+    f.date('remindedAt', { system: true }),
   ],
   indexes: [
     { name: 'idx_team_members_team_user', columns: ['team', 'user'], unique: true },

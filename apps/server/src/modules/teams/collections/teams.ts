@@ -18,8 +18,12 @@ export const teams = defineCollection({
     f.file('logo', { maxSize: 5 * 1024 * 1024, mimeTypes: IMAGE_TYPES, thumbs: ['100x100', '240x80f'] }),
     f.file('brandBackdrop', { maxSize: 20 * 1024 * 1024, mimeTypes: IMAGE_TYPES, thumbs: ['320x400'] }),
     f.relation('styles', 'styles', { maxSelect: 20 }),
+    // Members get the team's styles at submission instead of choosing their own.
+    f.bool('stylesLocked'),
     f.number('seatsTotal', { onlyInt: true, min: 0, system: true }),
     f.number('seatsUsed', { onlyInt: true, min: 0, system: true }),
+    // The completed photoshoot the admins were last told "everyone is ready" for (once per completion).
+    f.text('readyNoticeFor', { max: 15, hidden: true, system: true }),
   ],
   indexes: [{ name: 'idx_teams_owner', columns: ['owner'] }],
   listRule: all(AUTHED, memberOf('id')),

@@ -1,0 +1,166 @@
+/**
+ * Invites: a team admin makes a shareable link (optionally for one address or one email domain,
+ * with an expiry and a usage cap) or mails one-person links to a list of addresses; anyone with a
+ * link previews it; a signed-in person accepts it. Accepting counts a use by a conditional update
+ * and writes the membership in one transaction, so a one-use link joins exactly one person however
+ * many accept at once.
+ */
+import { ApiError, ValidationErrors } from '../../core/errors.js';
+import type { App } from '../../core/app.js';
+import { systemCaller, type Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { RecordJson } from '../../core/records/serialize.js';
+import { appLink } from '../../core/mail/app-link.js';
+import { nowString } from '../../tools/dates.js';
+import { AfterCommit } from '../payments/after-commit.js';
+import { buyerId } from '../payments/owned-photoshoot.js';
+import { lockRecord } from '../photoshoots/lock.js';
+import { INVITE_MESSAGES, inviteState, restrictionOf, type Joiner } from './invite-state.js';
+import { teamRoleOf } from './team-role.js';
+import { inviteMail, sendTeamMail } from './team-mails.js';
+
+/** The most addresses one invite request may mail. */
+export const MAX_INVITE_EMAILS = 100;
+
+export type CreatedInvite = RecordJson & { url: string };
+
+function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
+  if (body.emails === undefined) return [];
+  const list = Array.isArray(body.emails) ? body.emails : [body.emails];
+  const emails = [...new Set(list.map((e) => (typeof e === 'string' ? e.trim().toLowerCase() : '')))];
+  if (emails.length > MAX_INVITE_EMAILS || emails.some((e) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e))) {
+    errors.add(
+      'emails',
+      'validation_invalid_emails',
+      `Give up to ${MAX_INVITE_EMAILS} valid email addresses.`,
+      { max: MAX_INVITE_EMAILS },
+    );
+  }
+  return emails;
+}
+
+/**
+ * `POST /api/teams/{id}/invites`: `{role?, email?, domain?, expiresAt?, maxUses?}` makes one link;
+ * with `emails: [...]` instead, one single-use link per address, each mailed.
+ */
+export async function createInvites(
+  app: App,
+  caller: Caller,
+  teamId: string,
+  body: Record<string, unknown>,
+): Promise<CreatedInvite[]> {
+  const errors = new ValidationErrors();
+  const emails = readEmails(body, errors);
+  errors.throwIfAny('The invite is not valid.');
+  const base = {
+    team: teamId,
+    role: body.role ?? 'member',
+    expiresAt: body.expiresAt ?? '',
+    domain: typeof body.domain === 'string' ? body.domain.trim().toLowerCase() : body.domain,
+  };
+  const rows = emails.length
+    ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
+    : [{ ...base, email: body.email ?? '', maxUses: body.maxUses ?? 0 }];
+  const invites = app.registry.require('team_invites');
+  const later = new AfterCommit();
+  const saved = await app.db.transaction(async (tx) => {
+    const out = [];
+    for (const row of rows)
+      out.push(await app.records.create(invites, caller, row, { tx, afterCommit: later.add }));
+    return out;
+  });
+  later.run();
+  const team = await app.records.findById(app.registry.require('teams'), teamId);
+  const appURL = app.settings.get().meta.appURL;
+  const inviterName = String(caller.auth?.record.name ?? '');
+  for (const s of saved) {
+    if (emails.length) {
+      const token = String(s.data.token);
+      await sendTeamMail(
+        app,
+        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviterName }),
+      );
+    }
+  }
+  return saved.map((s) => ({ ...s.json, url: appLink(appURL, `/teams/invite/${String(s.data.token)}`) }));
+}
+
+async function inviteByToken(app: App, token: string, db = app.db): Promise<RecordData | null> {
+  if (!/^[A-Za-z0-9]{32,64}$/.test(token)) return null;
+  const row = await db.get<{ id: string }>(`SELECT "id" FROM "team_invites" WHERE "token" = ?`, [token]);
+  return row ? lockRecord(db, app.registry.require('team_invites'), row.id) : null;
+}
+
+async function joinerOf(app: App, caller: Caller, teamId: string, db = app.db): Promise<Joiner | null> {
+  if (caller.auth?.collection.name !== 'users') return null;
+  const user = await app.records.findById(app.registry.require('users'), String(caller.auth.record.id), db);
+  if (!user) return null;
+  return {
+    email: String(user.email ?? ''),
+    verified: user.verified === true,
+    isMember: (await teamRoleOf(db, teamId, String(user.id))) !== null,
+  };
+}
+
+export type InvitePreview = {
+  team: { id: string; name: string; company: string };
+  role: string;
+  state: string;
+  message: string;
+  restriction: { kind: string; domain?: string };
+  expiresAt: string;
+};
+
+/** `GET /api/teams/invites/{token}`: what the invite page shows (public; 404 for an unknown token). */
+export async function previewInvite(app: App, caller: Caller, token: string): Promise<InvitePreview> {
+  const invite = await inviteByToken(app, token);
+  if (!invite) throw ApiError.notFound('This invite link does not exist. Check that you copied all of it.');
+  const team = await app.records.findById(app.registry.require('teams'), String(invite.team));
+  if (!team) throw ApiError.notFound();
+  const state = inviteState(invite, await joinerOf(app, caller, String(team.id)));
+  return {
+    team: { id: String(team.id), name: String(team.name), company: String(team.company ?? '') },
+    role: String(invite.role),
+    state,
+    message: state === 'open' ? '' : INVITE_MESSAGES[state],
+    restriction: restrictionOf(invite),
+    expiresAt: String(invite.expiresAt ?? ''),
+  };
+}
+
+/** `POST /api/teams/invites/{token}/accept`: joins the signed-in user; returns the membership. */
+export async function acceptInvite(app: App, caller: Caller, token: string): Promise<RecordData> {
+  const userId = buyerId(caller);
+  const members = app.registry.require('team_members');
+  const later = new AfterCommit();
+  const membership = await app.db.transaction(async (tx) => {
+    const invite = await inviteByToken(app, token, tx);
+    if (!invite) throw ApiError.notFound('This invite link does not exist. Check that you copied all of it.');
+    const teamId = String(invite.team);
+    const state = inviteState(invite, await joinerOf(app, caller, teamId, tx));
+    if (state !== 'open') {
+      const message = INVITE_MESSAGES[state];
+      throw ApiError.badRequest(message, { invite: { code: `validation_invite_${state}`, message } });
+    }
+    // Counted only while uses are left: concurrent accepts of the last use find no row to change.
+    const counted = await tx.run(
+      `UPDATE "team_invites" SET "uses" = COALESCE("uses", 0) + 1, "updated" = ?
+       WHERE "id" = ? AND (COALESCE("maxUses", 0) = 0 OR COALESCE("uses", 0) < "maxUses")`,
+      [nowString(), invite.id],
+    );
+    if (counted.changes !== 1) {
+      const message = INVITE_MESSAGES.used_up;
+      throw ApiError.badRequest(message, { invite: { code: 'validation_invite_used_up', message } });
+    }
+    const operator = systemCaller(app.registry.require('_superusers'));
+    const saved = await app.records.create(
+      members,
+      operator,
+      { team: teamId, user: userId, role: invite.role },
+      { tx, afterCommit: later.add },
+    );
+    return saved.data;
+  });
+  later.run();
+  return membership;
+}

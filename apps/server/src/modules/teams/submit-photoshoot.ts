@@ -1,0 +1,81 @@
+/**
+ * `POST /api/teams/{id}/photoshoots/{photoshootId}/submit`: a member's draft, ready (enough
+ * accepted photos, styles chosen), goes to the queue on one of the team's seats instead of a
+ * payment. The seat is taken by a conditional update in the same transaction as the move, so
+ * however many members submit at once, exactly as many succeed as there were free seats.
+ * A team admin's test shoot (`isTest`) takes no seat.
+ */
+import { ApiError } from '../../core/errors.js';
+import type { Db } from '../../core/db/db.js';
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import { AfterCommit } from '../payments/after-commit.js';
+import { checkReadyForCheckout } from '../payments/checkout-readiness.js';
+import { buyerId } from '../payments/owned-photoshoot.js';
+import { actorOf } from '../photoshoots/actor.js';
+import { transition } from '../photoshoots/lifecycle.js';
+import { lockRecord } from '../photoshoots/lock.js';
+import { announceSeats, takeSeat } from './seats.js';
+
+export const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
+
+/** Styles a test shoot may use when the team has bought nothing yet. */
+export const TEST_STYLES_INCLUDED = 3;
+
+/** The team package the team's seats came from most recently (its styles and images per style). */
+async function teamPackage(app: App, db: Db, teamId: string): Promise<RecordData | null> {
+  const row = await db.get<{ package: string }>(
+    `SELECT "package" FROM "payments" WHERE "team" = ? AND "status" = 'paid' ORDER BY "paidAt" DESC, "id" DESC LIMIT 1`,
+    [teamId],
+  );
+  return row?.package ? app.records.findById(app.registry.require('packages'), row.package, db) : null;
+}
+
+function notDraft(): ApiError {
+  const message = 'This photoshoot has already been submitted.';
+  return ApiError.badRequest(message, { status: { code: 'validation_photoshoot_not_draft', message } });
+}
+
+export async function submitTeamPhotoshoot(
+  app: App,
+  caller: Caller,
+  teamId: string,
+  photoshootId: string,
+): Promise<RecordData> {
+  const userId = buyerId(caller);
+  const photoshoots = app.registry.require('photoshoots');
+  const later = new AfterCommit();
+  const moved = await app.db.transaction(async (tx) => {
+    const shoot = await lockRecord(tx, photoshoots, photoshootId);
+    if (!shoot || shoot.user !== userId || shoot.team !== teamId) throw ApiError.notFound();
+    if (shoot.status !== 'draft') throw notDraft();
+    const team = await app.records.findById(app.registry.require('teams'), teamId, tx);
+    if (!team) throw ApiError.notFound();
+    const pkg = await teamPackage(app, tx, teamId);
+    const stylesIncluded = Number(pkg?.stylesIncluded) || TEST_STYLES_INCLUDED;
+    const teamStyles = (team.styles as string[] | undefined) ?? [];
+    if (team.stylesLocked && teamStyles.length) shoot.styles = teamStyles.slice(0, stylesIncluded);
+    await checkReadyForCheckout(
+      app,
+      tx,
+      shoot,
+      { name: String(pkg?.name ?? team.name), stylesIncluded },
+      'submitting',
+    );
+    const isTest = shoot.isTest === true;
+    if (!isTest && !(await takeSeat(tx, teamId))) {
+      throw ApiError.badRequest(NO_FREE_SEAT, {
+        seats: { code: 'validation_no_free_seat', message: NO_FREE_SEAT },
+      });
+    }
+    // A test shoot has no package: one image per style (and the studio renders it smaller).
+    Object.assign(shoot, { package: isTest ? '' : String(pkg?.id ?? ''), seatUsed: !isTest });
+    await app.records.updateRow(photoshoots, shoot, tx);
+    const reason = isTest ? 'team test shoot' : 'submitted on a team seat';
+    return (await transition(app, photoshootId, 'queued', actorOf(caller), reason, tx, later.add)).photoshoot;
+  });
+  later.run();
+  if (!moved.isTest) await announceSeats(app, teamId);
+  return moved;
+}
