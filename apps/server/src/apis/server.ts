@@ -33,6 +33,7 @@ import { bindAdminPhotoshootsApi } from './admin-photoshoots.js';
 import { bindPhotoshootDeliveryApi } from './photoshoot-delivery.js';
 import { bindPaymentsApi } from './payments.js';
 import { bindAdminPaymentsApi } from './admin-payments.js';
+import { bindAdminOverviewApi } from './admin-overview.js';
 import { bindProcessingWebhooksApi } from './processing-webhooks.js';
 
 declare module 'fastify' {
@@ -125,6 +126,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindPhotoshootDeliveryApi(server, app);
   await bindPaymentsApi(server, app);
   bindAdminPaymentsApi(server, app);
+  bindAdminOverviewApi(server, app);
   await bindProcessingWebhooksApi(server, app);
 
   server.all('/api/*', async () => {
