@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { EventSource } from 'eventsource';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { pb } from '../lib/pb';
 
@@ -7,6 +8,9 @@ pb.baseURL = inject('apiUrl');
 
 // Lazy route chunks compile on first use; give findBy* queries time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no EventSource: the real SSE client lets pages' realtime subscriptions run against the server.
+globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
 
 // jsdom has no layout; the router's scroll restoration calls this.
 window.scrollTo = () => undefined;

@@ -85,7 +85,7 @@ describe('operator sign-in with a second factor', () => {
     await user.click(screen.getByRole('button', { name: 'Verify code' }));
 
     // MFA: the code was one factor; the password finishes.
-    expect((await screen.findByRole('status')).textContent).toContain('Enter your password to finish');
+    expect(await screen.findByText('Code accepted. Enter your password to finish signing in.')).toBeTruthy();
     expect(adminPb.authStore.isValid).toBe(false);
     await user.type(screen.getByLabelText('Password'), OPERATOR.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
