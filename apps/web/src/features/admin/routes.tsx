@@ -11,6 +11,8 @@ import { importWithReload } from '../../lib/chunk-reload';
 const pages = () => import('./admin-pages');
 const loadGuard = importWithReload(() => import('./admin-guard'));
 const placeholder = lazyPage(pages, 'AdminPlaceholderPage');
+const screen = (name: keyof import('./admin-screens').Screens, component: string) =>
+  lazyPage(async () => (await import('./admin-screens')).screens[name](), component);
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -45,7 +47,7 @@ const keepStrings = (s: Record<string, unknown>): Record<string, string | undefi
 const overviewRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '/',
-  component: lazyPage(() => import('./overview/overview-page'), 'OverviewPage'),
+  component: screen('overview', 'OverviewPage'),
 });
 const couponsRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -67,23 +69,23 @@ const photoshootsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots',
   validateSearch: keepStrings,
-  component: lazyPage(() => import('./photoshoots/photoshoots-page'), 'PhotoshootsPage'),
+  component: screen('photoshoots', 'PhotoshootsPage'),
 });
 const photoshootRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id',
-  component: lazyPage(() => import('./photoshoots/photoshoot-page'), 'PhotoshootPage'),
+  component: screen('photoshoot', 'PhotoshootPage'),
 });
 const reviewRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id/review',
-  component: lazyPage(() => import('./review/review-page'), 'ReviewPage'),
+  component: screen('review', 'ReviewPage'),
 });
 const resultsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'results',
   validateSearch: keepStrings,
-  component: lazyPage(() => import('./results/results-page'), 'ResultsPage'),
+  component: screen('results', 'ResultsPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
