@@ -21,7 +21,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
   { keys: ['A'], action: 'Approve' },
   { keys: ['R'], action: 'Reject with a reason' },
   { keys: ['Enter', 'Space'], action: 'Open large' },
-  { keys: ['Shift', 'A'], action: 'Approve the whole style' },
+  { keys: ['Shift', 'A'], action: 'Approve the rest of the style' },
   { keys: ['G'], action: 'Regenerate the rejected' },
   { keys: ['Shift', 'R'], action: 'Release to the customer' },
   { keys: ['N'], action: 'Next photoshoot waiting' },

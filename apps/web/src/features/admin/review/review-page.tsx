@@ -103,7 +103,8 @@ export function ReviewPage() {
   };
   const approveStyle = (r: AdminResult) => {
     const g = groupOf(r);
-    const ids = (g?.results ?? []).filter((x) => x.review !== 'approved').map((x) => x.id);
+    // note: only the undecided: a rejection (or a likeness hold-back) stands until changed one by one.
+    const ids = (g?.results ?? []).filter((x) => x.review === 'pending' || !x.review).map((x) => x.id);
     if (ids.length) void act({ approve: ids }, `${g?.name ?? 'Style'}: ${ids.length} approved.`);
   };
 
@@ -219,7 +220,7 @@ export function ReviewPage() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  disabled={!inReview || g.results.every((r) => r.review === 'approved')}
+                  disabled={!inReview || !g.results.some((r) => r.review === 'pending' || !r.review)}
                   onClick={() => approveStyle(g.results[0]!)}
                 >
                   Approve style
