@@ -73,10 +73,13 @@ export function ReviewPage() {
   // note: start on the first result still waiting for a verdict.
   useEffect(() => {
     if (!flat.length || (focusId && flat.some((r) => r.id === focusId))) return;
+    // note: the screen is for the keyboard: the result in hand takes focus.
+    moved.current = true;
     setFocusId((flat.find((r) => r.review === 'pending') ?? flat[0])!.id);
   }, [flat, focusId]);
   useEffect(() => {
-    if (moved.current && focusId) tiles.current.get(focusId)?.focus();
+    if (!moved.current || !focusId) return;
+    tiles.current.get(focusId)?.focus();
     moved.current = false;
   }, [focusId]);
 
