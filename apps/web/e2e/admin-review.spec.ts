@@ -21,6 +21,16 @@ async function screenshots(page: Page, info: TestInfo, name: string): Promise<vo
   ]) {
     await page.setViewportSize(size);
     await page.evaluate(() => window.scrollTo(0, 0));
+    // Protected thumbnails are made on first request: wait for the eager ones to arrive.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => Array.from(document.images).every((i) => i.loading === 'lazy' || i.complete)),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(true);
     // note: lets the layout settle after the resize; nothing is asserted on timing.
     await page.waitForTimeout(150);
     const overflow = await page.evaluate(
@@ -119,6 +129,12 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
 
   await test.step('reject one with a reason, approve the rest from the keyboard', async () => {
     await expect(tiles).toHaveCount(10);
+    // Every portrait is drawn (protected files, through the operator's own file token).
+    const drawn = () =>
+      tiles
+        .locator('img')
+        .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
+    await expect.poll(drawn, { timeout: 30_000 }).toBe(10);
     await expect(page.getByRole('complementary', { name: 'Keyboard' })).toContainText('Reject with a reason');
     await screenshots(page, info, 'review');
     // Focus starts on the first result waiting for a verdict.
@@ -140,12 +156,20 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
   });
 
   await test.step('regenerate the rejected one; the replacement arrives live; approve and release', async () => {
+    const replaced = page.locator(`[data-result-id="${rejectedId}"]`);
+    const oldSrc = await replaced.locator('img').getAttribute('src');
     await page.keyboard.press('g');
     await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
     await expect(page.getByText(/Regenerating: the replacements appear here/)).toBeVisible();
     // The worker remakes it and the photoshoot comes back to review: no reload.
-    const replaced = page.locator(`[data-result-id="${rejectedId}"]`);
     await expect(replaced).toHaveAttribute('data-review', 'pending', { timeout: 240_000 });
+    // A new image, drawn without a reload.
+    await expect(replaced.locator('img')).not.toHaveAttribute('src', oldSrc ?? '', { timeout: 30_000 });
+    await expect
+      .poll(() => replaced.locator('img').evaluate((i) => (i as HTMLImageElement).naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     await expect(page.getByRole('button', { name: 'Release' })).toBeVisible();
     await expect(counts).toContainText('1 to review', { timeout: 30_000 });
     await replaced.locator('[data-review-tile]').focus();

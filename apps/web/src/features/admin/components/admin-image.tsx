@@ -31,28 +31,29 @@ export function AdminImage({
   loading,
 }: Props) {
   const { token, renew } = useAdminFileToken();
-  const [src, setSrc] = useState('');
+  // note: the URL is built once per file (a regenerated result keeps its record, not its file name).
+  const [shown, setShown] = useState({ file: '', src: '' });
   const [retried, setRetried] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!src && token && filename) setSrc(adminPb.files.getURL(record, filename, { thumb, token }));
-  }, [src, token, filename, record, thumb]);
-
-  // note: a replaced file (a regenerated result keeps its record) needs a new URL.
-  useEffect(() => {
-    setSrc('');
-    setFailed(false);
+    if (!token || !filename || shown.file === filename) return;
+    setShown({ file: filename, src: adminPb.files.getURL(record, filename, { thumb, token }) });
     setRetried(false);
-  }, [filename]);
+    setFailed(false);
+  }, [token, filename, shown.file, record, thumb]);
 
   const onError = () => {
     if (retried) return setFailed(true);
     setRetried(true);
     void renew().then((fresh) =>
-      setSrc(fresh ? adminPb.files.getURL(record, filename, { thumb, token: fresh }) : ''),
+      setShown({
+        file: filename,
+        src: fresh ? adminPb.files.getURL(record, filename, { thumb, token: fresh }) : '',
+      }),
     );
   };
+  const src = shown.file === filename ? shown.src : '';
 
   return (
     <div

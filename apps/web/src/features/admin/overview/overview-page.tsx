@@ -58,7 +58,7 @@ function Figures({ o }: { o: AdminOverview }) {
   return (
     <>
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Needs attention</h2>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure
           testId="figure-review"
           label="Waiting for review"
@@ -115,7 +115,7 @@ function Figures({ o }: { o: AdminOverview }) {
   );
 }
 
-const cardClass = 'block rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm';
+const cardClass = 'block min-w-0 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5';
 
 function Figure({
   label,
@@ -141,7 +141,7 @@ function Figure({
       >
         {value}
       </p>
-      <p className="mt-1 text-sm text-zinc-600">{detail}</p>
+      <p className="mt-1 text-xs text-zinc-600 sm:text-sm">{detail}</p>
     </>
   );
   if (!link)

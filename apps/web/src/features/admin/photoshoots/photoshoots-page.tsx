@@ -35,6 +35,13 @@ const columns = [
       <span className="block max-w-56 truncate">
         {c.row.original.title || 'Untitled'}
         <span className="block text-xs font-normal text-zinc-500">{c.row.original.id}</span>
+        {/* note: on a phone the customer and status columns step aside; the first cell carries them. */}
+        <span className="mt-1 block truncate text-xs font-normal text-zinc-600 sm:hidden">
+          {c.row.original.expand?.user?.email}
+        </span>
+        <span className="mt-1 block sm:hidden">
+          <PhotoshootStatusBadge status={c.row.original.status} />
+        </span>
       </span>
     ),
   }),
@@ -42,6 +49,7 @@ const columns = [
     id: 'user.email',
     header: 'Customer',
     enableSorting: false,
+    meta: { hideBelow: 'sm' },
     cell: (c) => (
       <span className="block max-w-56 truncate">
         {c.row.original.expand?.user?.name || '—'}
@@ -49,7 +57,11 @@ const columns = [
       </span>
     ),
   }),
-  col.accessor('status', { header: 'Status', cell: (c) => <PhotoshootStatusBadge status={c.getValue()} /> }),
+  col.accessor('status', {
+    header: 'Status',
+    meta: { hideBelow: 'sm' },
+    cell: (c) => <PhotoshootStatusBadge status={c.getValue()} />,
+  }),
   col.accessor((p) => p.expand?.package?.name ?? '', {
     id: 'package.name',
     header: 'Package',
@@ -67,13 +79,13 @@ const columns = [
     header: 'Created',
     sortDescFirst: true,
     meta: { hideBelow: 'sm' },
-    cell: (c) => formatDateTime(c.getValue()),
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
   }),
   col.accessor('completedAt', {
     header: 'Done',
     sortDescFirst: true,
     meta: { hideBelow: 'lg' },
-    cell: (c) => formatDateTime(c.getValue()),
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
   }),
   col.accessor('amountDueCents', {
     header: 'Amount',

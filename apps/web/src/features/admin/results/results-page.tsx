@@ -47,14 +47,22 @@ function columns(threshold: number) {
             <span className="block max-w-48 truncate text-xs font-normal text-zinc-500">
               {c.row.original.expand?.photoshoot?.title || c.row.original.photoshoot}
             </span>
+            {/* note: on a phone the review and likeness columns step aside; the first cell carries them. */}
+            <span className="mt-1 flex items-center gap-2 text-xs font-normal sm:hidden">
+              <ReviewBadge review={c.row.original.review} /> {formatLikeness(c.row.original.likeness)}
+            </span>
           </span>
         </span>
       ),
     }),
-    col.accessor('review', { header: 'Review', cell: (c) => <ReviewBadge review={c.getValue()} /> }),
+    col.accessor('review', {
+      header: 'Review',
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <ReviewBadge review={c.getValue()} />,
+    }),
     col.accessor('likeness', {
       header: 'Likeness',
-      meta: { align: 'right' },
+      meta: { align: 'right', hideBelow: 'sm' },
       cell: (c) => (
         <span
           className={c.getValue() > 0 && c.getValue() < threshold ? 'font-semibold text-red-700' : undefined}
@@ -73,7 +81,7 @@ function columns(threshold: number) {
       header: 'Made',
       sortDescFirst: true,
       meta: { hideBelow: 'sm' },
-      cell: (c) => formatDateTime(c.getValue()),
+      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
     }),
   ];
 }

@@ -17,14 +17,14 @@ export type ReviewCommand =
 
 /** The shortcuts as the page lists them. */
 export const SHORTCUTS: ReadonlyArray<{ keys: string[]; action: string }> = [
-  { keys: ['←', '→', '↑', '↓'], action: 'Move (↑ ↓ between styles)' },
+  { keys: ['←', '→', '↑', '↓'], action: 'Move (↑ ↓: other style)' },
   { keys: ['A'], action: 'Approve' },
   { keys: ['R'], action: 'Reject with a reason' },
   { keys: ['Enter', 'Space'], action: 'Open large' },
-  { keys: ['Shift', 'A'], action: 'Approve the rest of the style' },
-  { keys: ['G'], action: 'Regenerate the rejected' },
-  { keys: ['Shift', 'R'], action: 'Release to the customer' },
-  { keys: ['N'], action: 'Next photoshoot waiting' },
+  { keys: ['Shift', 'A'], action: 'Approve rest of style' },
+  { keys: ['G'], action: 'Regenerate rejected' },
+  { keys: ['Shift', 'R'], action: 'Release' },
+  { keys: ['N'], action: 'Next waiting' },
 ];
 
 const ARROWS: Record<string, Direction> = {

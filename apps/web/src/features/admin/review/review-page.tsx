@@ -160,7 +160,7 @@ export function ReviewPage() {
             <span data-testid="review-counts">
               {approved} approved · {rejected} rejected · {pending} to review
             </span>
-            <span>· for {email}</span>
+            <span className="basis-full break-all text-zinc-500">For {email}</span>
           </span>
         }
         actions={
@@ -192,7 +192,7 @@ export function ReviewPage() {
             : `This photoshoot is ${p.status.replace(/_/g, ' ')}: nothing to decide now.`}
         </Alert>
       ) : null}
-      <div className="grid gap-6 xl:grid-cols-[1fr_16rem]">
+      <div className="grid gap-6 xl:grid-cols-[1fr_18rem]">
         <div className="min-w-0">
           {reference.length ? (
             <section aria-label="Reference photos" className="mb-6">

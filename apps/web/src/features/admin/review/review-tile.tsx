@@ -53,9 +53,9 @@ export const ReviewTile = forwardRef<
         onFocus={onFocus}
         onClick={onOpen}
         className={cx(
-          'relative block overflow-hidden rounded-xl ring-4 ring-offset-2 transition-shadow focus:outline-none',
+          'relative block overflow-hidden rounded-xl ring-4 ring-offset-2 transition-shadow outline-none',
           RING[r.review || ''],
-          focused && 'outline-3 outline-offset-4 outline-brand-600',
+          focused && 'outline-3 outline-offset-4 outline-brand-600 outline-solid',
         )}
       >
         <AdminImage record={r} filename={r.file} thumb="480x0" alt="" ratio={4 / 5} loading="eager" />

@@ -5,7 +5,7 @@ export function ShortcutList() {
   return (
     <aside
       aria-labelledby="shortcuts-title"
-      className="h-fit rounded-2xl border border-zinc-200 bg-white p-4 text-sm shadow-sm xl:sticky xl:top-4"
+      className="hidden h-fit rounded-2xl border border-zinc-200 bg-white p-4 text-sm shadow-sm sm:block xl:sticky xl:top-4"
     >
       <h2 id="shortcuts-title" className="font-semibold text-zinc-900">
         Keyboard
