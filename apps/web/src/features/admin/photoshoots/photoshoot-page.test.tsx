@@ -21,15 +21,13 @@ describe('a photoshoot’s page in the back office', () => {
 
   it('refunds a paid order after saying what will happen', async () => {
     const owner = await newAccount();
-    const shoot = await su
-      .collection('photoshoots')
-      .create({
-        user: owner.id,
-        title: 'Refund me',
-        status: 'queued',
-        currency: 'usd',
-        amountDueCents: 2900,
-      });
+    const shoot = await su.collection('photoshoots').create({
+      user: owner.id,
+      title: 'Refund me',
+      status: 'queued',
+      currency: 'usd',
+      amountDueCents: 2900,
+    });
     const payment = await su.collection('payments').create({
       user: owner.id,
       photoshoot: shoot.id,
