@@ -14,6 +14,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // note: the basic UI kit (what ui/index.ts re-exports) is needed by the landing page anyway;
+            // one chunk for it, so lazy pages importing its files one by one do not split it into many
+            // small chunks the landing page would then preload one by one (DESIGN §8 budget).
+            {
+              name: 'ui',
+              test: /\/src\/ui\/(alert|badge|button|card|cx|empty-state|page-header|spinner|text-field|index)\.tsx?$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

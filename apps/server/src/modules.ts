@@ -4,6 +4,7 @@
  * area is a folder under `modules/` and one line here.
  */
 import type { HttpModule } from './apis/http-module.js';
+import { adminModule } from './modules/admin/index.js';
 import { analysisModule } from './modules/analysis/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { contactModule } from './modules/contact/index.js';
@@ -24,4 +25,5 @@ export const modules: readonly HttpModule[] = [
   hostedProvidersModule,
   deliveryModule,
   contactModule,
+  adminModule,
 ];

@@ -8,15 +8,22 @@ import { pb } from './pb';
  * chunks import, so the landing page's initial JavaScript does not carry it (DESIGN §8 budget).
  */
 
-/** A 401 from any call means the stored session is no longer valid: forget it. */
-function onCallError(err: unknown): void {
+/**
+ * A 401 from any call means the stored session is no longer valid: forget it. The back office's
+ * queries (keys under `admin`) run on the operator's own client: their 401 says nothing about the
+ * customer's session, and the admin guard deals with the operator's.
+ */
+function onCallError(err: unknown, queryKey?: readonly unknown[]): void {
+  if (queryKey?.[0] === 'admin') return;
   if (isUnauthorized(err)) pb.authStore.clear();
 }
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: onCallError }),
-    mutationCache: new MutationCache({ onError: onCallError }),
+    queryCache: new QueryCache({ onError: (err, query) => onCallError(err, query.queryKey) }),
+    mutationCache: new MutationCache({
+      onError: (err, _vars, _ctx, mutation) => onCallError(err, mutation.options.mutationKey),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

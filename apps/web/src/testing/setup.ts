@@ -9,8 +9,8 @@ pb.baseURL = inject('apiUrl');
 // Lazy route chunks compile on first use; give findBy* queries time on a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom has no EventSource; pages that subscribe (the flow pages) use the SDK's realtime against the real server.
-(globalThis as { EventSource?: unknown }).EventSource ??= EventSource;
+// jsdom has no EventSource: the real SSE client lets pages' realtime subscriptions run against the server.
+globalThis.EventSource ??= EventSource as unknown as typeof globalThis.EventSource;
 
 // jsdom has no layout; the router's scroll restoration calls this.
 window.scrollTo = () => undefined;

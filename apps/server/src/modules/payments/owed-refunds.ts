@@ -13,7 +13,8 @@ import { AfterCommit } from './after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 
-const OWED_SQL = `"status" = 'failed' AND "providerPaymentRef" <> '' AND "refundedAt" = '' AND "amountCents" > 0`;
+/** The SQL test of `isRefundOwed`, for queries over the payments table. */
+export const OWED_SQL = `"status" = 'failed' AND "providerPaymentRef" <> '' AND "refundedAt" = '' AND "amountCents" > 0`;
 
 export function isRefundOwed(payment: RecordData): boolean {
   return (

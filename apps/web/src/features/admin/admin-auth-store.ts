@@ -71,9 +71,61 @@ export function initAdminAuth(): Promise<void> {
   return initPromise;
 }
 
-/** Password sign-in of an operator; the customer's session (if any) is untouched. */
-export async function signInAdmin(email: string, password: string): Promise<void> {
-  await adminPb.collection('_superusers').authWithPassword(email, password);
+/**
+ * Password sign-in of an operator; the customer's session (if any) is untouched. With MFA on for
+ * superusers the password is only the first factor: the server answers 401 with an `mfaId`, which
+ * is returned here for the second step (a one-time code, `signInAdminWithOtp`). Given an `mfaId`
+ * (a code came first), the password finishes that sign-in.
+ */
+export async function signInAdmin(
+  email: string,
+  password: string,
+  mfaId?: string,
+): Promise<{ mfaId: string } | null> {
+  try {
+    await adminPb.collection('_superusers').authWithPassword(email, password, mfaId ? { mfaId } : undefined);
+    return null;
+  } catch (err) {
+    const next = mfaIdOf(err);
+    if (next && next !== mfaId) return { mfaId: next };
+    throw err;
+  }
+}
+
+function mfaIdOf(err: unknown): string {
+  if (!(err instanceof ClientResponseError) || err.status !== 401) return '';
+  const id = (err.response as { mfaId?: unknown } | undefined)?.mfaId;
+  return typeof id === 'string' ? id : '';
+}
+
+/** Whether superusers may sign in with a one-time code sent by mail (settings `otp`). */
+export async function adminOtpEnabled(): Promise<boolean> {
+  const methods = await adminPb.collection('_superusers').listAuthMethods();
+  return methods.otp?.enabled === true;
+}
+
+/** Mails an operator a one-time code; the id names it in `signInAdminWithOtp`. */
+export async function requestAdminOtp(email: string): Promise<string> {
+  return (await adminPb.collection('_superusers').requestOTP(email)).otpId;
+}
+
+/**
+ * Signs in with a mailed code: on its own (OTP sign-in), or as the second factor of an MFA
+ * sign-in (`mfaId` from `signInAdmin`). A code alone under MFA yields another `mfaId`.
+ */
+export async function signInAdminWithOtp(
+  otpId: string,
+  code: string,
+  mfaId?: string,
+): Promise<{ mfaId: string } | null> {
+  try {
+    await adminPb.collection('_superusers').authWithOTP(otpId, code, mfaId ? { mfaId } : undefined);
+    return null;
+  } catch (err) {
+    const next = mfaIdOf(err);
+    if (next && next !== mfaId) return { mfaId: next };
+    throw err;
+  }
 }
 
 export function signOutAdmin(): void {

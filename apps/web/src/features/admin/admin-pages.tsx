@@ -1,9 +1,11 @@
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { LogoMark } from '../../app/logo';
 import { InShellContext } from '../../app/shell-context';
 import { SkipLink } from '../../app/skip-link';
 import { useTitle } from '../../lib/use-title';
-import { buttonClasses, cx } from '../../ui';
+import { buttonClasses } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { ToastProvider } from '../../ui/toast';
 import { signOutAdmin, useAdminAuth } from './admin-auth-store';
 
 /**
@@ -21,7 +23,7 @@ const SECTIONS = [
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/styles', label: 'Styles' },
   { to: '/admin/users', label: 'Users' },
-];
+] as const;
 
 export function AdminLayout() {
   const { pathname } = useLocation();
@@ -42,8 +44,8 @@ export function AdminLayout() {
                   : pathname.startsWith(s.to);
               return (
                 <li key={s.to} className="shrink-0">
-                  <a
-                    href={s.to}
+                  <Link
+                    to={s.to}
                     aria-current={active ? 'page' : undefined}
                     className={cx(
                       'block rounded-lg px-3 py-2 text-sm font-medium',
@@ -51,7 +53,7 @@ export function AdminLayout() {
                     )}
                   >
                     {s.label}
-                  </a>
+                  </Link>
                 </li>
               );
             })}
@@ -59,9 +61,11 @@ export function AdminLayout() {
         </nav>
         <OperatorSignOut />
       </aside>
-      <main id="main" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-8">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 focus:outline-none sm:p-8">
         <InShellContext.Provider value={true}>
-          <Outlet />
+          <ToastProvider>
+            <Outlet />
+          </ToastProvider>
         </InShellContext.Provider>
       </main>
     </div>
@@ -93,7 +97,7 @@ function OperatorSignOut() {
 }
 
 function sectionName(pathname: string): string {
-  const match = [...SECTIONS].reverse().find((s) => (s.to === '/admin' ? false : pathname.startsWith(s.to)));
+  const match = [...SECTIONS].reverse().find((s) => s.to !== '/admin' && pathname.startsWith(s.to));
   return match?.label ?? 'Overview';
 }
 

@@ -5,12 +5,14 @@ import { importWithReload } from '../../lib/chunk-reload';
 
 /**
  * The back office (seed §2): its own layout behind the admin guard, and /admin/login with no
- * layout. Pages are placeholders until the back-office issue. The guard, the admin SDK client and
- * its auth store are lazy chunks: nothing of the back office is in the landing bundle.
+ * layout. Pages still to come show a placeholder. The guard, the admin SDK client, its auth store
+ * and every page are lazy chunks: nothing of the back office is in the landing bundle.
  */
 const pages = () => import('./admin-pages');
 const loadGuard = importWithReload(() => import('./admin-guard'));
 const placeholder = lazyPage(pages, 'AdminPlaceholderPage');
+const screen = (name: keyof import('./admin-screens').Screens, component: string) =>
+  lazyPage(async () => (await import('./admin-screens')).screens[name](), component);
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -31,7 +33,22 @@ const adminLayout = createRoute({
   component: lazyPage(pages, 'AdminLayout'),
 });
 
-const overviewRoute = createRoute({ getParentRoute: () => adminLayout, path: '/', component: placeholder });
+/**
+ * A list page's URL state: string values only (numbers as text); each page reads its own keys
+ * (`data/url-search.ts`). Kept tiny: this file is in the first bundle.
+ */
+const keepStrings = (s: Record<string, unknown>): Record<string, string | undefined> => {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(s))
+    if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+  return out;
+};
+
+const overviewRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: '/',
+  component: screen('overview', 'OverviewPage'),
+});
 const couponsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'coupons',
@@ -45,27 +62,30 @@ const originalsRoute = createRoute({
 const paymentsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'payments',
+  validateSearch: keepStrings,
   component: placeholder,
 });
 const photoshootsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots',
-  component: placeholder,
+  validateSearch: keepStrings,
+  component: screen('photoshoots', 'PhotoshootsPage'),
 });
 const photoshootRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id',
-  component: placeholder,
+  component: screen('photoshoot', 'PhotoshootPage'),
 });
 const reviewRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id/review',
-  component: placeholder,
+  component: screen('review', 'ReviewPage'),
 });
 const resultsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'results',
-  component: placeholder,
+  validateSearch: keepStrings,
+  component: screen('results', 'ResultsPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { verifyPayment } from '../../../shared/payments-api';
 import type { Payment } from '../../../shared/records';
 import { keys } from '../../../shared/query-keys';
-import { useSubscription } from './use-subscription';
+import { useSubscription } from '../../../lib/use-subscription';
 
 const VERIFY_POLL_MS = 3_000;
 

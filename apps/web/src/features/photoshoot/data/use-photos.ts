@@ -3,7 +3,7 @@ import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import type { OriginalPhoto } from '../../../shared/records';
 import { keys } from '../../../shared/query-keys';
 import { mergeEvent } from './merge-event';
-import { useSubscription } from './use-subscription';
+import { useSubscription } from '../../../lib/use-subscription';
 
 /** A photoshoot's uploaded photos with their check results, live. */
 export function usePhotos(photoshootId: string) {

@@ -3,7 +3,7 @@ import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import type { Result } from '../../../shared/records';
 import { keys } from '../../../shared/query-keys';
 import { mergeEvent } from './merge-event';
-import { useSubscription } from './use-subscription';
+import { useSubscription } from '../../../lib/use-subscription';
 
 /** The released results of a photoshoot (the list rule shows nothing before release), live. */
 export function useResults(photoshootId: string, enabled = true) {

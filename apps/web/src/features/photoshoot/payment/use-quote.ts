@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toFormError } from '../../../lib/errors';
 import { fetchQuote } from '../../../shared/payments-api';
 import { QUOTE_DEBOUNCE_MS } from '../constants';
-import { useDebouncedValue } from '../data/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Quote } from '../../../shared/records';
 
 export type QuoteState = {

@@ -3,9 +3,10 @@
  * and delete; `onResync` runs once the subscription is live and again after every reconnect,
  * because events sent while the connection was down are lost and the caller must re-read.
  */
+import type PocketBase from 'pocketbase';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { useEffect, useRef } from 'react';
-import { pb } from '../../../lib/pb';
+import { pb } from './pb';
 
 export function useSubscription<T extends RecordModel>(
   collection: string,
@@ -14,6 +15,8 @@ export function useSubscription<T extends RecordModel>(
   onEvent: (e: RecordSubscription<T>) => void,
   onResync?: () => void,
   enabled = true,
+  /** The SDK client whose connection (and auth) carries the subscription: the back office passes its own. */
+  client: PocketBase = pb,
 ): void {
   const handlers = useRef({ onEvent, onResync });
   handlers.current = { onEvent, onResync };
@@ -27,9 +30,10 @@ export function useSubscription<T extends RecordModel>(
       else unsubscribers.push(unsubscribe);
     };
     // note: when another page already holds the connection, the next PB_CONNECT is a reconnect.
-    let connectedOnce = pb.realtime.isConnected;
+    let connectedOnce = client.realtime.isConnected;
 
-    pb.collection(collection)
+    client
+      .collection(collection)
       .subscribe<T>(topic, (e) => handlers.current.onEvent(e), filter ? { filter } : undefined)
       .then((unsubscribe) => {
         keep(unsubscribe);
@@ -38,7 +42,7 @@ export function useSubscription<T extends RecordModel>(
       // note: without realtime the pages still work from their reads and polling backstops.
       .catch(() => {});
 
-    pb.realtime
+    client.realtime
       .subscribe('PB_CONNECT', () => {
         // The first connect is covered by the subscription above; later ones are reconnects.
         if (connectedOnce && !disposed) handlers.current.onResync?.();
@@ -51,5 +55,5 @@ export function useSubscription<T extends RecordModel>(
       disposed = true;
       for (const unsubscribe of unsubscribers.splice(0)) void unsubscribe().catch(() => {});
     };
-  }, [collection, topic, filter, enabled]);
+  }, [collection, topic, filter, enabled, client]);
 }

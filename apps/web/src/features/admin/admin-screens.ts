@@ -1,0 +1,14 @@
+/**
+ * The back office's pages, each its own lazy chunk. They are imported from here, itself a lazy
+ * chunk, rather than from routes.tsx: every dynamic import carries a list of the chunks it needs,
+ * and those lists would otherwise weigh on the landing page's bundle.
+ */
+export const screens = {
+  overview: () => import('./overview/overview-page'),
+  photoshoots: () => import('./photoshoots/photoshoots-page'),
+  photoshoot: () => import('./photoshoots/photoshoot-page'),
+  review: () => import('./review/review-page'),
+  results: () => import('./results/results-page'),
+};
+
+export type Screens = typeof screens;

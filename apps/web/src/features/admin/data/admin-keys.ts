@@ -1,0 +1,19 @@
+/** React Query keys of the back office, apart from the customer's (`photoshoot/data/keys.ts`). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: ['admin', 'overview'] as const,
+  photoshoots: (args: unknown) => ['admin', 'photoshoots', args] as const,
+  photoshoot: (id: string) => ['admin', 'photoshoot', id] as const,
+  /** Everything shown about one photoshoot: its record, results, originals, payments, events. */
+  photoshootAll: (id: string) => ['admin', 'photoshoot', id] as const,
+  results: (id: string) => ['admin', 'photoshoot', id, 'results'] as const,
+  originals: (id: string) => ['admin', 'photoshoot', id, 'originals'] as const,
+  payments: (id: string) => ['admin', 'photoshoot', id, 'payments'] as const,
+  events: (id: string) => ['admin', 'photoshoot', id, 'events'] as const,
+  resultsList: (args: unknown) => ['admin', 'results', args] as const,
+  packages: ['admin', 'packages'] as const,
+  teams: ['admin', 'teams'] as const,
+  styles: ['admin', 'styles'] as const,
+  settings: ['admin', 'settings'] as const,
+  fileToken: ['admin', 'file-token'] as const,
+};

@@ -1,0 +1,59 @@
+import type { RecordModel } from 'pocketbase';
+import type { OriginalPhoto, Package, Payment, Photoshoot, Result, Style } from '../../../shared/records';
+
+/** Records as a superuser reads them: every field, and the relations the back office expands. */
+
+export type AdminUser = RecordModel & { email: string; name: string; verified: boolean };
+export type AdminTeam = RecordModel & { name: string };
+export type AdminCoupon = RecordModel & { code: string; percentOff: number; amountOffCents: number };
+
+export type AdminPhotoshoot = Photoshoot & {
+  isTest: boolean;
+  attempts: number;
+  expand?: {
+    user?: AdminUser;
+    package?: Package;
+    team?: AdminTeam;
+    styles?: Style[];
+    coupon?: AdminCoupon;
+  };
+};
+
+export type AdminResult = Result & {
+  user: string;
+  review: 'pending' | 'approved' | 'rejected' | '';
+  reviewNote: string;
+  released: boolean;
+  likeness: number;
+  replaces: string;
+  expand?: { style?: Style; photoshoot?: AdminPhotoshoot };
+};
+
+export type AdminPayment = Payment & {
+  user: string;
+  providerRef: string;
+  providerPaymentRef: string;
+  refundedAt: string;
+};
+
+export type AdminOriginal = OriginalPhoto & { faceCount: number; sharpness: number; brightness: number };
+
+export type PhotoshootEvent = RecordModel & {
+  photoshoot: string;
+  fromStatus: string;
+  toStatus: string;
+  actorKind: 'user' | 'superuser' | 'system';
+  reason: string;
+};
+
+/** `GET /api/admin/overview` (apps/server/src/core/admin/overview.ts). */
+export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
+export type AdminOverview = {
+  now: string;
+  review: { count: number; oldestSince: string };
+  processing: { count: number; stuck: number };
+  failed: number;
+  refundsOwed: number;
+  newMessages: number;
+  sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
+};

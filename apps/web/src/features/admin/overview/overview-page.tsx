@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useTitle } from '../../../lib/use-title';
+import { formatMoney } from '../../../shared/money';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
+import { PageHeader } from '../../../ui/page-header';
+import { LoadingBlock } from '../../../ui/spinner';
+import { adminPb } from '../admin-client';
+import { adminKeys } from '../data/admin-keys';
+import type { AdminOverview, SalesFigures } from '../data/admin-types';
+import { useAdminLive } from '../data/use-admin-live';
+import { formatWait } from '../components/format';
+import { NextInReviewButton } from '../review/next-in-review';
+
+// note: "stuck" and waiting times move with the clock, not with records; a slow backstop re-reads them.
+const CLOCK_REFRESH_MS = 60_000;
+
+/** /admin: what needs an operator now, each figure a link to the list behind it. */
+export function OverviewPage() {
+  useTitle('Overview · Back office');
+  const query = useQuery({
+    queryKey: adminKeys.overview,
+    queryFn: () => adminPb.send<AdminOverview>('/api/admin/overview', {}),
+    refetchInterval: CLOCK_REFRESH_MS,
+  });
+  useAdminLive('photoshoots', undefined, adminKeys.overview);
+  useAdminLive('payments', undefined, adminKeys.overview);
+  useAdminLive('contact_messages', undefined, adminKeys.overview);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Overview"
+        description="What needs attention now. Figures update live."
+        actions={<NextInReviewButton />}
+      />
+      {query.isError ? (
+        <Alert tone="error" title="The figures could not be loaded.">
+          <p>{errorMessage(query.error)}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.data ? (
+        <Figures o={query.data} />
+      ) : (
+        <LoadingBlock label="Loading the figures…" />
+      )}
+    </div>
+  );
+}
+
+function Figures({ o }: { o: AdminOverview }) {
+  return (
+    <>
+      <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Needs attention</h2>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <Figure
+          testId="figure-review"
+          label="Waiting for review"
+          value={o.review.count}
+          urgent={o.review.count > 0}
+          detail={
+            o.review.count
+              ? `Oldest waiting ${formatWait(o.review.oldestSince, new Date(o.now.replace(' ', 'T')))}`
+              : 'Nothing to review'
+          }
+          link={{ to: '/admin/photoshoots', search: { status: 'review', sort: 'completedAt' } }}
+        />
+        <Figure
+          testId="figure-processing"
+          label="Processing"
+          value={o.processing.count}
+          detail={o.processing.stuck ? `${o.processing.stuck} stuck (lease expired)` : 'None stuck'}
+          urgent={o.processing.stuck > 0}
+          link={{
+            to: '/admin/photoshoots',
+            search: o.processing.stuck ? { stuck: '1' } : { status: 'processing' },
+          }}
+        />
+        <Figure
+          testId="figure-failed"
+          label="Failed"
+          value={o.failed}
+          urgent={o.failed > 0}
+          detail={o.failed ? 'Requeue or refund them' : 'No failures'}
+          link={{ to: '/admin/photoshoots', search: { status: 'failed' } }}
+        />
+        <Figure
+          testId="figure-refunds"
+          label="Refunds owed"
+          value={o.refundsOwed}
+          urgent={o.refundsOwed > 0}
+          detail={o.refundsOwed ? 'Charged, then failed: money to give back' : 'Nothing owed'}
+          link={{ to: '/admin/payments', search: { status: 'failed' } }}
+        />
+        <Figure
+          testId="figure-messages"
+          label="New contact messages"
+          value={o.newMessages}
+          detail={o.newMessages ? 'Unread in the contact form' : 'Inbox clear'}
+        />
+      </div>
+      <h2 className="mt-8 mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Orders</h2>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <Sales label="Today (UTC)" s={o.sales.today} testId="sales-today" />
+        <Sales label="Last 7 days" s={o.sales.days7} testId="sales-7" />
+        <Sales label="Last 30 days" s={o.sales.days30} testId="sales-30" />
+      </div>
+    </>
+  );
+}
+
+const cardClass = 'block min-w-0 rounded-2xl border border-zinc-200 bg-white p-4 shadow-sm sm:p-5';
+
+function Figure({
+  label,
+  value,
+  detail,
+  urgent = false,
+  link,
+  testId,
+}: {
+  label: string;
+  value: number;
+  detail: ReactNode;
+  urgent?: boolean;
+  link?: Pick<LinkProps, 'to' | 'search'>;
+  testId: string;
+}) {
+  const body = (
+    <>
+      <p className="text-sm font-medium text-zinc-600">{label}</p>
+      <p
+        className={cx('mt-1 text-3xl font-bold tabular-nums', urgent ? 'text-brand-700' : 'text-zinc-900')}
+        data-testid={`${testId}-value`}
+      >
+        {value}
+      </p>
+      <p className="mt-1 text-xs text-zinc-600 sm:text-sm">{detail}</p>
+    </>
+  );
+  if (!link)
+    return (
+      <div className={cardClass} data-testid={testId}>
+        {body}
+      </div>
+    );
+  return (
+    <Link
+      {...link}
+      data-testid={testId}
+      className={cx(
+        cardClass,
+        'hover:border-brand-300 hover:shadow focus-visible:outline-2 focus-visible:outline-brand-600',
+        urgent && 'border-brand-200',
+      )}
+    >
+      {body}
+    </Link>
+  );
+}
+
+function Sales({ label, s, testId }: { label: string; s: SalesFigures; testId: string }) {
+  const revenue = s.revenue.length
+    ? s.revenue.map((r) => formatMoney(r.amountCents, r.currency)).join(' + ')
+    : formatMoney(0, 'usd');
+  return (
+    <Link
+      to="/admin/payments"
+      search={{ status: 'paid' }}
+      className={cx(cardClass, 'hover:border-brand-300')}
+      data-testid={testId}
+    >
+      <p className="text-sm font-medium text-zinc-600">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums text-zinc-900">{revenue}</p>
+      <p className="mt-1 text-sm text-zinc-600">
+        {s.orders} {s.orders === 1 ? 'order' : 'orders'}
+      </p>
+    </Link>
+  );
+}

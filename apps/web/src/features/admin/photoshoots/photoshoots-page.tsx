@@ -1,0 +1,275 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTitle } from '../../../lib/use-title';
+import { formatMoney } from '../../../shared/money';
+import type { Package } from '../../../shared/records';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { Select } from '../../../ui/select';
+import { TextField } from '../../../ui/text-field';
+import { adminPb } from '../admin-client';
+import { formatDateTime } from '../components/format';
+import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/status-badge';
+import { adminKeys } from '../data/admin-keys';
+import type { AdminPhotoshoot, AdminTeam } from '../data/admin-types';
+import { useAdminLive } from '../data/use-admin-live';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import {
+  photoshootsListState,
+  photoshootsRawSearch,
+  readPhotoshootsSearch,
+  type PhotoshootsSearch,
+} from './photoshoots-search';
+
+const col = dataTableColumns<AdminPhotoshoot>();
+const ALL = '__all';
+
+const columns = [
+  col.accessor('title', {
+    header: 'Photoshoot',
+    cell: (c) => (
+      <span className="block max-w-56 truncate">
+        {c.row.original.title || 'Untitled'}
+        <span className="block text-xs font-normal text-zinc-500">{c.row.original.id}</span>
+        {/* note: on a phone the customer and status columns step aside; the first cell carries them. */}
+        <span className="mt-1 block truncate text-xs font-normal text-zinc-600 sm:hidden">
+          {c.row.original.expand?.user?.email}
+        </span>
+        <span className="mt-1 block sm:hidden">
+          <PhotoshootStatusBadge status={c.row.original.status} />
+        </span>
+      </span>
+    ),
+  }),
+  col.accessor((p) => p.expand?.user?.email ?? '', {
+    id: 'user.email',
+    header: 'Customer',
+    enableSorting: false,
+    meta: { hideBelow: 'sm' },
+    cell: (c) => (
+      <span className="block max-w-56 truncate">
+        {c.row.original.expand?.user?.name || '—'}
+        <span className="block text-xs text-zinc-500">{c.getValue()}</span>
+      </span>
+    ),
+  }),
+  col.accessor('status', {
+    header: 'Status',
+    meta: { hideBelow: 'sm' },
+    cell: (c) => <PhotoshootStatusBadge status={c.getValue()} />,
+  }),
+  col.accessor((p) => p.expand?.package?.name ?? '', {
+    id: 'package.name',
+    header: 'Package',
+    enableSorting: false,
+    meta: { hideBelow: 'md' },
+  }),
+  col.accessor((p) => p.expand?.team?.name ?? '', {
+    id: 'team.name',
+    header: 'Team',
+    enableSorting: false,
+    meta: { hideBelow: 'lg' },
+    cell: (c) => c.getValue() || '—',
+  }),
+  col.accessor('created', {
+    header: 'Created',
+    sortDescFirst: true,
+    meta: { hideBelow: 'sm' },
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+  }),
+  col.accessor('completedAt', {
+    header: 'Done',
+    sortDescFirst: true,
+    meta: { hideBelow: 'lg' },
+    cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+  }),
+  col.accessor('amountDueCents', {
+    header: 'Amount',
+    meta: { align: 'right' },
+    cell: (c) => (c.row.original.currency ? formatMoney(c.getValue(), c.row.original.currency) : '—'),
+  }),
+];
+
+/** /admin/photoshoots: every photoshoot, filtered and sorted on the server, its state in the URL. */
+export function PhotoshootsPage() {
+  useTitle('Photoshoots · Back office');
+  const raw = useSearch({ from: '/admin/photoshoots' });
+  const search = useMemo(() => readPhotoshootsSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/photoshoots' });
+  const set = (patch: Partial<PhotoshootsSearch>) =>
+    void navigate({
+      // note: a new filter or sort starts again at page 1: page 4 of another list means nothing.
+      search: photoshootsRawSearch({ ...search, page: 1, ...patch }),
+      replace: true,
+    });
+
+  const [q, setQ] = useState(search.q);
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  useEffect(() => {
+    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
+    // note: only a settled change of the typed text moves the URL.
+  }, [debouncedQ]);
+
+  const state = photoshootsListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: adminKeys.photoshoots(state),
+    queryFn: () =>
+      adminPb
+        .collection('photoshoots')
+        .getList<AdminPhotoshoot>(page, perPage, { ...options, expand: 'user,package,team' }),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive('photoshoots', undefined, ['admin', 'photoshoots']);
+
+  const packages = useQuery({
+    queryKey: adminKeys.packages,
+    queryFn: () =>
+      adminPb.collection('packages').getFullList<Package>({ sort: 'sortOrder', fields: 'id,name' }),
+    staleTime: 5 * 60_000,
+  });
+  const teams = useQuery({
+    queryKey: adminKeys.teams,
+    queryFn: () =>
+      adminPb.collection('teams').getList<AdminTeam>(1, 200, { sort: 'name', fields: 'id,name' }),
+    staleTime: 5 * 60_000,
+  });
+
+  const filtered = !!(
+    search.q ||
+    search.status ||
+    search.package ||
+    search.team ||
+    search.from ||
+    search.to ||
+    search.stuck
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Photoshoots"
+        description="Every order, newest first. Filters stay in the address, so a link shows the same list."
+      />
+      <DataTable
+        label="Photoshoots"
+        columns={columns}
+        state={state}
+        result={list.data as ListPage<AdminPhotoshoot> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        rowLink={(row, content) => (
+          <Link to="/admin/photoshoots/$id" params={{ id: row.id }}>
+            {content}
+          </Link>
+        )}
+        empty={
+          filtered
+            ? 'No photoshoot matches these filters.'
+            : 'No photoshoots yet. They appear here when customers start one.'
+        }
+        toolbar={
+          <>
+            <div className="w-full sm:w-64">
+              <TextField
+                label="Search customers"
+                type="search"
+                placeholder="Email or name"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+            <FilterSelect
+              label="Status"
+              value={search.status}
+              options={PHOTOSHOOT_STATUS_OPTIONS}
+              onChange={(status) => set({ status, stuck: false })}
+            />
+            <FilterSelect
+              label="Package"
+              value={search.package}
+              options={(packages.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              onChange={(pkg) => set({ package: pkg })}
+            />
+            <FilterSelect
+              label="Team"
+              value={search.team}
+              options={[
+                { value: 'none', label: 'Individual' },
+                { value: 'any', label: 'Any team' },
+                ...(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name })),
+              ]}
+              onChange={(team) => set({ team })}
+            />
+            <div className="w-[calc(50%-0.375rem)] sm:w-40">
+              <TextField
+                label="Created from"
+                type="date"
+                value={search.from}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+            </div>
+            <div className="w-[calc(50%-0.375rem)] sm:w-40">
+              <TextField
+                label="Created to"
+                type="date"
+                value={search.to}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </div>
+            {search.stuck ? (
+              <p className="self-center rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                Only stuck (lease expired)
+              </p>
+            ) : null}
+            {filtered ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQ('');
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+    </div>
+  );
+}
+
+/** A toolbar filter: "All" plus the options; the label names it for screen readers and eyes. */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1.5 sm:w-44">
+      <span className="text-sm font-medium text-zinc-800" aria-hidden="true">
+        {label}
+      </span>
+      <Select
+        aria-label={label}
+        value={value || ALL}
+        onValueChange={(v) => onChange(v === ALL ? '' : v)}
+        options={[{ value: ALL, label: 'All' }, ...options]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTitle } from '../../../lib/use-title';
+import type { Style } from '../../../shared/records';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { adminPb } from '../admin-client';
+import { AdminImage } from '../components/admin-image';
+import { formatDateTime, formatLikeness } from '../components/format';
+import { ReviewBadge } from '../components/status-badge';
+import { adminKeys } from '../data/admin-keys';
+import type { AdminResult } from '../data/admin-types';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { readResultsSearch, resultsListState, resultsRawSearch, type ResultsSearch } from './results-search';
+
+const col = dataTableColumns<AdminResult>();
+const DEFAULT_THRESHOLD = 0.5;
+
+const REVIEW_OPTIONS = [
+  { value: 'pending', label: 'To review' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+function columns(threshold: number) {
+  return [
+    col.display({
+      id: 'preview',
+      header: 'Result',
+      cell: (c) => (
+        <span className="flex items-center gap-3">
+          <AdminImage
+            record={c.row.original}
+            filename={c.row.original.file}
+            thumb="160x200"
+            alt=""
+            ratio={4 / 5}
+            className="w-12 shrink-0 rounded-md"
+          />
+          <span>
+            {c.row.original.expand?.style?.name ?? 'Style'} {c.row.original.variant + 1}
+            <span className="block max-w-48 truncate text-xs font-normal text-zinc-500">
+              {c.row.original.expand?.photoshoot?.title || c.row.original.photoshoot}
+            </span>
+            {/* note: on a phone the review and likeness columns step aside; the first cell carries them. */}
+            <span className="mt-1 flex items-center gap-2 text-xs font-normal sm:hidden">
+              <ReviewBadge review={c.row.original.review} /> {formatLikeness(c.row.original.likeness)}
+            </span>
+          </span>
+        </span>
+      ),
+    }),
+    col.accessor('review', {
+      header: 'Review',
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <ReviewBadge review={c.getValue()} />,
+    }),
+    col.accessor('likeness', {
+      header: 'Likeness',
+      meta: { align: 'right', hideBelow: 'sm' },
+      cell: (c) => (
+        <span
+          className={c.getValue() > 0 && c.getValue() < threshold ? 'font-semibold text-red-700' : undefined}
+        >
+          {formatLikeness(c.getValue())}
+        </span>
+      ),
+    }),
+    col.accessor('released', {
+      header: 'Delivered',
+      enableSorting: false,
+      meta: { hideBelow: 'md' },
+      cell: (c) => (c.getValue() ? 'Yes' : 'No'),
+    }),
+    col.accessor('created', {
+      header: 'Made',
+      sortDescFirst: true,
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+    }),
+  ];
+}
+
+/** /admin/results: results across photoshoots, each leading to its photoshoot's review. */
+export function ResultsPage() {
+  useTitle('Results · Back office');
+  const raw = useSearch({ from: '/admin/results' });
+  const search = useMemo(() => readResultsSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/results' });
+  const set = (patch: Partial<ResultsSearch>) =>
+    void navigate({ search: resultsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+
+  const settings = useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: () => adminPb.settings.getAll(),
+    staleTime: 5 * 60_000,
+  });
+  const threshold = Number(
+    (settings.data?.processing as { likenessThreshold?: number } | undefined)?.likenessThreshold ??
+      DEFAULT_THRESHOLD,
+  );
+  const styles = useQuery({
+    queryKey: adminKeys.styles,
+    queryFn: () => adminPb.collection('styles').getFullList<Style>({ sort: 'sortOrder', fields: 'id,name' }),
+    staleTime: 5 * 60_000,
+  });
+
+  const state = resultsListState(search, threshold, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: adminKeys.resultsList(state),
+    queryFn: () =>
+      adminPb
+        .collection('results')
+        .getList<AdminResult>(page, perPage, { ...options, expand: 'style,photoshoot' }),
+    placeholderData: keepPreviousData,
+    enabled: !search.below || settings.isSuccess,
+  });
+  useAdminLive('results', undefined, ['admin', 'results']);
+  const cols = useMemo(() => columns(threshold), [threshold]);
+  const filtered = !!(search.review || search.style || search.below);
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Results"
+        description="Generated portraits across photoshoots. Open one to review its photoshoot."
+      />
+      <DataTable
+        label="Results"
+        columns={cols}
+        state={state}
+        result={list.data as ListPage<AdminResult> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        rowLink={(row, content) => (
+          <Link
+            to="/admin/photoshoots/$id/review"
+            params={{ id: row.photoshoot }}
+            aria-label={`Review ${row.expand?.style?.name ?? 'result'} ${row.variant + 1}`}
+          >
+            {content}
+          </Link>
+        )}
+        empty={filtered ? 'No result matches these filters.' : 'No results yet.'}
+        toolbar={
+          <>
+            <FilterSelect
+              label="Review"
+              value={search.review}
+              options={REVIEW_OPTIONS}
+              onChange={(review) => set({ review })}
+            />
+            <FilterSelect
+              label="Style"
+              value={search.style}
+              options={(styles.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              onChange={(style) => set({ style })}
+            />
+            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={search.below}
+                onChange={(e) => set({ below: e.target.checked })}
+              />
+              Likeness under {Math.round(threshold * 100)}%
+            </label>
+            {filtered ? (
+              <Button
+                variant="ghost"
+                className="self-end"
+                onClick={() => void navigate({ search: {}, replace: true })}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+    </div>
+  );
+}
