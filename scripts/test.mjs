@@ -65,6 +65,11 @@ try {
   await phase('build', () => run('npm', ['run', 'build'], { cwd: repo, env }));
   await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
   await phase('test workspaces', () => run('npm', ['run', 'test', '--workspaces'], { cwd: repo, env }));
+  // Hostile bodies flooded at the built server while an authenticated GET is measured (issue 17), bounded.
+  const stallEnv = { ...env, BENCH_STALL_DURATION: '4', BENCH_STALL_BUDGET: 'report' };
+  await phase('stall benchmark', () =>
+    run('node', ['bench/stall.mjs'], { cwd: join(repo, 'apps/server'), env: stallEnv }),
+  );
 } catch (err) {
   console.error(`npm test: ${err.message}`);
   const pgLog = pgEnv && !stopping && join(pgEnv.PG_TEST_DIR, 'server.log');

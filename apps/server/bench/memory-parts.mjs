@@ -34,7 +34,8 @@ const pool = (entry, name) =>
 mark('node + sharp + the worker pool module');
 const { App } = await import(join(dist, 'core/app.js'));
 const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-memory-parts-'));
-const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir } });
+const { modules } = await import('../dist/modules.js');
+const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules });
 mark('App.open (SQLite, catalogue seeded)');
 
 const photo = await sharp(join(here, '../assets/samples/astronaut.png')).resize(1024, 1024).jpeg().toBuffer();
