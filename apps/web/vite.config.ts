@@ -14,6 +14,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'landing', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {
