@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { buttonClasses } from '../ui';
-import { logout } from '../features/auth/auth-actions';
+import { signOut } from '../lib/auth-store';
 import { useAuth } from '../lib/use-auth';
 
 /** "Sign in / Get started" for guests; the dashboard link and "Sign out" for a signed-in user. */
@@ -38,7 +38,7 @@ export function UserMenu({
         type="button"
         className={buttonClasses('ghost', 'sm', secondary)}
         onClick={() => {
-          logout();
+          signOut();
           void navigate({ to: '/login' });
         }}
       >

@@ -1,7 +1,6 @@
-import type { RecordModel } from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
-import { pb } from './pb';
-import { errorMessage } from './errors';
+import type { BaseAuthStore, RecordModel } from 'pocketbase';
+import { forgetNewAccount } from './new-account';
+import { isTokenValid, readStoredAuth, removeStoredAuth, STORED_AUTH_KEY } from './stored-auth';
 
 /** A signed-in customer (the `users` auth collection). */
 export type User = RecordModel & {
@@ -40,16 +39,51 @@ function set(patch: Partial<AuthState>): void {
   for (const l of listeners) l();
 }
 
-function fromStore(): Pick<AuthState, 'user' | 'token'> {
-  const record = pb.authStore.record;
-  // note: a superuser token in this client's store is not a customer session (the admin area has its own client).
-  if (!pb.authStore.isValid || !record || record.collectionName !== 'users') return { user: null, token: '' };
-  return { user: record as User, token: pb.authStore.token };
+/**
+ * The SDK's auth store, the source of truth once `pb.ts` has loaded (it persists to localStorage).
+ * Until then this module reads what the SDK stored, so the landing page renders the signed-in
+ * header without the SDK in its bundle (DESIGN §8).
+ */
+let sdkStore: BaseAuthStore | null = null;
+
+function session(): { token: string; record: unknown; valid: boolean } {
+  if (sdkStore) return { token: sdkStore.token, record: sdkStore.record, valid: sdkStore.isValid };
+  const { token, record } = readStoredAuth();
+  return { token, record, valid: isTokenValid(token) };
 }
 
-// The SDK's auth store is the source of truth (it persists to localStorage); mirror every change.
-pb.authStore.onChange(() => set(fromStore()));
+function fromStore(): Pick<AuthState, 'user' | 'token'> {
+  const { token, record, valid } = session();
+  // note: a superuser token in this client's store is not a customer session (the admin area has its own client).
+  if (!valid || !record || (record as { collectionName?: unknown }).collectionName !== 'users')
+    return { user: null, token: '' };
+  return { user: record as User, token };
+}
+
 state = { ...state, ...fromStore() };
+
+// Another tab signing in or out; once loaded, the SDK's store follows these events itself.
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (!sdkStore && event.key === STORED_AUTH_KEY) set(fromStore());
+  });
+
+/** Called by `pb.ts` when the SDK loads: mirror every change of its store from then on. */
+export function bindSdkAuthStore(store: BaseAuthStore): void {
+  sdkStore = store;
+  store.onChange(() => set(fromStore()));
+  set(fromStore());
+}
+
+/** Clears the session locally (the token is stateless; nothing to call). */
+export function signOut(): void {
+  forgetNewAccount();
+  if (sdkStore) sdkStore.clear();
+  else {
+    removeStoredAuth();
+    set(fromStore());
+  }
+}
 
 export const authStore = {
   getState: (): AuthState => state,
@@ -63,29 +97,39 @@ export const authStore = {
   },
 };
 
+/** The SDK client and its error class, loaded on demand (a lazy chunk). */
+async function loadSdk() {
+  const [{ pb }, { ClientResponseError }] = await Promise.all([import('./pb'), import('pocketbase')]);
+  return { pb, ClientResponseError };
+}
+
 let initPromise: Promise<void> | null = null;
 
 /**
  * Runs once at start-up: a stored session is refreshed (auth-refresh) so the user and token are
  * current. A 401 (or 403/404: the account is gone) clears it; a network failure keeps it so the app
- * still works offline and the next call decides.
+ * still works offline and the next call decides. A guest's start needs no SDK at all.
  */
 export function initAuth(): Promise<void> {
   if (initPromise) return initPromise;
   initPromise = (async () => {
     if (!fromStore().user) {
-      if (pb.authStore.token) pb.authStore.clear();
+      if (session().token) signOut();
       set({ initialised: true });
       return;
     }
     set({ loading: true });
     try {
-      await pb.collection('users').authRefresh();
-      set({ loading: false, error: '', initialised: true });
-    } catch (err) {
-      if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) pb.authStore.clear();
-      set({ loading: false, error: '', initialised: true });
+      const { pb, ClientResponseError } = await loadSdk();
+      try {
+        await pb.collection('users').authRefresh();
+      } catch (err) {
+        if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) pb.authStore.clear();
+      }
+    } catch {
+      // note: the SDK's chunk did not load (offline); keep the session, as for a network failure.
     }
+    set({ loading: false, error: '', initialised: true });
   })();
   return initPromise;
 }
@@ -101,24 +145,12 @@ export function resetAuthForTests(): void {
 export async function refreshUser(): Promise<void> {
   const user = state.user;
   if (!user) return;
+  const { pb, ClientResponseError } = await loadSdk();
   try {
     const fresh = await pb.collection('users').getOne<User>(user.id);
     pb.authStore.save(pb.authStore.token, fresh);
   } catch (err) {
     if (err instanceof ClientResponseError && err.status === 401) pb.authStore.clear();
     else throw err;
-  }
-}
-
-/** Runs an auth call with loading/error bookkeeping; rethrows so the form can show field errors. */
-export async function track<T>(fallback: string, call: () => Promise<T>): Promise<T> {
-  set({ loading: true, error: '' });
-  try {
-    const result = await call();
-    set({ loading: false });
-    return result;
-  } catch (err) {
-    set({ loading: false, error: errorMessage(err, fallback) });
-    throw err;
   }
 }

@@ -1,16 +1,13 @@
 import type { TypedPocketBase } from '@photoshoot/contract';
 import PocketBase from 'pocketbase';
+import { apiBaseUrl } from './api-base';
+import { bindSdkAuthStore } from './auth-store';
 
 /**
- * The one PocketBase SDK client of the app. The API is served from the same origin as the app
- * (`photoshoot serve`), so the base URL defaults to the page's origin; `VITE_API_URL` points a
- * development build at another server.
+ * The one PocketBase SDK client of the app (base URL: `api-base.ts`). Only lazy chunks import it:
+ * the landing page renders without the SDK (DESIGN §8 budget); `auth-store.ts` follows the SDK's
+ * auth store from the moment this module loads.
  */
-function apiBaseUrl(): string {
-  const configured = import.meta.env.VITE_API_URL as string | undefined;
-  if (configured) return configured.replace(/\/+$/, '');
-  return typeof window === 'undefined' ? 'http://127.0.0.1:8090' : window.location.origin;
-}
 
 /** Typed by collection: `pb.collection('photoshoots')` yields the contract's `PhotoshootsRecord`. */
 export const pb = new PocketBase(apiBaseUrl()) as TypedPocketBase;
@@ -19,18 +16,7 @@ export const pb = new PocketBase(apiBaseUrl()) as TypedPocketBase;
 // and StrictMode start identical requests on purpose, so cancellation would only produce errors.
 pb.autoCancellation(false);
 
-/** Default page size of lists (seed §9). */
-export const PAGE_SIZE = 30;
+bindSdkAuthStore(pb.authStore);
 
-/** Batch size of `getFullList` (seed §9). */
-export const FULL_LIST_BATCH = 500;
-
-/** The URL of a stored file, optionally a thumb (`WxH`, see the collection's `thumbs`). */
-export function fileUrl(
-  record: { id: string; collectionId?: string; collectionName?: string },
-  filename: string,
-  thumb?: string,
-): string {
-  if (!filename) return '';
-  return pb.files.getURL(record, filename, thumb ? { thumb } : undefined);
-}
+export { fileUrl } from './file-url';
+export { FULL_LIST_BATCH, PAGE_SIZE } from './list-sizes';

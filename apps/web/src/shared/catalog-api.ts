@@ -1,14 +1,9 @@
-/** The catalog (styles, packages) and the public settings, as every page fetches them. */
+/**
+ * The catalog (styles, packages) as the signed-in flow fetches it, with the SDK (its errors drive
+ * the flow's messages and the 401 sign-out). The public pages use `public-catalog-api.ts`.
+ */
 import type { PackageKind } from '@photoshoot/contract';
 import { FULL_LIST_BATCH, pb } from '../lib/pb';
-import type { PublicConfig } from './records';
-
-/** The public style gallery (active, not a team's own); the list rule hides the rest anyway. */
-export function fetchPublicStyles() {
-  return pb
-    .collection('styles')
-    .getFullList({ batch: FULL_LIST_BATCH, filter: "team = ''", sort: 'sortOrder,name' });
-}
 
 /** Every active style the caller may use: the list rule narrows it to public ones and their teams'. */
 export function fetchVisibleStyles() {
@@ -22,9 +17,4 @@ export function fetchPackages(kind?: PackageKind) {
     sort: 'sortOrder,priceCents',
     ...(kind ? { filter: pb.filter('kind = {:kind}', { kind }) } : {}),
   });
-}
-
-/** GET /api/public/config: the few settings every visitor may know (retention, provider, limits). */
-export function fetchPublicConfig(): Promise<PublicConfig> {
-  return pb.send<PublicConfig>('/api/public/config', { method: 'GET' });
 }

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { pb } from '../lib/pb';
+import { setApiBaseUrl } from '../lib/api-base';
 import { otherClient } from '../testing/accounts';
 import { WithLimits } from './public-config';
 import type { PublicConfig } from './records';
@@ -16,13 +16,13 @@ const Limits = () => (
 );
 
 afterEach(() => {
-  pb.baseURL = inject('apiUrl');
+  setApiBaseUrl(inject('apiUrl'));
 });
 
 describe('WithLimits', () => {
   // note: runs first; a failed load is forgotten, so the next test loads afresh.
   it('says so when the settings cannot be loaded', async () => {
-    pb.baseURL = 'http://127.0.0.1:9'; // discard port: nothing listens
+    setApiBaseUrl('http://127.0.0.1:9'); // discard port: nothing listens
     render(<Limits />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be loaded/);
     expect(screen.queryByTestId('limits')).toBeNull();

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { useLoad } from '../lib/use-load';
 import { Alert, LoadingBlock } from '../ui';
-import { fetchPublicConfig } from './catalog-api';
+import { fetchPublicConfig } from './public-catalog-api';
 import type { PublicConfig } from './records';
 
 export type PhotoshootLimits = PublicConfig['photoshoots'];

@@ -1,9 +1,12 @@
 import { cleanup, configure } from '@testing-library/react';
 import { EventSource } from 'eventsource';
 import { afterEach, beforeEach, inject } from 'vitest';
+import { setApiBaseUrl } from '../lib/api-base';
 import { pb } from '../lib/pb';
 
-// Every test talks to the real server the global setup started, with an empty auth store.
+// Every test talks to the real server the global setup started, with an empty auth store: the SDK
+// client and the SDK-free public fetches alike.
+setApiBaseUrl(inject('apiUrl'));
 pb.baseURL = inject('apiUrl');
 
 // Lazy route chunks compile on first use; give findBy* queries time on a busy machine.

@@ -1,7 +1,7 @@
 import { pb } from '../../lib/pb';
-import { FALLBACK } from '../../lib/errors';
-import { track, type User } from '../../lib/auth-store';
-import { forgetNewAccount, markNewAccount } from '../../lib/new-account';
+import { errorMessage, FALLBACK } from '../../lib/errors';
+import { authStore, signOut, type User } from '../../lib/auth-store';
+import { markNewAccount } from '../../lib/new-account';
 
 export type RegisterInput = {
   email: string;
@@ -50,7 +50,17 @@ export function loginWithOtp(otpId: string, code: string) {
 }
 
 /** Clears the session locally (the token is stateless; nothing to call). */
-export function logout(): void {
-  forgetNewAccount();
-  pb.authStore.clear();
+export const logout = signOut;
+
+/** Runs an auth call with loading/error bookkeeping; rethrows so the form can show field errors. */
+export async function track<T>(fallback: string, call: () => Promise<T>): Promise<T> {
+  authStore.setLoading(true);
+  try {
+    const result = await call();
+    authStore.setLoading(false);
+    return result;
+  } catch (err) {
+    authStore.setLoading(false, errorMessage(err, fallback));
+    throw err;
+  }
 }

@@ -1,4 +1,4 @@
-import { fileUrl } from '../../lib/pb';
+import { fileUrl } from '../../lib/file-url';
 import type { Style } from '../../shared/records';
 import { backdropCss, categoryLabel } from '../../shared/style-visual';
 

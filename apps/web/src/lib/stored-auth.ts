@@ -1,0 +1,60 @@
+/**
+ * The session the PocketBase SDK persisted (its LocalAuthStore: `pocketbase_auth` in
+ * localStorage), read without loading the SDK, so the landing page knows who is signed in before
+ * the SDK's chunk arrives. Decoding and validity follow the SDK's own rules, so both always agree.
+ */
+export const STORED_AUTH_KEY = 'pocketbase_auth';
+
+export type StoredAuth = { token: string; record: Record<string, unknown> | null };
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' && window.localStorage ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredAuth(): StoredAuth {
+  const raw = storage()?.getItem(STORED_AUTH_KEY) ?? '';
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || typeof parsed !== 'object') return { token: '', record: null };
+  const { token, record, model } = parsed as { token?: unknown; record?: unknown; model?: unknown };
+  // note: `model` is where SDK versions before 0.23 kept the record.
+  const stored = record ?? model;
+  return {
+    token: typeof token === 'string' ? token : '',
+    record: stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : null,
+  };
+}
+
+export function removeStoredAuth(): void {
+  storage()?.removeItem(STORED_AUTH_KEY);
+}
+
+function tokenPayload(token: string): Record<string, unknown> {
+  try {
+    // note: plain atob on the segment, as the SDK does (it has no base64url step either).
+    const binary = atob(token.split('.')[1] ?? '');
+    const json = decodeURIComponent(
+      Array.from(binary, (c) => '%' + c.charCodeAt(0).toString(16).padStart(2, '0')).join(''),
+    );
+    const payload: unknown = JSON.parse(json);
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The SDK's `authStore.isValid`: a token with a payload whose `exp` (if any) is in the future. */
+export function isTokenValid(token: string, now = Date.now()): boolean {
+  if (!token) return false;
+  const payload = tokenPayload(token);
+  if (!Object.keys(payload).length) return false;
+  return !payload.exp || Number(payload.exp) > now / 1000;
+}
