@@ -91,6 +91,7 @@ export type PackagesRecord<Expand = Record<string, unknown>> = {
   stylesIncluded: number;
   imagesPerStyle: number;
   seats: number;
+  maxQuantity: number;
   turnaroundHours: number;
   features: string[] | null;
   highlighted: boolean;
@@ -112,6 +113,7 @@ export type TeamsRecord<Expand = Record<string, unknown>> = {
   logo: string;
   brandBackdrop: string;
   styles: string[];
+  stylesLocked: boolean;
   seatsTotal: number;
   seatsUsed: number;
   created: string;
@@ -128,6 +130,7 @@ export type TeamMembersRecord<Expand = Record<string, unknown>> = {
   user: string;
   role: 'owner' | 'admin' | 'member';
   joinedAt: string;
+  remindedAt: string;
   created: string;
   updated: string;
   expand?: Expand;
@@ -141,6 +144,7 @@ export type TeamInvitesRecord<Expand = Record<string, unknown>> = {
   team: string;
   token: string;
   email: string;
+  domain: string;
   role: 'admin' | 'member';
   expiresAt: string;
   maxUses: number;
