@@ -7,7 +7,8 @@ import { systemCaller } from '../../src/core/records/caller.js';
 import { recordDir } from '../../src/core/files/storage.js';
 import { OWNS_TEAM_MESSAGE } from '../../src/core/auth/account-deletion.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { failure, startAccounts, type AccountsContext } from './support/context.js';
+import { startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 /** Stands in for the product collections still to come (photos, orders...): owned via a cascading relation. */
 const diary = defineCollection({

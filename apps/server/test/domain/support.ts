@@ -5,7 +5,6 @@
  */
 import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import { systemCaller } from '../../src/core/records/caller.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import type { TestServer } from '../support/harness.js';
@@ -91,26 +90,4 @@ export async function photo(width = 64, height = 64): Promise<File> {
     .jpeg()
     .toBuffer();
   return new File([new Uint8Array(data)], `selfie-${shade}.jpg`, { type: 'image/jpeg' });
-}
-
-/** The error a request failed with (or a failure when it succeeded). */
-export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
-
-/** The HTTP status of a request: 200/204 on success, the error status otherwise. */
-export async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err.status;
-    throw err;
-  }
 }

@@ -5,7 +5,6 @@ import {
   buyer,
   checkout,
   coupon,
-  failure,
   packageId,
   photoshootRow,
   put,
@@ -14,6 +13,7 @@ import {
   startPaymentsServer,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('quote (%s)', (engine) => {
   let t: TestServer;

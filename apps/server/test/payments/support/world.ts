@@ -4,7 +4,6 @@
  * readers for what the tests assert on (payments, transition log, receipts in the dev outbox).
  */
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import { startServer, type Engine, type TestServer } from '../../support/harness.js';
 import { systemCaller } from '../../../src/core/records/caller.js';
 import type { RecordData } from '../../../src/core/records/codec.js';
@@ -148,14 +147,3 @@ export const sandboxView = (pb: PocketBase, id: string) =>
   pb.send<RecordData>(`/api/payments/sandbox/${id}`, { method: 'GET' });
 export const sandboxComplete = (pb: PocketBase, id: string, outcome: string) =>
   pb.send<RecordData>(`/api/payments/sandbox/${id}/complete`, { method: 'POST', body: { outcome } });
-
-/** The error a request failed with (a test failure when it succeeded). */
-export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
