@@ -53,7 +53,8 @@ type Expectations = {
 /** A raw request: sent with fetch, the caller's token as `Authorization`. */
 type HttpRequest = {
   method?: string;
-  url: string;
+  /** A function when the URL holds ids made after the table is written (in a beforeAll). */
+  url: string | (() => string);
   body?: unknown;
   headers?: Record<string, string>;
 };
@@ -78,7 +79,7 @@ async function send(baseUrl: string, pb: PocketBase, s: HttpRequest | SdkRequest
   const headers: Record<string, string> = { ...s.headers };
   if (pb.authStore.token) headers.Authorization = pb.authStore.token;
   if (s.body !== undefined) headers['Content-Type'] ??= 'application/json';
-  const res = await fetch(baseUrl + s.url, {
+  const res = await fetch(baseUrl + (typeof s.url === 'function' ? s.url() : s.url), {
     method: s.method ?? 'GET',
     headers,
     ...(s.body !== undefined ? { body: JSON.stringify(s.body) } : {}),
