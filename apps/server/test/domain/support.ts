@@ -5,9 +5,9 @@
  */
 import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
-import { systemCaller } from '../../src/core/records/caller.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import type { TestServer } from '../support/harness.js';
+import { put } from '../support/records.js';
 
 export const ROLES = ['guest', 'owner', 'other', 'member', 'admin', 'superuser'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,17 +25,6 @@ export type World = {
   /** Writes a record as an operator; returns the stored values. */
   put(collection: string, values: Record<string, unknown>): Promise<RecordData>;
 };
-
-/** Creates a record as a superuser through the record service. */
-export async function put(
-  t: TestServer,
-  collection: string,
-  values: Record<string, unknown>,
-): Promise<RecordData> {
-  const su = systemCaller(t.app.registry.require('_superusers'));
-  const saved = await t.app.records.create(t.app.registry.require(collection), su, values);
-  return saved.data;
-}
 
 export async function buildWorld(t: TestServer): Promise<World> {
   const [owner, other, member, admin] = [await t.user(), await t.user(), await t.user(), await t.user()];

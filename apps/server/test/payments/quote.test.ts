@@ -7,13 +7,13 @@ import {
   coupon,
   packageId,
   photoshootRow,
-  put,
   quote,
   readyDraft,
   startPaymentsServer,
   type Buyer,
 } from './support/world.js';
 import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 describe.each(engines)('quote (%s)', (engine) => {
   let t: TestServer;

@@ -8,7 +8,7 @@ import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { checkout, moves, packageId, photoshootRow, put } from '../payments/support/world.js';
+import { checkout, moves, packageId, photoshootRow } from '../payments/support/world.js';
 import {
   buildTeam,
   eventually,
@@ -21,6 +21,7 @@ import {
   type Team,
 } from './support.js';
 import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 describe.each(engines)('team seats (%s)', (engine) => {
   let t: TestServer;

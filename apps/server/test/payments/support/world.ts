@@ -5,12 +5,12 @@
  */
 import type PocketBase from 'pocketbase';
 import { startServer, type Engine, type TestServer } from '../../support/harness.js';
-import { systemCaller } from '../../../src/core/records/caller.js';
 import type { RecordData } from '../../../src/core/records/codec.js';
 import { zeroValue } from '../../../src/core/schema/fields.js';
 import { newId } from '../../../src/tools/random.js';
 import { nowString } from '../../../src/tools/dates.js';
 import type { FakeStripe } from './fake-stripe.js';
+import { put } from '../../support/records.js';
 
 export type Buyer = { pb: PocketBase; id: string; email: string };
 
@@ -29,16 +29,6 @@ export async function startPaymentsServer(engine: Engine, stripe?: FakeStripe): 
     });
   }
   return t;
-}
-
-/** Creates a record as an operator through the record service (validation and hooks run). */
-export async function put(
-  t: TestServer,
-  collection: string,
-  values: Record<string, unknown>,
-): Promise<RecordData> {
-  const su = systemCaller(t.app.registry.require('_superusers'));
-  return (await t.app.records.create(t.app.registry.require(collection), su, values)).data;
 }
 
 export async function packageId(t: TestServer, slug: string): Promise<string> {
