@@ -6,7 +6,7 @@
 import { JobRunner } from '../../../src/modules/processing/job-runner.js';
 import type { RecordData } from '../../../src/core/records/codec.js';
 import { startServer, type Engine, type TestServer } from '../../support/harness.js';
-import { queuedShoot as queuedShootOf } from '../../processing/support.js';
+import { photoshoot, queuedShoot as queuedShootOf } from '../../processing/support.js';
 import { ASTRIA_KEY, FakeAstria } from './fake-astria.js';
 import { FAL_KEY, FakeFal } from './fake-fal.js';
 import { FakeReplicate, REPLICATE_TOKEN } from './fake-replicate.js';
@@ -71,19 +71,6 @@ export async function queuedShoot(t: TestServer, opts: { photos?: number; styles
 
 export async function useProvider(t: TestServer, provider: 'fal' | 'replicate' | 'astria'): Promise<void> {
   await t.app.settings.patch({ processing: { provider } });
-}
-
-export async function photoshoot(t: TestServer, id: string): Promise<RecordData> {
-  return (await t.app.records.findById(t.app.registry.require('photoshoots'), id))!;
-}
-
-export async function resultsOf(t: TestServer, id: string): Promise<RecordData[]> {
-  const rows = await t.app.db.all<{ id: string }>(
-    `SELECT "id" FROM "results" WHERE "photoshoot" = ? ORDER BY "style", "variant"`,
-    [id],
-  );
-  const c = t.app.registry.require('results');
-  return Promise.all(rows.map(async (r) => (await t.app.records.findById(c, r.id))!));
 }
 
 export async function externalJobs(t: TestServer, photoshoot: string) {
