@@ -3,11 +3,12 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCollection } from '../../src/core/schema/collection.js';
 import { f } from '../../src/core/schema/fields.js';
-import { systemCaller } from '../../src/core/records/caller.js';
 import { recordDir } from '../../src/core/files/storage.js';
 import { OWNS_TEAM_MESSAGE } from '../../src/core/auth/account-deletion.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { failure, startAccounts, type AccountsContext } from './support/context.js';
+import { startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 /** Stands in for the product collections still to come (photos, orders...): owned via a cascading relation. */
 const diary = defineCollection({
@@ -82,9 +83,6 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
   });
   afterAll(() => t?.close());
 
-  const system = () => systemCaller(t.app.registry.require('_superusers'));
-  const put = async (collection: string, values: Record<string, unknown>) =>
-    (await t.app.records.create(t.app.registry.require(collection), system(), values)).data;
   const count = async (collection: string, where: string, params: unknown[]) =>
     Number(
       (await t.app.db.get<{ n: unknown }>(
@@ -109,7 +107,7 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
     expect(photo.file).toBeTruthy();
     expect(await storedFiles('original_photos', photo.id)).not.toHaveLength(0);
     expect(await storedFiles('users', me.id)).not.toHaveLength(0);
-    const payment = await put('payments', {
+    const payment = await put(t, 'payments', {
       user: me.id,
       photoshoot: shoot.id,
       provider: 'sandbox',
@@ -120,11 +118,11 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
       currency: 'usd',
     });
     // A team only they are in, with a logo and a custom style; and someone else's data nearby.
-    const team = await put('teams', { name: 'Solo', owner: me.id });
-    await put('team_members', { team: team.id, user: me.id, role: 'owner' });
+    const team = await put(t, 'teams', { name: 'Solo', owner: me.id });
+    await put(t, 'team_members', { team: team.id, user: me.id, role: 'owner' });
     await me.pb.collection('teams').update(String(team.id), { logo: await jpeg('logo.jpg') });
     expect(await storedFiles('teams', String(team.id))).not.toHaveLength(0);
-    const style = await put('styles', {
+    const style = await put(t, 'styles', {
       name: 'Solo Look',
       slug: `solo-look-${me.id}`,
       category: 'custom',
@@ -156,9 +154,9 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
   it('is refused while they own a team with other members, and allowed once it has none', async () => {
     const me = await t.user();
     const mate = await t.user();
-    const team = await put('teams', { name: 'Shared', owner: me.id });
-    await put('team_members', { team: team.id, user: me.id, role: 'owner' });
-    const membership = await put('team_members', { team: team.id, user: mate.id, role: 'member' });
+    const team = await put(t, 'teams', { name: 'Shared', owner: me.id });
+    await put(t, 'team_members', { team: team.id, user: me.id, role: 'owner' });
+    const membership = await put(t, 'team_members', { team: team.id, user: mate.id, role: 'member' });
 
     const refused = await failure(() => me.pb.collection('users').delete(me.id));
     expect(refused.status).toBe(400);

@@ -8,7 +8,6 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
-import { failure } from './support/context.js';
 import {
   buyer,
   checkout,
@@ -18,6 +17,7 @@ import {
   sandboxComplete,
   startPaymentsServer,
 } from '../payments/support/world.js';
+import { failure } from '../support/errors.js';
 
 type QueueRow = { subject: string; state: string; attempts: number; text: string; to: string };
 

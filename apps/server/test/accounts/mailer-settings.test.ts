@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from '../support/harness.js';
-import { failure, linkToken, startAccounts, type AccountsContext } from './support/context.js';
+import { linkToken, startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('mailer follows the live settings (%s)', (engine) => {
   let c: AccountsContext;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
 import { cleanupExpiredTokens } from '../../src/core/cron/expired-tokens.js';
 import type { Delivered } from './support/smtp.js';
-import { failure, startAccounts, type AccountsContext } from './support/context.js';
+import { startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 function codeOf(mail: Delivered): string {
   const m = /^(\d{4,12})$/m.exec(mail.text);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
 import type { Delivered } from './support/smtp.js';
-import { failure, startAccounts, type AccountsContext } from './support/context.js';
+import { startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 function codeOf(mail: Delivered): string {
   const m = /^(\d{4,12})$/m.exec(mail.text);

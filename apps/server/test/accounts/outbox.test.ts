@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { failure } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('dev outbox when SMTP is off (%s)', (engine) => {
   let t: TestServer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
-import { failure, jwtPayload, linkToken, startAccounts, type AccountsContext } from './support/context.js';
+import { jwtPayload, linkToken, startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('password reset flow (%s)', (engine) => {
   let c: AccountsContext;

@@ -1,7 +1,8 @@
 /** Protocol §11 scenarios 34 (enumeration-safe requests) and 35 (impersonate), as written. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
-import { failure, jwtPayload, startAccounts, type AccountsContext } from './support/context.js';
+import { jwtPayload, startAccounts, type AccountsContext } from './support/context.js';
+import { failure } from '../support/errors.js';
 
 async function post(
   url: string,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { systemCaller } from '../../src/core/records/caller.js';
+import { put } from '../support/records.js';
 
 type U = Awaited<ReturnType<TestServer['user']>>;
 
@@ -22,15 +22,6 @@ describe.each(engines)('who sees whose account (%s)', (engine) => {
   let teamA: string;
   let adminMembership: string;
 
-  const put = async (collection: string, values: Record<string, unknown>) =>
-    (
-      await t.app.records.create(
-        t.app.registry.require(collection),
-        systemCaller(t.app.registry.require('_superusers')),
-        values,
-      )
-    ).data;
-
   beforeAll(async () => {
     t = await startServer({ engine });
     [owner, admin, member, outsider, otherAdmin, both] = await Promise.all(
@@ -38,14 +29,16 @@ describe.each(engines)('who sees whose account (%s)', (engine) => {
         t.user({ name }),
       ),
     );
-    teamA = String((await put('teams', { name: 'Acme', owner: owner.id })).id);
-    const teamB = String((await put('teams', { name: 'Beta', owner: otherAdmin.id })).id);
-    await put('team_members', { team: teamA, user: owner.id, role: 'owner' });
-    adminMembership = String((await put('team_members', { team: teamA, user: admin.id, role: 'admin' })).id);
-    await put('team_members', { team: teamA, user: member.id, role: 'member' });
-    await put('team_members', { team: teamA, user: both.id, role: 'member' });
-    await put('team_members', { team: teamB, user: otherAdmin.id, role: 'owner' });
-    await put('team_members', { team: teamB, user: both.id, role: 'member' });
+    teamA = String((await put(t, 'teams', { name: 'Acme', owner: owner.id })).id);
+    const teamB = String((await put(t, 'teams', { name: 'Beta', owner: otherAdmin.id })).id);
+    await put(t, 'team_members', { team: teamA, user: owner.id, role: 'owner' });
+    adminMembership = String(
+      (await put(t, 'team_members', { team: teamA, user: admin.id, role: 'admin' })).id,
+    );
+    await put(t, 'team_members', { team: teamA, user: member.id, role: 'member' });
+    await put(t, 'team_members', { team: teamA, user: both.id, role: 'member' });
+    await put(t, 'team_members', { team: teamB, user: otherAdmin.id, role: 'owner' });
+    await put(t, 'team_members', { team: teamB, user: both.id, role: 'member' });
   });
   afterAll(() => t?.close());
 

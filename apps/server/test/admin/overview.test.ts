@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { adminOverview } from '../../src/modules/admin/overview.js';
 import { formatDate } from '../../src/tools/dates.js';
-import { buildScene, failure, shootInReview, type Scene } from '../delivery/support.js';
+import { buildScene, shootInReview, type Scene } from '../delivery/support.js';
+import { failure } from '../support/errors.js';
 
 const HOUR = 60 * 60 * 1000;
 const ago = (ms: number) => formatDate(new Date(Date.now() - ms));

@@ -7,22 +7,12 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { randomString } from '../../src/tools/random.js';
 import { backupCollections, closeServer, download, notes, unzip, waitUntilIdle, zipFile } from './support.js';
+import { failure } from '../support/errors.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
 
 /** A small zip made in memory (test input only). */
 function makeZip(entries: Record<string, Buffer | string>): Promise<Buffer> {

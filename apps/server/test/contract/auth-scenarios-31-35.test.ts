@@ -7,7 +7,8 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { failure, jsonHeaders, jwtPayload, MSG, nextSecond, raw, RECORD_ID, rejects } from './helpers.js';
+import { jsonHeaders, jwtPayload, MSG, nextSecond, raw, RECORD_ID, rejects } from './helpers.js';
+import { failure } from '../support/errors.js';
 
 type User = Awaited<ReturnType<TestServer['user']>>;
 

@@ -11,7 +11,6 @@ import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
 import {
   codeOf,
-  expectErrorBody,
   jsonHeaders,
   jwtPayload,
   MSG,
@@ -21,6 +20,7 @@ import {
   withBrokenSignature,
   withPayload,
 } from './helpers.js';
+import { expectErrorBody } from '../support/errors.js';
 
 type User = Awaited<ReturnType<TestServer['user']>>;
 

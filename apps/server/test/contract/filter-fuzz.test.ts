@@ -9,7 +9,8 @@ import { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { expectErrorBody, MSG } from './helpers.js';
+import { MSG } from './helpers.js';
+import { expectErrorBody } from '../support/errors.js';
 
 const SEED_ROWS = 12;
 

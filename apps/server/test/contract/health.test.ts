@@ -3,7 +3,8 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { expectErrorBody, jsonHeaders, MSG, raw, rejects } from './helpers.js';
+import { jsonHeaders, MSG, raw, rejects } from './helpers.js';
+import { expectErrorBody } from '../support/errors.js';
 
 describe.each(engines)('health and routing (%s)', (engine) => {
   let t: TestServer;

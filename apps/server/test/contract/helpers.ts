@@ -1,10 +1,10 @@
 /**
- * Shared helpers of the contract tests: the error-body check every failing call goes through, a
- * way to capture the SDK's ClientResponseError, a raw `fetch` wrapper for wire details the SDK
- * hides, and JWT payload decoding.
+ * Shared helpers of the contract tests: the protocol's default messages, a failing call checked
+ * against the error body (`rejects`), a raw `fetch` wrapper for wire details the SDK hides, and JWT
+ * payload decoding. The error-body check itself lives in test/support/errors.ts.
  */
 import { expect } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
+import { expectErrorBody, failure } from '../support/errors.js';
 
 /** The server's default messages (protocol §1.1). */
 export const MSG = {
@@ -15,36 +15,6 @@ export const MSG = {
   missingCollection: 'Missing collection context.',
   missingAuthCollection: 'Missing or invalid auth collection context.',
 } as const;
-
-/** Asserts the PocketBase error body `{status, message, data}` (exactly those keys, data an object). */
-export function expectErrorBody(body: unknown, status: number, message?: string): Record<string, unknown> {
-  expect(body, 'error body must be a JSON object').toBeTypeOf('object');
-  expect(body).not.toBeNull();
-  const b = body as Record<string, unknown>;
-  expect(Object.keys(b).sort()).toEqual(['data', 'message', 'status']);
-  expect(b.status).toBe(status);
-  expect(b.message).toBeTypeOf('string');
-  expect((b.message as string).length).toBeGreaterThan(0);
-  expect(b.data).toBeTypeOf('object');
-  expect(b.data).not.toBeNull();
-  expect(Array.isArray(b.data)).toBe(false);
-  if (message !== undefined) expect(b.message).toBe(message);
-  return b.data as Record<string, unknown>;
-}
-
-/** Awaits an SDK call that must fail and returns its ClientResponseError. */
-export async function failure(call: Promise<unknown>): Promise<ClientResponseError> {
-  let result: unknown;
-  try {
-    result = await call;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error(
-    `expected the request to fail, but it succeeded with ${JSON.stringify(result)?.slice(0, 300)}`,
-  );
-}
 
 /**
  * Awaits an SDK call that must fail with `status` and a well-formed error body; returns the body's

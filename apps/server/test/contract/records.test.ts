@@ -7,7 +7,8 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { codeOf, expectErrorBody, jsonHeaders, MSG, PB_DATE, raw, RECORD_ID, rejects } from './helpers.js';
+import { codeOf, jsonHeaders, MSG, PB_DATE, raw, RECORD_ID, rejects } from './helpers.js';
+import { expectErrorBody } from '../support/errors.js';
 
 type User = Awaited<ReturnType<TestServer['user']>>;
 

@@ -7,7 +7,9 @@ import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { expectErrorBody, jsonHeaders, MSG, raw, rejects } from './helpers.js';
+import { jsonHeaders, MSG, raw, rejects } from './helpers.js';
+import { expectErrorBody } from '../support/errors.js';
+import { runScenario, standardCallers, type Callers, type Scenario } from '../support/scenarios.js';
 
 type User = Awaited<ReturnType<TestServer['user']>>;
 
@@ -18,13 +20,13 @@ describe.each(engines)('API rules (%s)', (engine) => {
   let u1: User;
   let u2: User;
   let pubRow: RecordModel;
+  let callers: Callers;
 
   beforeAll(async () => {
     t = await startServer({ engine, collections: scenarioCollections });
-    su = await t.superuser();
-    guest = t.client();
-    u1 = await t.user();
-    u2 = await t.user();
+    ({ callers, user: u1, otherUser: u2 } = await standardCallers(t));
+    su = callers.superuser!;
+    guest = callers.guest!;
     pubRow = await guest.collection('pub').create({ title: 'rules-pub' });
   });
   afterAll(() => t?.close());
@@ -64,13 +66,29 @@ describe.each(engines)('API rules (%s)', (engine) => {
       expect((await su.collection('owned').getList()).totalItems).toBe(3);
     });
 
-    it("view, update and delete of another user's row are 404; the row is untouched", async () => {
-      await rejects(u2.pb.collection('owned').getOne(mine.id), 404, MSG.notFound);
-      await rejects(u2.pb.collection('owned').update(mine.id, { title: 'hijacked' }), 404, MSG.notFound);
-      await rejects(u2.pb.collection('owned').delete(mine.id), 404, MSG.notFound);
-      await rejects(guest.collection('owned').getOne(mine.id), 404, MSG.notFound);
-      await rejects(guest.collection('owned').update(mine.id, { title: 'hijacked' }), 404);
-      await rejects(guest.collection('owned').delete(mine.id), 404);
+    const mineUrl = () => `/api/collections/owned/records/${mine.id}`;
+    const othersRow: Scenario[] = [
+      ['otherUser', 'GET', MSG.notFound],
+      ['otherUser', 'PATCH', MSG.notFound],
+      ['otherUser', 'DELETE', MSG.notFound],
+      ['guest', 'GET', MSG.notFound],
+      ['guest', 'PATCH', undefined],
+      ['guest', 'DELETE', undefined],
+    ].map(([caller, method, message]) => ({
+      name: `${method} of another user's row as ${caller} is 404`,
+      caller: caller!,
+      method,
+      url: mineUrl,
+      ...(method === 'PATCH' ? { body: { title: 'hijacked' } } : {}),
+      expectedStatus: 404,
+      ...(message ? { expectedMessage: message } : {}),
+    }));
+
+    it.each(othersRow)('$name', async (s) => {
+      await runScenario(t, callers, s);
+    });
+
+    it("another user's row is untouched by those attempts", async () => {
       expect((await u1.pb.collection('owned').getOne(mine.id)).title).toBe('u1-row');
     });
 
@@ -95,14 +113,31 @@ describe.each(engines)('API rules (%s)', (engine) => {
       row = await su.collection('locked').create({ title: 'locked-row' });
     });
 
-    it('is 403 "Only superusers can perform this action." for a guest and a user, on every action', async () => {
-      for (const pb of [guest, u1.pb]) {
-        await rejects(pb.collection('locked').getList(), 403, MSG.superusersOnly);
-        await rejects(pb.collection('locked').getOne(row.id), 403, MSG.superusersOnly);
-        await rejects(pb.collection('locked').create({ title: 'nope' }), 403, MSG.superusersOnly);
-        await rejects(pb.collection('locked').update(row.id, { title: 'nope' }), 403, MSG.superusersOnly);
-        await rejects(pb.collection('locked').delete(row.id), 403, MSG.superusersOnly);
-      }
+    const actions: [string, string, () => string, Record<string, unknown>?][] = [
+      ['list', 'GET', () => '/api/collections/locked/records'],
+      ['view', 'GET', () => `/api/collections/locked/records/${row.id}`],
+      ['create', 'POST', () => '/api/collections/locked/records', { title: 'nope' }],
+      ['update', 'PATCH', () => `/api/collections/locked/records/${row.id}`, { title: 'nope' }],
+      ['delete', 'DELETE', () => `/api/collections/locked/records/${row.id}`],
+    ];
+    const refused: Scenario[] = ['guest', 'user'].flatMap((caller) =>
+      actions.map(([action, method, url, body]) => ({
+        name: `${action} as ${caller} is 403 "Only superusers can perform this action."`,
+        caller,
+        method,
+        url,
+        ...(body ? { body } : {}),
+        expectedStatus: 403,
+        expectedMessage: MSG.superusersOnly,
+        expectedContent: [{ data: {} }],
+      })),
+    );
+
+    it.each(refused)('$name', async (s) => {
+      await runScenario(t, callers, s);
+    });
+
+    it('the locked row is untouched by those attempts', async () => {
       expect((await su.collection('locked').getOne(row.id)).title).toBe('locked-row');
     });
 

@@ -3,7 +3,8 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { scenarioCollections } from '../support/fixtures.js';
-import { expectErrorBody, failure, inBatches, MSG } from './helpers.js';
+import { inBatches, MSG } from './helpers.js';
+import { expectErrorBody, failure } from '../support/errors.js';
 
 const ROWS = 2500;
 

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import {
   buildScene,
-  failure,
   mailsTo,
   redo,
   release,
@@ -16,6 +15,7 @@ import {
   workerRedoes,
   type Scene,
 } from './support.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('photoshoot redo (%s)', (engine) => {
   let t: TestServer;

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { buildScene, failure, mailsTo, shootInReview, worker, type Scene } from './support.js';
+import { buildScene, mailsTo, shootInReview, worker, type Scene } from './support.js';
 import { statusNoticesKey } from '../../src/modules/delivery/status-notices.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('failed photoshoots (%s)', (engine) => {
   let t: TestServer;

@@ -4,16 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import {
-  buildScene,
-  failure,
-  mailsTo,
-  redo,
-  review,
-  shootInReview,
-  workerRedoes,
-  type Scene,
-} from './support.js';
+import { buildScene, mailsTo, redo, review, shootInReview, workerRedoes, type Scene } from './support.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('photoshoot review (%s)', (engine) => {
   let t: TestServer;

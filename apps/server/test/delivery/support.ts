@@ -6,7 +6,6 @@
  */
 import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import yauzl from 'yauzl';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
@@ -171,17 +170,6 @@ export async function mailsTo(s: Scene, to: string): Promise<{ subject: string; 
   return (outbox.items as { to: string; subject: string; text: string }[])
     .filter((m) => m.to === to)
     .reverse();
-}
-
-/** The error a request failed with (fails the test when it succeeded). */
-export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
 }
 
 export type ZipContent = { name: string; data: Buffer }[];

@@ -9,7 +9,8 @@ import { systemActor, type Actor } from '../../src/modules/photoshoots/actor.js'
 import { PHOTOSHOOT_STATUSES } from '../../src/modules/photoshoots/statuses.js';
 import { ApiError } from '../../src/core/errors.js';
 import type { RecordEvent } from '../../src/core/records/record-events.js';
-import { buildWorld, failure, type World } from './support.js';
+import { buildWorld, type World } from './support.js';
+import { failure } from '../support/errors.js';
 
 async function refusedWith(p: Promise<unknown>): Promise<ApiError> {
   try {

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
-import { buildWorld, failure, statusOf, type World } from './support.js';
+import { buildWorld, type World } from './support.js';
+import { failure, statusOf } from '../support/errors.js';
 
 describe.each(engines)('owner edits by state (%s)', (engine) => {
   let t: TestServer;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { DEFAULT_LIMITS } from '../../src/modules/photoshoots/limits.js';
-import { buildWorld, failure, photo, statusOf, type World } from './support.js';
+import { buildWorld, photo, type World } from './support.js';
+import { failure, statusOf } from '../support/errors.js';
 
 const MAX = DEFAULT_LIMITS.maxPhotos;
 /** A minimal HEIC header (ftyp box, brand `heic`), which is how an iPhone photo starts. */

@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { randomString } from '../../src/tools/random.js';
-import { buildWorld, photo, ROLES, statusOf, type Role, type World } from './support.js';
+import { buildWorld, photo, ROLES, type Role, type World } from './support.js';
+import { statusOf } from '../support/errors.js';
 
 type Outcome = 'ok' | 'hidden' | 403 | 400;
 type Row = Record<Role, Outcome>;

@@ -13,7 +13,8 @@ import { domainCollections } from '../../src/modules/all-collections.js';
 import type { CollectionDef } from '../../src/core/schema/collection.js';
 import { zeroValue, type Field } from '../../src/core/schema/fields.js';
 import { q } from '../../src/core/db/db.js';
-import { buildWorld, failure, photo, type Role, type World } from './support.js';
+import { buildWorld, photo, type Role, type World } from './support.js';
+import { failure } from '../support/errors.js';
 
 type Ctx = World & { completed: string };
 

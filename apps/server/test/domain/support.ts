@@ -5,10 +5,9 @@
  */
 import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
-import { systemCaller } from '../../src/core/records/caller.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import type { TestServer } from '../support/harness.js';
+import { put } from '../support/records.js';
 
 export const ROLES = ['guest', 'owner', 'other', 'member', 'admin', 'superuser'] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,17 +25,6 @@ export type World = {
   /** Writes a record as an operator; returns the stored values. */
   put(collection: string, values: Record<string, unknown>): Promise<RecordData>;
 };
-
-/** Creates a record as a superuser through the record service. */
-export async function put(
-  t: TestServer,
-  collection: string,
-  values: Record<string, unknown>,
-): Promise<RecordData> {
-  const su = systemCaller(t.app.registry.require('_superusers'));
-  const saved = await t.app.records.create(t.app.registry.require(collection), su, values);
-  return saved.data;
-}
 
 export async function buildWorld(t: TestServer): Promise<World> {
   const [owner, other, member, admin] = [await t.user(), await t.user(), await t.user(), await t.user()];
@@ -91,26 +79,4 @@ export async function photo(width = 64, height = 64): Promise<File> {
     .jpeg()
     .toBuffer();
   return new File([new Uint8Array(data)], `selfie-${shade}.jpg`, { type: 'image/jpeg' });
-}
-
-/** The error a request failed with (or a failure when it succeeded). */
-export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
-
-/** The HTTP status of a request: 200/204 on success, the error status otherwise. */
-export async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err.status;
-    throw err;
-  }
 }

@@ -3,9 +3,9 @@ import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { fdocs, file, fileCollections, fsmall, image, KiB, MiB, stored } from './support.js';
+import { failure } from '../support/errors.js';
 
 /** A minimal HEIC header (ftyp box, brand `heic`), which is what an iPhone photo starts with. */
 const HEIC = Buffer.concat([
@@ -15,15 +15,6 @@ const HEIC = Buffer.concat([
   Buffer.from('mif1heic'),
   Buffer.alloc(64),
 ]);
-
-async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  return p.then(
-    () => {
-      throw new Error('expected the request to fail');
-    },
-    (e: ClientResponseError) => e,
-  );
-}
 
 let idCounter = 0;
 function newId(): string {

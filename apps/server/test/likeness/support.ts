@@ -20,7 +20,8 @@ import type {
   Subject,
 } from '../../src/modules/processing/providers/types.js';
 import type { TestServer } from '../support/harness.js';
-import { astronautJpeg, su } from '../processing/support.js';
+import { astronautJpeg } from '../processing/support.js';
+import { operatorCaller } from '../support/records.js';
 
 const require = createRequire(import.meta.url);
 const FACE_API_DEMO = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -47,7 +48,7 @@ export async function astronautEmbedding(): Promise<number[]> {
 /** Stores `embedding` on accepted photos, as the upload checks would have. */
 export async function giveEmbedding(t: TestServer, photos: string[], embedding: number[]): Promise<void> {
   const c = t.app.registry.require('original_photos');
-  for (const id of photos) await t.app.records.update(c, su(t), id, { embedding });
+  for (const id of photos) await t.app.records.update(c, operatorCaller(t), id, { embedding });
 }
 
 /** The astronaut again, reframed and warmer: a "generated" portrait of the same person. */

@@ -4,16 +4,10 @@
  * Provider error details never reach the client.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines } from '../support/harness.js';
 import { startOAuth2Env, type OAuth2Env } from './support.js';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: ClientResponseError) => e,
-  );
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('OAuth2 errors (%s)', (engine) => {
   let env: OAuth2Env;

@@ -4,18 +4,10 @@
  * creates or edits links through the API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines } from '../support/harness.js';
 import { linkCount, startOAuth2Env, type OAuth2Env } from './support.js';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: ClientResponseError) => e,
-  );
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('_externalAuths API (%s)', (engine) => {
   let env: OAuth2Env;

@@ -4,16 +4,10 @@
  * signed in, and the pre-hijack protection of §4.11 for accounts someone registered beforehand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines } from '../support/harness.js';
 import { linkCount, startOAuth2Env, usersWithEmail, type OAuth2Env } from './support.js';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: ClientResponseError) => e,
-  );
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('OAuth2 account linking (%s)', (engine) => {
   let env: OAuth2Env;

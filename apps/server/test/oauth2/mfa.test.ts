@@ -3,18 +3,10 @@
  * complete one, but not both for the same session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines } from '../support/harness.js';
 import { startOAuth2Env, type OAuth2Env } from './support.js';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (e: ClientResponseError) => e,
-  );
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('MFA with OAuth2 (%s)', (engine) => {
   let env: OAuth2Env;

@@ -3,17 +3,11 @@
  * reads its user, against loopback stand-ins that speak the services' documented shapes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { startStandIn, STANDIN_CLIENT, type StandIn } from './provider-standin.js';
 import type { ProviderInfo } from './support.js';
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => null,
-    (e: ClientResponseError) => e,
-  );
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('OAuth2 provider presets (%s)', (engine) => {
   let t: TestServer;

@@ -1,24 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { createServer } from '../../src/apis/server.js';
 import { formatDate } from '../../src/tools/dates.js';
 import { hit } from './support.js';
+import { failure } from '../support/errors.js';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 type Log = { id: string; created: string; level: number; message: string; data: Record<string, unknown> };
-
-async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  return p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (e: ClientResponseError) => e,
-  );
-}
 
 describe.each(engines)('request logs (%s)', (engine) => {
   let t: TestServer;

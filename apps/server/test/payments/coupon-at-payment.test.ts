@@ -16,7 +16,6 @@ import {
   checkout,
   coupon,
   couponRow,
-  failure,
   moves,
   packageId,
   paymentRow,
@@ -28,6 +27,7 @@ import {
   verify,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
 
 const minuteAgo = () => new Date(Date.now() - 60_000).toISOString().replace('T', ' ');
 

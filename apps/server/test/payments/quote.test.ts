@@ -5,15 +5,15 @@ import {
   buyer,
   checkout,
   coupon,
-  failure,
   packageId,
   photoshootRow,
-  put,
   quote,
   readyDraft,
   startPaymentsServer,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 describe.each(engines)('quote (%s)', (engine) => {
   let t: TestServer;

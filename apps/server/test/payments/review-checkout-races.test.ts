@@ -13,7 +13,6 @@ import {
   WEBHOOK_SECRET,
   buyer,
   checkout,
-  failure,
   packageId,
   paymentRow,
   photoshootRow,
@@ -24,6 +23,7 @@ import {
   verify,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

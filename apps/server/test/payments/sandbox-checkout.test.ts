@@ -11,7 +11,6 @@ import {
   checkout,
   coupon,
   couponRow,
-  failure,
   moves,
   packageId,
   paymentRow,
@@ -24,6 +23,7 @@ import {
   verify,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('sandbox checkout (%s)', (engine) => {
   let t: TestServer;

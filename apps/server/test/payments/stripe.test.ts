@@ -13,7 +13,6 @@ import {
   checkout,
   coupon,
   couponRow,
-  failure,
   moves,
   packageId,
   paymentRow,
@@ -24,6 +23,7 @@ import {
   verify,
   type Buyer,
 } from './support/world.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('stripe payments (%s)', (engine) => {
   let t: TestServer;

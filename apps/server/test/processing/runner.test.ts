@@ -15,7 +15,8 @@ import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { parseDate } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { photoshoot, put, queuedShoot, resultsOf, runner, su, testSettings, until } from './support.js';
+import { photoshoot, queuedShoot, resultsOf, runner, testSettings, until } from './support.js';
+import { operatorCaller, put } from '../support/records.js';
 
 describe('backoff', () => {
   it('doubles from the base per failed attempt and stops at the cap', () => {
@@ -249,7 +250,7 @@ describe.each(engines)('job runner (%s)', (engine) => {
     expect(before).toHaveLength(3);
     const flagged = before[1]!;
     const c = t.app.registry.require('results');
-    await t.app.records.update(c, su(t), String(flagged.id), {
+    await t.app.records.update(c, operatorCaller(t), String(flagged.id), {
       regenerate: true,
       redoRequested: true,
       review: 'rejected',
@@ -286,7 +287,7 @@ describe.each(engines)('job runner (%s)', (engine) => {
       .toBuffer();
     const team = await t.app.records.create(
       t.app.registry.require('teams'),
-      su(t),
+      operatorCaller(t),
       { name: 'Brand', owner: owner.id },
       { files: [await tmpUpload('brandBackdrop', red)] },
     );

@@ -3,11 +3,7 @@
  * the record service as a superuser), with real photos (the public-domain astronaut portrait,
  * scaled) marked accepted, and a runner whose studio threads can load the TypeScript sources.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { systemCaller } from '../../src/core/records/caller.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import type { RecordData } from '../../src/core/records/codec.js';
@@ -15,6 +11,7 @@ import { JobRunner, type JobRunnerOptions } from '../../src/modules/processing/j
 import { nowString } from '../../src/tools/dates.js';
 import { randomString } from '../../src/tools/random.js';
 import type { TestServer } from '../support/harness.js';
+import { put } from '../support/records.js';
 
 export const ASTRONAUT = new URL('../../assets/samples/astronaut.png', import.meta.url);
 
@@ -31,25 +28,6 @@ export async function astronautJpeg(side: number): Promise<Buffer> {
     photoCache.set(side, b);
   }
   return b;
-}
-
-export function su(t: TestServer) {
-  return systemCaller(t.app.registry.require('_superusers'));
-}
-
-/** Creates a record as an operator, with `file` as its `file` field when given. */
-export async function put(t: TestServer, collection: string, values: Record<string, unknown>, file?: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'ps-upload-'));
-  try {
-    const path = join(dir, 'photo.jpg');
-    if (file) writeFileSync(path, file);
-    const files = file
-      ? [{ key: 'file', filename: 'photo.jpg', path, size: file.length, oversize: false }]
-      : undefined;
-    return (await t.app.records.create(t.app.registry.require(collection), su(t), values, { files })).data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** Settings for fast, review-free test runs (each test may override). */
@@ -78,6 +56,8 @@ export async function queuedShoot(
     isTest?: boolean;
     side?: number;
     team?: string;
+    /** Profile fields: the shoot gets a profile of the new user (hosted providers read it). */
+    profile?: Record<string, unknown>;
   } = {},
 ): Promise<QueuedShoot> {
   const user = await put(t, 'users', {
@@ -99,8 +79,10 @@ export async function queuedShoot(
     [opts.styles ?? 1],
   );
   const styles = styleRows.map((r) => r.id);
+  const profile = opts.profile ? await put(t, 'profiles', { user: user.id, ...opts.profile }) : undefined;
   const shoot = await put(t, 'photoshoots', {
     user: user.id,
+    ...(profile ? { profile: profile.id } : {}),
     team: opts.team ?? '',
     package: pkg.id,
     styles,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { acceptedPhotos, failure, publicStyles, put } from '../payments/support/world.js';
+import { acceptedPhotos, publicStyles } from '../payments/support/world.js';
 import { jpeg, unzip, worker } from '../delivery/support.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import type { RecordData } from '../../src/core/records/codec.js';
@@ -22,6 +22,8 @@ import {
   type Person,
   type Team,
 } from './support.js';
+import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 const file = async (name: string, type = 'image/jpeg', data?: Buffer) =>
   new File([new Uint8Array(data ?? (await jpeg()))], name, { type });

@@ -8,7 +8,6 @@ import { engines, type TestServer } from '../support/harness.js';
 import { FakeStripe } from '../payments/support/fake-stripe.js';
 import {
   coupon,
-  failure,
   packageId,
   paymentRow,
   receiptsTo,
@@ -18,6 +17,7 @@ import {
 } from '../payments/support/world.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { buildTeam, createTeam, person, seats, setSeats, type Team } from './support.js';
+import { failure } from '../support/errors.js';
 
 type Checkout = { payment: RecordData & { id: string }; url?: string; paid?: boolean };
 

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { failure } from '../payments/support/world.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { buildTeam, mailsTo, person, type Person, type Team } from './support.js';
+import { failure } from '../support/errors.js';
 
 type Invite = RecordData & { id: string; token: string; url: string };
 

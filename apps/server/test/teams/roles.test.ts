@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { failure } from '../payments/support/world.js';
 import { buildTeam, join, person, teamDraft, type Team } from './support.js';
+import { failure } from '../support/errors.js';
 
 describe.each(engines)('team roles (%s)', (engine) => {
   let t: TestServer;

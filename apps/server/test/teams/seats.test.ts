@@ -8,7 +8,7 @@ import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { checkout, failure, moves, packageId, photoshootRow, put } from '../payments/support/world.js';
+import { checkout, moves, packageId, photoshootRow } from '../payments/support/world.js';
 import {
   buildTeam,
   eventually,
@@ -20,6 +20,8 @@ import {
   teamDraft,
   type Team,
 } from './support.js';
+import { failure } from '../support/errors.js';
+import { put } from '../support/records.js';
 
 describe.each(engines)('team seats (%s)', (engine) => {
   let t: TestServer;

@@ -5,7 +5,8 @@
 import type PocketBase from 'pocketbase';
 import type { TestServer } from '../support/harness.js';
 import type { RecordData } from '../../src/core/records/codec.js';
-import { acceptedPhotos, publicStyles, put } from '../payments/support/world.js';
+import { acceptedPhotos, publicStyles } from '../payments/support/world.js';
+import { put } from '../support/records.js';
 
 export type Person = { pb: PocketBase; id: string; email: string };
 

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { put, queuedShoot, resultsOf, runner, testSettings } from '../processing/support.js';
+import { queuedShoot, resultsOf, runner, testSettings } from '../processing/support.js';
+import { put } from '../support/records.js';
 
 const LOOK = ['zoom', 'shift', 'warmth', 'contrast'] as const;
 

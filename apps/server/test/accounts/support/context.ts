@@ -78,15 +78,3 @@ export function jwtPayload(token: string): Record<string, unknown> {
     unknown
   >;
 }
-
-/** Runs `fn` and returns the SDK error it throws (fails when it does not throw). */
-export async function failure(
-  fn: () => Promise<unknown>,
-): Promise<{ status: number; response: { status: number; message: string; data: Record<string, any> } }> {
-  try {
-    await fn();
-  } catch (err) {
-    return err as never;
-  }
-  throw new Error('expected the call to fail');
-}

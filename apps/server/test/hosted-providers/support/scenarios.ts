@@ -13,17 +13,9 @@ import { JobRunner } from '../../../src/modules/processing/job-runner.js';
 import { systemActor } from '../../../src/modules/photoshoots/actor.js';
 import { transition } from '../../../src/modules/photoshoots/lifecycle.js';
 import { until } from '../../processing/support.js';
-import {
-  externalJobs,
-  photoshoot,
-  queuedShoot,
-  resultsOf,
-  runUntilSettled,
-  startWorld,
-  useProvider,
-  type World,
-} from './world.js';
+import { externalJobs, queuedShoot, runUntilSettled, startWorld, useProvider, type World } from './world.js';
 import { hostedCancellationsKey } from '../../../src/modules/hosted-providers/cancel-on-refund.js';
+import { photoshoot, resultsOf } from '../../processing/support.js';
 
 type Name = 'fal' | 'replicate' | 'astria';
 

@@ -4,14 +4,13 @@
  * readers for what the tests assert on (payments, transition log, receipts in the dev outbox).
  */
 import type PocketBase from 'pocketbase';
-import { ClientResponseError } from 'pocketbase';
 import { startServer, type Engine, type TestServer } from '../../support/harness.js';
-import { systemCaller } from '../../../src/core/records/caller.js';
 import type { RecordData } from '../../../src/core/records/codec.js';
 import { zeroValue } from '../../../src/core/schema/fields.js';
 import { newId } from '../../../src/tools/random.js';
 import { nowString } from '../../../src/tools/dates.js';
 import type { FakeStripe } from './fake-stripe.js';
+import { put } from '../../support/records.js';
 
 export type Buyer = { pb: PocketBase; id: string; email: string };
 
@@ -30,16 +29,6 @@ export async function startPaymentsServer(engine: Engine, stripe?: FakeStripe): 
     });
   }
   return t;
-}
-
-/** Creates a record as an operator through the record service (validation and hooks run). */
-export async function put(
-  t: TestServer,
-  collection: string,
-  values: Record<string, unknown>,
-): Promise<RecordData> {
-  const su = systemCaller(t.app.registry.require('_superusers'));
-  return (await t.app.records.create(t.app.registry.require(collection), su, values)).data;
 }
 
 export async function packageId(t: TestServer, slug: string): Promise<string> {
@@ -148,14 +137,3 @@ export const sandboxView = (pb: PocketBase, id: string) =>
   pb.send<RecordData>(`/api/payments/sandbox/${id}`, { method: 'GET' });
 export const sandboxComplete = (pb: PocketBase, id: string, outcome: string) =>
   pb.send<RecordData>(`/api/payments/sandbox/${id}/complete`, { method: 'POST', body: { outcome } });
-
-/** The error a request failed with (a test failure when it succeeded). */
-export async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof ClientResponseError) return err;
-    throw err;
-  }
-  throw new Error('expected the request to fail');
-}
