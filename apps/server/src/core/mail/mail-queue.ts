@@ -90,16 +90,19 @@ export class MailQueue {
   }
 
   private async loop(): Promise<void> {
-    try {
-      while (this.again && !this.closed) {
-        this.again = false;
-        await this.pass();
+    // note: a kick that lands while the next wake-up is being scheduled must still get its pass
+    // (it found this loop running, so it only raised `again`): loop until nothing asked for one.
+    do {
+      try {
+        while (this.again && !this.closed) {
+          this.again = false;
+          await this.pass();
+        }
+      } catch (err) {
+        this.log(`[mail] the mail queue could not be read: ${(err as Error).message}`);
       }
-    } catch (err) {
-      this.log(`[mail] the mail queue could not be read: ${(err as Error).message}`);
-    } finally {
       await this.schedule().catch(() => {});
-    }
+    } while (this.again && !this.closed);
   }
 
   private async pass(): Promise<void> {
