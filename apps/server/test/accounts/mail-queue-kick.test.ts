@@ -24,7 +24,7 @@ describe('mail queue passes', () => {
     const db = connect({ kind: 'sqlite', dataDir });
     await createMailQueueTable(db);
     const delivered: string[] = [];
-    let queue: MailQueue | undefined;
+    const holder: { queue?: MailQueue } = {};
     let raced = false;
     // The first look for the next wake-up is where the second mail arrives, with its kick.
     const racing = new Proxy(db, {
@@ -35,7 +35,7 @@ describe('mail queue passes', () => {
           if (!raced && sql.includes('MIN("nextAttempt")')) {
             raced = true;
             await insertMail(db, { to: 'b@example.com', subject: 'second', text: 'b', html: '<p>b</p>' });
-            queue!.kick();
+            holder.queue!.kick();
           }
           return (value as Db['get']).call(target, sql, params);
         };
