@@ -41,11 +41,12 @@ describe('mail queue passes', () => {
         };
       },
     });
-    queue = new MailQueue(
+    const queue = new MailQueue(
       racing,
       async (m) => void delivered.push(m.subject),
       () => {},
     );
+    holder.queue = queue;
     await insertMail(db, { to: 'a@example.com', subject: 'first', text: 'a', html: '<p>a</p>' });
     queue.kick();
     await queue.idle();
