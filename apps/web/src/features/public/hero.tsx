@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import afterUrl from '../../assets/hero/after-corporate-grey.webp';
-import beforeUrl from '../../assets/hero/before-selfie.webp';
 import { buttonClasses } from '../../ui';
 import { engineSummary } from '../../shared/engine-text';
 import { usePublicConfig } from './use-catalog';
+
+// note: plain files from public/, not bundled imports: the prerendered page (built in Node) and the
+// app must name the same URLs, and a bundled import has no hashed URL when prerendering.
+const beforeUrl = '/hero/before-selfie.webp';
+const afterUrl = '/hero/after-corporate-grey.webp';
 
 /**
  * A real before and after made by the product: the committed public-domain sample portrait and the
