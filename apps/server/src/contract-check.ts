@@ -11,6 +11,7 @@ import type { SandboxOutcome } from './modules/payments/sandbox-checkout.js';
 import type { ActorKind, PhotoshootStatus } from './modules/photoshoots/statuses.js';
 import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
 import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.js';
+import type { AdminOverview } from './modules/admin/overview.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -26,4 +27,5 @@ export type ContractChecks = [
   Holds<Same<PaymentStatus, Contract.PaymentStatus>>,
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
   Holds<Same<ActorKind, Contract.ActorKind>>,
+  Holds<Same<AdminOverview, Contract.AdminOverview>>,
 ];

@@ -78,3 +78,18 @@ export type PublicConfig = {
   /** `studio`: the built-in engine retouches the person's own photos (own clothes and pose); `hosted`: a generative provider makes new outfits and settings. */
   engine: { kind: 'studio' | 'hosted'; provider: string };
 };
+
+/** `GET /api/admin/overview` (superusers): one sales window's orders and revenue per currency. */
+export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
+
+/** `GET /api/admin/overview` (superusers): what needs an operator now, and sales. */
+export type AdminOverview = {
+  /** When the figures were taken: the windows end here. */
+  now: string;
+  review: { count: number; oldestSince: string };
+  processing: { count: number; stuck: number };
+  failed: number;
+  refundsOwed: number;
+  newMessages: number;
+  sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
+};

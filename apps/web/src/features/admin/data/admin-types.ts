@@ -46,14 +46,5 @@ export type PhotoshootEvent = RecordModel & {
   reason: string;
 };
 
-/** `GET /api/admin/overview` (apps/server/src/core/admin/overview.ts). */
-export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
-export type AdminOverview = {
-  now: string;
-  review: { count: number; oldestSince: string };
-  processing: { count: number; stuck: number };
-  failed: number;
-  refundsOwed: number;
-  newMessages: number;
-  sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
-};
+/** `GET /api/admin/overview`: the contract's types, checked against the server's at compile time. */
+export type { AdminOverview, SalesFigures } from '@photoshoot/contract';
