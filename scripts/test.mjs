@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failureDigest } from './lib/failure-digest.mjs';
 import { install } from './lib/install.mjs';
 import { chromiumPath, probeMachine } from './lib/probes.mjs';
 import { phase, printTiming, run } from './lib/run.mjs';
@@ -64,7 +65,26 @@ try {
   }
   await phase('build', () => run('npm', ['run', 'build'], { cwd: repo, env }));
   await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
-  await phase('test workspaces', () => run('npm', ['run', 'test', '--workspaces'], { cwd: repo, env }));
+  // Each workspace is its own phase, and a failing one does not stop the others: one run shows
+  // every failure, and the digest at the end names them (CI shows only the tail of the output).
+  const failed = [];
+  for (const workspace of JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces) {
+    const tee = {};
+    try {
+      await phase(`test ${workspace}`, () =>
+        run('npm', ['run', 'test', '-w', workspace], { cwd: repo, env, tee }),
+      );
+    } catch (err) {
+      failed.push({ workspace, err, lines: failureDigest(tee.output ?? '') });
+    }
+  }
+  if (failed.length) {
+    for (const { workspace, lines } of failed) {
+      console.error(`\n=== failures in ${workspace}`);
+      console.error(lines.length ? lines.join('\n') : '(no failure lines recognised: see its output above)');
+    }
+    throw failed[0].err;
+  }
   // Hostile bodies flooded at the built server while an authenticated GET is measured (issue 17), bounded.
   const stallEnv = { ...env, BENCH_STALL_DURATION: '4', BENCH_STALL_BUDGET: 'report' };
   await phase('stall benchmark', () =>

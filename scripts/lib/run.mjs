@@ -29,16 +29,28 @@ export function printTiming() {
   console.log(`  ${'total'.padEnd(20)} ${seconds(Date.now() - t0).padStart(10)}`);
 }
 
-/** Runs a command with inherited output; resolves with its stdout when `capture` is set. */
-export function run(command, args, { env = process.env, cwd, capture = false } = {}) {
+/**
+ * Runs a command with inherited output; resolves with its stdout when `capture` is set. With `tee`,
+ * output still goes to the terminal as it comes and is also kept: `tee.output` holds it afterwards.
+ */
+export function run(command, args, { env = process.env, cwd, capture = false, tee = null } = {}) {
   return new Promise((resolve, reject) => {
+    const piped = capture || tee;
     const child = spawn(command, args, {
       env,
       cwd,
-      stdio: ['inherit', capture ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['inherit', piped ? 'pipe' : 'inherit', tee ? 'pipe' : 'inherit'],
     });
     let out = '';
-    child.stdout?.on('data', (c) => (out += c));
+    if (tee) {
+      tee.output = '';
+      const keep = (stream) => (chunk) => {
+        stream.write(chunk);
+        tee.output += chunk;
+      };
+      child.stdout.on('data', keep(process.stdout));
+      child.stderr.on('data', keep(process.stderr));
+    } else child.stdout?.on('data', (c) => (out += c));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve(out.trim());
