@@ -65,6 +65,14 @@ test('an operator sets a Plausible domain; the landing page loads it after load,
   await expect(page).toHaveURL('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await shots(page, 'settings');
+  // A hosted provider shows its write-only key and the connection test (not run: it would go out).
+  const processing = page.getByRole('form', { name: 'Processing' });
+  await processing.getByLabel('Generation provider').click();
+  await page.getByRole('option', { name: 'fal' }).click();
+  await expect(processing.getByText('not set')).toBeVisible();
+  await expect(processing.getByRole('button', { name: 'Test connection to fal' })).toBeVisible();
+  await processing.scrollIntoViewIfNeeded();
+  await shots(page, 'settings-processing-fal');
 
   const section = page.getByRole('form', { name: 'Support chat and analytics' });
   await section.getByLabel('Page-view analytics').click();
@@ -131,7 +139,7 @@ test('the mail section sends a test mail that arrives in a real SMTP server', as
     const mail = page.getByRole('form', { name: 'Mail' });
     await mail.getByLabel('Send through SMTP').check();
     await mail.getByLabel('SMTP host').fill('127.0.0.1');
-    await mail.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await mail.getByLabel('SMTP port').fill(String(smtp.port));
     await expect(mail.getByText('not set')).toBeVisible();
     await mail.getByRole('button', { name: /^Save/ }).click();
     await expect(page.getByText('Mail saved.', { exact: true })).toBeVisible();

@@ -50,7 +50,9 @@ export function SettingControl({
     );
   const hint =
     field.kind === 'secret'
-      ? `${isSet ? 'Type a new value to replace the saved one; leave empty to keep it.' : 'Not saved yet.'} It is never shown again.`
+      ? isSet
+        ? 'Saved and never shown. Leave empty to keep it; type a new value to replace it.'
+        : 'Once saved it is never shown again.'
       : field.hint;
   return (
     <FormField label={label} hint={hint} error={error}>

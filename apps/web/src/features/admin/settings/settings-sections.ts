@@ -156,7 +156,12 @@ export const SECTIONS: SectionSpec[] = [
         kind: 'text',
         when: (v) => section(v, 'smtp').enabled === true,
       },
-      { path: 'smtp.port', label: 'Port', kind: 'number', when: (v) => section(v, 'smtp').enabled === true },
+      {
+        path: 'smtp.port',
+        label: 'SMTP port',
+        kind: 'number',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
       {
         path: 'smtp.username',
         label: 'Username',
