@@ -4,6 +4,7 @@
  * Types only: the contract is never loaded in Node.
  */
 import type * as Contract from '@photoshoot/contract';
+import type { App } from './core/app.js';
 import type { PublicConfig } from './modules/photoshoots/http/public-config.js';
 import type { Quote } from './modules/payments/quote.js';
 import type { PaymentStatus } from './modules/payments/payment-store.js';
@@ -12,6 +13,8 @@ import type { ActorKind, PhotoshootStatus } from './modules/photoshoots/statuses
 import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
 import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.js';
 import type { AdminOverview } from './modules/admin/overview.js';
+import type { ConnectionTest } from './modules/hosted-providers/test-connection.js';
+import type { PublicIntegrations } from './modules/integrations/public-integrations.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -28,4 +31,7 @@ export type ContractChecks = [
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
   Holds<Same<ActorKind, Contract.ActorKind>>,
   Holds<Same<AdminOverview, Contract.AdminOverview>>,
+  Holds<Same<ConnectionTest, Contract.ConnectionTest>>,
+  Holds<Same<PublicIntegrations, Contract.PublicIntegrations>>,
+  Holds<Same<ReturnType<App['settings']['secretsSet']>, Contract.SecretsSet>>,
 ];

@@ -10,6 +10,7 @@ import { catalogModule } from './modules/catalog/index.js';
 import { contactModule } from './modules/contact/index.js';
 import { deliveryModule } from './modules/delivery/index.js';
 import { hostedProvidersModule } from './modules/hosted-providers/index.js';
+import { integrationsModule } from './modules/integrations/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { photoshootsModule } from './modules/photoshoots/index.js';
 import { processingModule } from './modules/processing/index.js';
@@ -25,5 +26,6 @@ export const modules: readonly HttpModule[] = [
   hostedProvidersModule,
   deliveryModule,
   contactModule,
+  integrationsModule,
   adminModule,
 ];

@@ -77,7 +77,25 @@ export type PublicConfig = {
   photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
   /** `studio`: the built-in engine retouches the person's own photos (own clothes and pose); `hosted`: a generative provider makes new outfits and settings. */
   engine: { kind: 'studio' | 'hosted'; provider: string };
+  /** The support chat and page-view analytics the public pages load, with their public ids (null: none). */
+  integrations: PublicIntegrations;
 };
+
+/** A support chat widget, by its provider's public site id. */
+export type PublicChat =
+  { provider: 'crisp'; websiteId: string } | { provider: 'tawk'; propertyId: string; widgetId: string };
+
+/** A page-view analytics tag, by its provider's public id. */
+export type PublicAnalytics =
+  { provider: 'plausible'; domain: string } | { provider: 'ga4'; measurementId: string };
+
+export type PublicIntegrations = { chat: PublicChat | null; analytics: PublicAnalytics | null };
+
+/** `GET /api/admin/settings/secrets` (superusers): whether each secret of the settings is set, by path. */
+export type SecretsSet = Record<string, boolean>;
+
+/** `POST /api/admin/processing/providers/{name}/test` (superusers): the hosted provider accepted the key. */
+export type ConnectionTest = { provider: string; ok: true; message: string };
 
 /** `GET /api/admin/overview` (superusers): one sales window's orders and revenue per currency. */
 export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };

@@ -31,6 +31,8 @@ import { bindLogsApi } from './logs.js';
 import { bindCronsApi } from './crons.js';
 import { bindCollectionsApi } from './collections.js';
 import { bindBackupsApi } from './backups.js';
+import { bindSettingsSecretsApi } from './settings-secrets.js';
+import { mergeCspSources } from './web-security-headers.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,12 +133,17 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   for (const m of modules) await m.routes?.(server, app);
   await bindAdminGroup(server, async (admin) => {
     bindMailFailuresApi(admin, app);
+    bindSettingsSecretsApi(admin, app);
     for (const m of modules) await m.adminRoutes?.(admin, app);
   });
 
   server.all('/api/*', async () => {
     throw ApiError.notFound();
   });
-  await bindWebApp(server, { webDist: opts.webDist, appURL: () => app.settings.get().meta.appURL });
+  await bindWebApp(server, {
+    webDist: opts.webDist,
+    appURL: () => app.settings.get().meta.appURL,
+    cspSources: () => mergeCspSources(modules.flatMap((m) => (m.cspSources ? [m.cspSources(app)] : []))),
+  });
   return server;
 }

@@ -5,13 +5,15 @@ import fastifyStatic from '@fastify/static';
 import { ApiError } from '../core/errors.js';
 import { loadIndexDocument, type IndexDocument } from './web-index-document.js';
 import { createRouteMatcher } from './web-route-matcher.js';
-import { webSecurityHeaders } from './web-security-headers.js';
+import { webSecurityHeaders, type CspSources } from './web-security-headers.js';
 
 export type WebAppOptions = {
   /** The built React app (apps/web/dist); omitted in API-only tests. */
   webDist: string | undefined;
   /** The app's public URL (settings `meta.appURL`), read per response: it may change while running. */
   appURL: () => string;
+  /** Hosts the configured integrations load from, read per response like `appURL`. */
+  cspSources?: () => CspSources;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,7 +42,7 @@ export async function bindWebApp(server: FastifyInstance, opts: WebAppOptions): 
   // The landing page prerendered by the build, when there is one: painted before any script loads.
   const home = existsSync(join(webDist, 'home.html')) ? loadIndexDocument(webDist, 'home.html') : index;
   const isPage = pageMatcher(webDist);
-  const headers = securityHeaders(opts.appURL);
+  const headers = securityHeaders(opts.appURL, opts.cspSources ?? (() => ({})));
 
   await server.register(fastifyStatic, {
     root: webDist,
@@ -102,15 +104,17 @@ function pageMatcher(webDist: string): (path: string) => boolean {
   return createRouteMatcher(patterns);
 }
 
-/** The headers for the current appURL, rebuilt only when it changes. */
-function securityHeaders(appURL: () => string): () => Record<string, string> {
-  let lastURL: string | undefined;
+/** The headers for the current appURL and integrations, rebuilt only when either changes. */
+function securityHeaders(appURL: () => string, cspSources: () => CspSources): () => Record<string, string> {
+  let lastKey: string | undefined;
   let last: Record<string, string> = {};
   return () => {
     const url = appURL();
-    if (url !== lastURL) {
-      last = webSecurityHeaders({ appURL: url });
-      lastURL = url;
+    const sources = cspSources();
+    const key = JSON.stringify([url, sources]);
+    if (key !== lastKey) {
+      last = webSecurityHeaders({ appURL: url, extraHosts: sources });
+      lastKey = key;
     }
     return last;
   };

@@ -7,30 +7,58 @@
 const HOST =
   /^(?:https:\/\/)?(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?$/i;
 
+/** Hosts one integration (or all of them) needs, per kind of resource. */
+export type CspSources = {
+  script?: readonly string[];
+  style?: readonly string[];
+  img?: readonly string[];
+  font?: readonly string[];
+  connect?: readonly string[];
+  frame?: readonly string[];
+};
+
+/** Merges the sources of several integrations, each host once. */
+export function mergeCspSources(all: readonly CspSources[]): CspSources {
+  const out: Record<string, string[]> = {};
+  for (const sources of all) {
+    for (const [kind, hosts] of Object.entries(sources) as [keyof CspSources, readonly string[]][]) {
+      const list = (out[kind] ??= []);
+      for (const host of hosts) if (!list.includes(host)) list.push(host);
+    }
+  }
+  return out;
+}
+
 /**
- * The policy for the app's pages. Scripts, connections, frames and images come from our origin
- * plus exactly `extraHosts` (the hosts of configured integrations; none today).
+ * The policy for the app's pages. Scripts, styles, fonts, connections, frames and images come
+ * from our origin plus exactly the hosts the configured integrations need: a list applies to
+ * scripts, connections, images and frames; `CspSources` names them per kind. Nothing configured
+ * gives the strict policy.
  *
  * note: style-src keeps 'unsafe-inline' (styles only, never scripts): Radix Dialog's scroll lock
  * (react-remove-scroll-bar) injects a <style> element whose text holds the measured scrollbar
  * width, so no hash can cover it, and a nonce would make every HTML response unique, defeating its
  * ETag revalidation. An injected style can restyle a page but cannot run code.
  */
-export function contentSecurityPolicy(extraHosts: readonly string[] = []): string {
-  for (const host of extraHosts) {
+export function contentSecurityPolicy(extra: readonly string[] | CspSources = []): string {
+  const sources: CspSources = Array.isArray(extra)
+    ? { script: extra, img: extra, connect: extra, frame: extra }
+    : (extra as CspSources);
+  for (const host of Object.values(sources).flat() as string[]) {
     if (!HOST.test(host))
       throw new Error(`not a host for the Content-Security-Policy: ${JSON.stringify(host)}`);
   }
-  const withHosts = (...sources: string[]) => [...sources, ...extraHosts].join(' ');
+  const withHosts = (kind: keyof CspSources, ...own: string[]) =>
+    [...own, ...(sources[kind] ?? [])].join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', withHosts("'self'")],
-    ['style-src', "'self' 'unsafe-inline'"],
+    ['script-src', withHosts('script', "'self'")],
+    ['style-src', withHosts('style', "'self'", "'unsafe-inline'")],
     // blob: previews of the selfies being uploaded; data: small inline images of the UI kit.
-    ['img-src', withHosts("'self'", 'data:', 'blob:')],
-    ['font-src', "'self'"],
-    ['connect-src', withHosts("'self'")],
-    ['frame-src', extraHosts.length ? extraHosts.join(' ') : "'none'"],
+    ['img-src', withHosts('img', "'self'", 'data:', 'blob:')],
+    ['font-src', withHosts('font', "'self'")],
+    ['connect-src', withHosts('connect', "'self'")],
+    ['frame-src', sources.frame?.length ? sources.frame.join(' ') : "'none'"],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
@@ -60,7 +88,8 @@ const PERMISSIONS_POLICY = [
 export type WebSecurityOptions = {
   /** `meta.appURL` of the settings: HSTS only when it is https. */
   appURL: string;
-  extraHosts?: readonly string[];
+  /** Hosts of the configured integrations (none: the strict policy). */
+  extraHosts?: readonly string[] | CspSources;
 };
 
 export function webSecurityHeaders(opts: WebSecurityOptions): Record<string, string> {

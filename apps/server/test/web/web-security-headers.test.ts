@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, webSecurityHeaders } from '../../src/apis/web-security-headers.js';
+import {
+  contentSecurityPolicy,
+  mergeCspSources,
+  webSecurityHeaders,
+} from '../../src/apis/web-security-headers.js';
 
 const directive = (policy: string, name: string) =>
   policy
@@ -24,6 +28,21 @@ describe('web security headers', () => {
     expect(directive(csp, 'frame-src')).toBe('frame-src https://js.example.com *.cdn.example.org');
     expect(directive(csp, 'img-src')).toContain('https://js.example.com');
     expect(directive(csp, 'style-src')).not.toContain('example');
+  });
+
+  it('adds per-kind sources where an integration needs them, each host once when merged', () => {
+    const sources = mergeCspSources([
+      { script: ['https://a.example'], style: ['https://a.example'], font: ['https://a.example'] },
+      { script: ['https://a.example', 'https://b.example'], connect: ['https://b.example'] },
+    ]);
+    const csp = contentSecurityPolicy(sources);
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://a.example https://b.example");
+    expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline' https://a.example");
+    expect(directive(csp, 'font-src')).toBe("font-src 'self' https://a.example");
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://b.example");
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive(csp, 'frame-src')).toBe("frame-src 'none'");
+    expect(() => contentSecurityPolicy({ style: ["'unsafe-eval'"] })).toThrow(/not a host/);
   });
 
   it('refuses a host that would change the policy', () => {

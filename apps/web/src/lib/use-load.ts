@@ -13,6 +13,25 @@ export type Loaded<T> =
 const cache = new Map<string, Promise<unknown>>();
 const settled = new Map<string, unknown>();
 
+/** The shared answer for `key` outside React (same cache as `useLoad`); a failure is forgotten. */
+export function loadShared<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let promise = cache.get(key) as Promise<T> | undefined;
+  if (!promise) {
+    promise = load().then(
+      (data) => {
+        settled.set(key, data);
+        return data;
+      },
+      (err: unknown) => {
+        cache.delete(key);
+        throw err;
+      },
+    );
+    cache.set(key, promise);
+  }
+  return promise;
+}
+
 export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>(() =>
     settled.has(key)
@@ -22,18 +41,11 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   useEffect(() => {
     if (settled.has(key)) return undefined;
     let live = true;
-    let promise = cache.get(key) as Promise<T> | undefined;
-    if (!promise) {
-      promise = load();
-      cache.set(key, promise);
-    }
-    promise.then(
+    loadShared(key, load).then(
       (data) => {
-        settled.set(key, data);
         if (live) setState({ isPending: false, isError: false, data });
       },
       () => {
-        cache.delete(key);
         if (live) setState({ isPending: false, isError: true, data: undefined });
       },
     );

@@ -54,3 +54,22 @@ function keepPath(next: unknown, prev: unknown, parts: string[]): void {
   if (rest.length > 0) return keepPath(next[head], prev[head], rest);
   if (!next[head] && typeof prev[head] === 'string') next[head] = prev[head];
 }
+
+/**
+ * Whether each secret holds a value, by concrete path (`oauth2.providers.0.clientSecret`): what
+ * a settings form shows instead of the secret itself.
+ */
+export function secretStatus(settings: unknown, paths: readonly string[]): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
+  for (const path of paths) walkNamed(settings, path.split('.'), [], out);
+  return out;
+}
+
+function walkNamed(node: unknown, parts: string[], at: string[], out: Record<string, boolean>): void {
+  if (!isObject(node) || parts.length === 0) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  for (const key of head === '*' ? Object.keys(node) : [head]) {
+    if (rest.length) walkNamed(node[key], rest, [...at, key], out);
+    else if (typeof node[key] === 'string') out[[...at, key].join('.')] = node[key] !== '';
+  }
+}

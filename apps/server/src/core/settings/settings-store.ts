@@ -8,7 +8,7 @@ import { ApiError } from '../errors.js';
 import { readParam, writeParam } from '../params.js';
 import { defaultSettings, normalizeSettings, secretPaths, type Settings } from './settings.js';
 import type { SettingsSection } from './settings-section.js';
-import { blankSecrets, keepSecrets } from './secret-paths.js';
+import { blankSecrets, keepSecrets, secretStatus } from './secret-paths.js';
 import { validateSettings } from './validate-settings.js';
 
 type Stored = Settings | { enc: string };
@@ -75,6 +75,11 @@ export class SettingsStore {
     const s = structuredClone(this.current);
     blankSecrets(s, this.secrets);
     return s;
+  }
+
+  /** Which secrets hold a value (`true`) or are empty, by path: never the values themselves. */
+  secretsSet(): Record<string, boolean> {
+    return secretStatus(this.current, this.secrets);
   }
 
   /** Merges a partial update, keeping secrets the patch leaves out or blanks. */

@@ -37,6 +37,8 @@ export interface HostedApi {
   readonly name: HostedName;
   /** Null when usable, else why not (missing key…): a permanent failure of the job. */
   misconfigured(): string | null;
+  /** The cheapest authenticated read of the service; fails (AccessCheckFailed) when the key is refused. */
+  checkAccess(): Promise<void>;
   train(input: TrainingInput): Promise<Submitted>;
   generate(input: GenerationInput): Promise<Submitted>;
   poll(row: ExternalJobRow): Promise<RemoteResult>;

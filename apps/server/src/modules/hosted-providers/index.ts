@@ -4,6 +4,7 @@ import { HostedCancellations, hostedCancellationsKey } from './cancel-on-refund.
 import { createExternalJobsTable } from './external-jobs-migration.js';
 import { forgetOldJobs } from './external-jobs.js';
 import type { ProviderApiTargets } from './hosted-apis.js';
+import { bindAdminTestConnectionApi } from './http/admin-test-connection.js';
 import { bindProcessingWebhooksApi } from './http/processing-webhooks.js';
 import { registerProvider } from '../processing/providers/registry.js';
 import { hostedProviderFactories } from './register.js';
@@ -29,4 +30,5 @@ export const hostedProvidersModule: HttpModule = {
     });
   },
   routes: bindProcessingWebhooksApi,
+  adminRoutes: bindAdminTestConnectionApi,
 };

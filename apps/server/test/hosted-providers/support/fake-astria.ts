@@ -51,6 +51,13 @@ export class FakeAstria extends FakeProviderServer {
   ): Promise<void> {
     if (req.headers.authorization !== `Bearer ${ASTRIA_KEY}`)
       return sendJson(res, 401, { error: 'Unauthorized' });
+    // The account's tunes (the connection test's read): a page of the ones this fake made.
+    if (req.method === 'GET' && path === '/tunes')
+      return sendJson(
+        res,
+        200,
+        [...this.jobs.values()].filter((j) => j.kind === 'train').map((j) => this.view(j)),
+      );
     if (req.method === 'POST' && path === '/tunes') {
       const form = await new Response(new Uint8Array(body), {
         headers: { 'content-type': String(req.headers['content-type']) },

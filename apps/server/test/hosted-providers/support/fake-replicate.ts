@@ -68,6 +68,8 @@ export class FakeReplicate extends FakeProviderServer {
         detail: 'You did not pass a valid authentication token',
         status: 401,
       });
+    if (req.method === 'GET' && path === '/v1/account')
+      return sendJson(res, 200, { type: 'organization', username: 'acme', name: 'Acme', github_url: null });
     if (req.method === 'GET' && path === '/v1/webhooks/default/secret')
       return sendJson(res, 200, { key: this.secret });
     if (req.method === 'POST' && path === '/v1/files') {

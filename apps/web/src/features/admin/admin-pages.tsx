@@ -23,6 +23,7 @@ const SECTIONS = [
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/styles', label: 'Styles' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
 export function AdminLayout() {

@@ -9,6 +9,7 @@ export const screens = {
   photoshoot: () => import('./photoshoots/photoshoot-page'),
   review: () => import('./review/review-page'),
   results: () => import('./results/results-page'),
+  settings: () => import('./settings/settings-page'),
 };
 
 export type Screens = typeof screens;

@@ -92,6 +92,11 @@ const stylesRoute = createRoute({
   path: 'styles',
   component: placeholder,
 });
+const settingsRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'settings',
+  component: screen('settings', 'SettingsPage'),
+});
 const usersRoute = createRoute({ getParentRoute: () => adminLayout, path: 'users', component: placeholder });
 const userRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -112,5 +117,6 @@ export const adminRoutes = [
     stylesRoute,
     usersRoute,
     userRoute,
+    settingsRoute,
   ]),
 ];

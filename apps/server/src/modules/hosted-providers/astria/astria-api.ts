@@ -5,6 +5,7 @@
  * `GET /tunes/:id` and `GET /tunes/:id/prompts/:id` read them. Callbacks POST `{tune}` or
  * `{prompt}` unsigned: the per-job token in the callback URL authenticates them.
  */
+import { checkAccess } from '../check-access.js';
 import type { AstriaSettings } from '../hosted-settings.js';
 import type { WebhookRequest } from '../../processing/providers/types.js';
 import { tokenMatches } from '../callback-url.js';
@@ -48,6 +49,11 @@ export class AstriaApi implements HostedApi {
 
   private get headers(): Record<string, string> {
     return { authorization: `Bearer ${this.settings().apiKey}` };
+  }
+
+  /** `GET /tunes`: the account's tunes (a list read, free). */
+  async checkAccess(): Promise<void> {
+    await checkAccess('Astria', this.url('/tunes'), this.headers);
   }
 
   async train(input: TrainingInput): Promise<Submitted> {

@@ -5,6 +5,7 @@
  * trained into a LoRA (`fal-ai/flux-lora-portrait-trainer`) and rendered with `fal-ai/flux-lora`.
  * The webhook body is `{request_id, status: "OK" | "ERROR", payload, error}`.
  */
+import { checkAccess } from '../check-access.js';
 import type { FalSettings } from '../hosted-settings.js';
 import type { WebhookRequest } from '../../processing/providers/types.js';
 import { PermanentJobError } from '../../processing/providers/types.js';
@@ -24,6 +25,9 @@ import { zipPhotos } from '../subject-zip.js';
 import { readFalOutput } from './fal-output.js';
 
 export const FAL_QUEUE_URL = 'https://queue.fal.run';
+
+/** A request id no job has: the connection test's status read. */
+const NO_REQUEST = '00000000-0000-4000-8000-000000000000';
 
 /** Status and result paths take the app's owner/name only (`fal-ai/flux/dev` → `fal-ai/flux`). */
 function appRoot(app: string): string {
@@ -46,6 +50,15 @@ export class FalApi implements HostedApi {
 
   private get headers(): Record<string, string> {
     return { authorization: `Key ${this.settings().apiKey}` };
+  }
+
+  /**
+   * fal has no account endpoint on its queue: asking for the status of a request that does not
+   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing.
+   */
+  async checkAccess(): Promise<void> {
+    const url = `${trimBase(this.baseUrl)}/${appRoot(this.settings().inferenceApp)}/requests/${NO_REQUEST}/status`;
+    await checkAccess('fal', url, this.headers, [200, 404]);
   }
 
   private async submit(app: string, input: Record<string, unknown>, callbackUrl: string): Promise<Submitted> {

@@ -5,6 +5,7 @@
  * with it; `GET /v1/{trainings|predictions}/{id}` and `…/cancel`. Webhooks are signed per
  * Standard Webhooks with the account's secret (`GET /v1/webhooks/default/secret`).
  */
+import { checkAccess } from '../check-access.js';
 import type { ReplicateSettings } from '../hosted-settings.js';
 import type { WebhookRequest } from '../../processing/providers/types.js';
 import { tokenMatches } from '../callback-url.js';
@@ -48,6 +49,11 @@ export class ReplicateApi implements HostedApi {
 
   private get headers(): Record<string, string> {
     return { authorization: `Bearer ${this.settings().apiToken}` };
+  }
+
+  /** `GET /v1/account`: the token's own account, free. */
+  async checkAccess(): Promise<void> {
+    await checkAccess('Replicate', this.url('/v1/account'), this.headers);
   }
 
   async train(input: TrainingInput): Promise<Submitted> {

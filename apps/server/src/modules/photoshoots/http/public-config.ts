@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { sendJson } from '../../../apis/respond.js';
+import { publicIntegrations, type PublicIntegrations } from '../../integrations/public-integrations.js';
 
 /** What every visitor may know of the settings: the web app's legal pages and checkout use it. */
 export type PublicConfig = {
@@ -16,6 +17,8 @@ export type PublicConfig = {
    * outfits and settings). The public pages word their promises from it.
    */
   engine: { kind: 'studio' | 'hosted'; provider: string };
+  /** The support chat and analytics the public pages load, with their public ids (null: none). */
+  integrations: PublicIntegrations;
 };
 
 /** The public slice of the live settings; never a secret, never anything else. */
@@ -37,6 +40,7 @@ export function publicConfig(app: App): PublicConfig {
       kind: s.processing.provider === 'studio' ? 'studio' : 'hosted',
       provider: s.processing.provider,
     },
+    integrations: publicIntegrations(s.integrations),
   };
 }
 

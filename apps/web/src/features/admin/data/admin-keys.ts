@@ -15,5 +15,6 @@ export const adminKeys = {
   teams: ['admin', 'teams'] as const,
   styles: ['admin', 'styles'] as const,
   settings: ['admin', 'settings'] as const,
+  settingsSecrets: ['admin', 'settings-secrets'] as const,
   fileToken: ['admin', 'file-token'] as const,
 };

@@ -1,0 +1,30 @@
+/**
+ * An operator's "test connection" for a hosted provider: is it configured, and does the service
+ * accept the saved key? Runs against the same base URL the jobs use.
+ */
+import type { App } from '../../core/app.js';
+import { ApiError } from '../../core/errors.js';
+import { AccessCheckFailed } from './check-access.js';
+import { hostedApi, HOSTED_NAMES, isHostedName } from './hosted-apis.js';
+
+/** The answer when the service accepted the key. */
+export type ConnectionTest = { provider: string; ok: true; message: string };
+
+const FAILED = 'The connection test failed.';
+
+export async function testHostedConnection(app: App, name: string): Promise<ConnectionTest> {
+  if (!isHostedName(name))
+    throw ApiError.badRequest(FAILED, {
+      provider: { code: 'validation_in_invalid', message: `Must be one of ${HOSTED_NAMES.join(', ')}.` },
+    });
+  const api = hostedApi(app, name);
+  const missing = api.misconfigured();
+  if (missing) throw ApiError.badRequest(`${FAILED} ${missing}`);
+  try {
+    await api.checkAccess();
+  } catch (err) {
+    if (err instanceof AccessCheckFailed) throw ApiError.badRequest(`${FAILED} ${err.message}`);
+    throw err;
+  }
+  return { provider: name, ok: true, message: `${name} accepted the saved key.` };
+}

@@ -1,0 +1,96 @@
+/**
+ * `POST /api/admin/processing/providers/{name}/test`: the operator's "test connection", against
+ * the local fakes of fal, Replicate and Astria (their base URLs as production would use the real
+ * ones). Who may call it, a key accepted, a key refused, a key missing, a service down.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from '../support/harness.js';
+import { failure } from '../support/errors.js';
+import { startWorld, type World } from './support/world.js';
+import { FakeFal } from './support/fake-fal.js';
+import { REPLICATE_TOKEN } from './support/fake-replicate.js';
+import { FalApi } from '../../src/modules/hosted-providers/fal/fal-api.js';
+import { AccessCheckFailed } from '../../src/modules/hosted-providers/check-access.js';
+
+describe.each(engines)('hosted provider connection test (%s)', (engine) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld(engine);
+  });
+  afterAll(() => w?.close());
+
+  const test = (pb: ReturnType<World['t']['client']>, name: string) =>
+    pb.send(`/api/admin/processing/providers/${name}/test`, { method: 'POST' });
+
+  it('is for superusers only: 401 for a guest, 403 for a customer', async () => {
+    const guest = await failure(test(w.t.client(), 'fal'));
+    expect(guest.status).toBe(401);
+    const { pb } = await w.t.user();
+    const customer = await failure(test(pb, 'fal'));
+    expect(customer.status).toBe(403);
+    expect(customer.response).toMatchObject({ status: 403, data: {} });
+  });
+
+  it('makes one authenticated read of each provider and says the key was accepted', async () => {
+    const su = await w.t.superuser();
+    for (const [name, fake, path] of [
+      ['fal', w.fal, /^\/fal-ai\/flux-lora\/requests\/[\w-]+\/status$/],
+      ['replicate', w.replicate, /^\/v1\/account$/],
+      ['astria', w.astria, /^\/tunes$/],
+    ] as const) {
+      const before = fake.requests.length;
+      const answer = await test(su, name);
+      expect(answer).toEqual({ provider: name, ok: true, message: `${name} accepted the saved key.` });
+      const made = fake.requests.slice(before);
+      expect(made).toHaveLength(1);
+      expect(made[0]!.method).toBe('GET');
+      expect(made[0]!.path).toMatch(path);
+    }
+    // A read only: nothing was submitted anywhere.
+    expect(w.fal.jobs.size + w.replicate.jobs.size + w.astria.jobs.size).toBe(0);
+  });
+
+  it('answers 400 with a sentence when the provider refuses the key, never echoing it', async () => {
+    const su = await w.t.superuser();
+    const wrong = 'r8_wrong_token_must_not_echo';
+    await w.t.app.settings.patch({ processing: { replicate: { apiToken: wrong } } });
+    try {
+      const err = await failure(test(su, 'replicate'));
+      expect(err.status).toBe(400);
+      expect(err.response.message).toMatch(/Replicate refused the key \(HTTP 401\)/);
+      expect(JSON.stringify(err.response)).not.toContain(wrong);
+    } finally {
+      await w.t.app.settings.patch({ processing: { replicate: { apiToken: REPLICATE_TOKEN } } });
+    }
+  });
+
+  it('says what is missing when no key is saved, and refuses an unknown provider with a field error', async () => {
+    const su = await w.t.superuser();
+    const stored = w.t.app.settings.get().processing.astria.apiKey;
+    // The store keeps a secret a PATCH blanks; the test empties it the way a fresh install has it.
+    (w.t.app.settings.get().processing.astria as { apiKey: string }).apiKey = '';
+    try {
+      const err = await failure(test(su, 'astria'));
+      expect(err.status).toBe(400);
+      expect(err.response.message).toMatch(/Astria is not configured/i);
+    } finally {
+      (w.t.app.settings.get().processing.astria as { apiKey: string }).apiKey = stored;
+    }
+    const unknown = await failure(test(su, 'studio'));
+    expect(unknown.status).toBe(400);
+    expect(unknown.response.data).toMatchObject({ provider: { code: 'validation_in_invalid' } });
+  });
+
+  it('says the service could not be reached when nothing answers at its address', async () => {
+    // A port nothing listens on: a fake's, after it stopped.
+    const down = await new FakeFal().start();
+    await down.stop();
+    const api = new FalApi(() => w.t.app.settings.get().processing.fal, down.url);
+    const err = await api.checkAccess().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AccessCheckFailed);
+    expect((err as Error).message).toMatch(/^fal could not be reached/);
+  });
+});

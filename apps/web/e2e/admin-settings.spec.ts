@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl, disableRateLimits, OPERATOR, superuser } from './support/api';
+import { mailText, startSmtp } from './support/smtp';
+import { settled, watchThirdParty } from './support/third-party';
+import { signInWithPassword } from './support/ui';
+
+/**
+ * /admin/settings against the real server: an operator configures Plausible analytics and the
+ * landing page then loads its script (answered locally, never the internet) after the page has
+ * loaded, while /admin never does and an unconfigured install sends nothing anywhere; the mail
+ * section's test mail arrives in a real SMTP server.
+ */
+
+const SHOTS = '/tmp/shots/s-settings';
+const PLAUSIBLE = 'https://plausible.io/js/script.manual.js';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  await disableRateLimits();
+  const su = await superuser();
+  await su.settings.update({ integrations: { chat: 'none', analytics: 'none' } });
+});
+test.afterAll(async () => {
+  // Other specs share this server: leave nothing configured behind.
+  const su = await superuser();
+  await su.settings.update({ integrations: { chat: 'none', analytics: 'none' }, smtp: { enabled: false } });
+});
+
+async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
+  }
+}
+
+async function signInOperator(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await signInWithPassword(page, OPERATOR.email, OPERATOR.password);
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+test('with nothing configured, a visitor sends no request to any third party', async ({ page }) => {
+  const thirdParty = await watchThirdParty(page, baseUrl());
+  await page.goto('/');
+  await settled(page);
+  await page.goto('/teams-info');
+  await settled(page);
+  expect(thirdParty.map((r) => r.url())).toEqual([]);
+  const csp = (await page.request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain("script-src 'self';");
+});
+
+test('an operator sets a Plausible domain; the landing page loads it after load, /admin never', async ({
+  page,
+  browser,
+}) => {
+  await signInOperator(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await shots(page, 'settings');
+  // A hosted provider shows its write-only key and the connection test (not run: it would go out).
+  const processing = page.getByRole('form', { name: 'Processing' });
+  await processing.getByLabel('Generation provider').click();
+  await page.getByRole('option', { name: 'fal' }).click();
+  await expect(processing.getByText('not set')).toBeVisible();
+  await expect(processing.getByRole('button', { name: 'Test connection to fal' })).toBeVisible();
+  await processing.scrollIntoViewIfNeeded();
+  await shots(page, 'settings-processing-fal');
+
+  const section = page.getByRole('form', { name: 'Support chat and analytics' });
+  await section.getByLabel('Page-view analytics').click();
+  await page.getByRole('option', { name: 'Plausible (no cookies)' }).click();
+  // A URL instead of a domain: the server's field error shows next to the field.
+  await section.getByLabel('Plausible domain').fill('https://shoot.example.com/');
+  await section.getByRole('button', { name: /^Save/ }).click();
+  await expect(section.getByText(/Must be the domain registered with Plausible/)).toBeVisible();
+  await shots(page, 'settings-field-error');
+
+  await section.getByLabel('Plausible domain').fill('shoot.example.com');
+  await section.getByRole('button', { name: /^Save/ }).click();
+  await expect(page.getByText('Support chat and analytics saved.', { exact: true })).toBeVisible();
+  await expect(section.getByText(/Must be the domain/)).toHaveCount(0);
+
+  // The back office, even now configured, asks no third party for anything.
+  const fromAdmin = await watchThirdParty(page, baseUrl());
+  await page.goto('/admin');
+  await settled(page);
+  await page.goto('/admin/settings');
+  await settled(page);
+  expect(fromAdmin.map((r) => r.url())).toEqual([]);
+
+  // A visitor: the script is asked for once the page has loaded, with the configured domain.
+  const visitor = await browser.newPage();
+  await visitor.addInitScript(() => {
+    const w = window as unknown as { __loadedAt?: number; __plausibleAddedAt?: number };
+    window.addEventListener('load', () => (w.__loadedAt = performance.now()));
+    new MutationObserver(() => {
+      if (!w.__plausibleAddedAt && document.querySelector('script[src*="plausible.io"]'))
+        w.__plausibleAddedAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const fromVisitor = await watchThirdParty(visitor, baseUrl(), () => 'window.__plausibleRan = true;');
+  await visitor.goto('/');
+  await expect.poll(() => fromVisitor.map((r) => r.url()), { timeout: 15_000 }).toEqual([PLAUSIBLE]);
+  const timing = await visitor.evaluate(() => {
+    const w = window as unknown as { __loadedAt?: number; __plausibleAddedAt?: number };
+    return { __loadedAt: w.__loadedAt, __plausibleAddedAt: w.__plausibleAddedAt };
+  });
+  expect(timing.__loadedAt).toBeGreaterThan(0);
+  expect(timing.__plausibleAddedAt).toBeGreaterThanOrEqual(timing.__loadedAt!);
+  await expect
+    .poll(() => visitor.evaluate(() => (window as unknown as Record<string, unknown>).__plausibleRan))
+    .toBe(true);
+  const tag = visitor.locator(`script[src="${PLAUSIBLE}"]`);
+  await expect(tag).toHaveAttribute('data-domain', 'shoot.example.com');
+  // Counted by us, once, with the page's address.
+  const queued = await visitor.evaluate(
+    () => (window as unknown as { plausible: { q: unknown[][] } }).plausible.q,
+  );
+  expect(queued).toEqual([['pageview', { u: `${baseUrl()}/` }]]);
+  // The page's policy names Plausible now, and only it.
+  const csp = (await visitor.request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain("script-src 'self' https://plausible.io;");
+  await visitor.close();
+});
+
+test('the mail section sends a test mail that arrives in a real SMTP server', async ({ page }) => {
+  const smtp = await startSmtp();
+  try {
+    await signInOperator(page);
+    await page.goto('/admin/settings');
+    const mail = page.getByRole('form', { name: 'Mail' });
+    await mail.getByLabel('Send through SMTP').check();
+    await mail.getByLabel('SMTP host').fill('127.0.0.1');
+    await mail.getByLabel('SMTP port').fill(String(smtp.port));
+    await expect(mail.getByText('not set')).toBeVisible();
+    await mail.getByRole('button', { name: /^Save/ }).click();
+    await expect(page.getByText('Mail saved.', { exact: true })).toBeVisible();
+
+    const to = `e2e-test-mail-${Date.now()}@example.com`;
+    await mail.getByLabel('Send a test mail to').fill(to);
+    await mail.getByRole('button', { name: 'Send test mail' }).click();
+    await expect(mail.getByText(`Sent to ${to}.`)).toBeVisible();
+    const caught = await smtp.waitFor(to);
+    expect(mailText(caught.raw)).toContain('this-is-a-test-token');
+    await shots(page, 'settings-mail');
+  } finally {
+    await smtp.close();
+  }
+});

@@ -1,0 +1,89 @@
+import { Badge } from '../../../ui/badge';
+import { FormField } from '../../../ui/form-field';
+import { Select } from '../../../ui/select';
+import { controlClasses } from '../../../ui/text-field';
+import { cx } from '../../../ui/cx';
+import type { FieldSpec } from './settings-fields';
+
+/**
+ * One settings field as its kind wants it. A secret is never shown: it says whether one is set
+ * and offers a field to replace it (left empty, the saved one is kept).
+ */
+export function SettingControl({
+  field,
+  value,
+  isSet,
+  error,
+  onChange,
+}: {
+  field: FieldSpec;
+  value: unknown;
+  /** Secrets only: whether the server holds one. */
+  isSet?: boolean;
+  error?: string;
+  onChange: (value: unknown) => void;
+}) {
+  if (field.kind === 'toggle') {
+    return (
+      <div className="flex flex-col gap-1">
+        <label className="flex items-center gap-3 text-sm font-medium text-zinc-800">
+          <input
+            type="checkbox"
+            className="size-5 rounded border-zinc-300 accent-brand-600"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
+          {field.label}
+        </label>
+        {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
+      </div>
+    );
+  }
+  const label =
+    field.kind === 'secret' ? (
+      <span className="inline-flex items-center gap-2">
+        {field.label}
+        <Badge tone={isSet ? 'success' : 'neutral'}>{isSet ? 'set' : 'not set'}</Badge>
+      </span>
+    ) : (
+      field.label
+    );
+  const hint =
+    field.kind === 'secret'
+      ? isSet
+        ? 'Saved and never shown. Leave empty to keep it; type a new value to replace it.'
+        : 'Once saved it is never shown again.'
+      : field.hint;
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(control) =>
+        field.kind === 'select' ? (
+          <Select
+            {...control}
+            options={field.options ?? []}
+            value={String(value ?? '')}
+            onValueChange={(v) => onChange(v)}
+          />
+        ) : (
+          <input
+            {...control}
+            className={cx(controlClasses(!!error), 'h-11')}
+            type={field.kind === 'secret' ? 'password' : field.kind === 'number' ? 'number' : field.kind}
+            inputMode={field.kind === 'number' ? 'decimal' : undefined}
+            step={field.step}
+            autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
+            placeholder={
+              field.kind === 'secret' ? (isSet ? 'Replace…' : field.placeholder) : field.placeholder
+            }
+            value={value === undefined || value === null ? '' : String(value)}
+            onChange={(e) =>
+              onChange(
+                field.kind === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value,
+              )
+            }
+          />
+        )
+      }
+    </FormField>
+  );
+}

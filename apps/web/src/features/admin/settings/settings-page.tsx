@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SecretsSet } from '@photoshoot/contract';
+import { errorMessage } from '../../../lib/errors';
+import { useTitle } from '../../../lib/use-title';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { PageHeader } from '../../../ui/page-header';
+import { LoadingBlock } from '../../../ui/spinner';
+import { adminPb } from '../admin-client';
+import { adminKeys } from '../data/admin-keys';
+import { SectionForm } from './section-form';
+import { SECTIONS } from './settings-sections';
+import { TestConnection } from './test-connection';
+import { TestMail } from './test-mail';
+
+/** /admin/settings: the product's own settings, one form per section; secrets are write-only. */
+export function SettingsPage() {
+  useTitle('Settings · Back office');
+  const settings = useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: () => adminPb.settings.getAll(),
+  });
+  const secrets = useQuery({
+    queryKey: adminKeys.settingsSecrets,
+    queryFn: () => adminPb.send<SecretsSet>('/api/admin/settings/secrets', {}),
+  });
+  const failed = settings.error ?? secrets.error;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title="Settings"
+        description="Changes apply as soon as a section is saved. Keys and passwords are never shown again once saved."
+      />
+      <nav aria-label="Settings sections" className="mb-6 flex flex-wrap gap-2">
+        {SECTIONS.map((s) => (
+          <a
+            key={s.id}
+            href={`#${s.id}`}
+            className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm text-zinc-700 hover:bg-zinc-50"
+          >
+            {s.title}
+          </a>
+        ))}
+      </nav>
+      {failed ? (
+        <Alert tone="error" title="The settings could not be loaded.">
+          <p>{errorMessage(failed)}</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => void Promise.all([settings.refetch(), secrets.refetch()])}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : settings.data && secrets.data ? (
+        <div className="flex flex-col gap-6">
+          {SECTIONS.map((spec) => (
+            <SectionForm
+              key={spec.id}
+              spec={spec}
+              settings={settings.data}
+              secrets={secrets.data}
+              extra={
+                spec.id === 'processing'
+                  ? (v) => <TestConnection provider={(v.processing as Record<string, unknown>)?.provider} />
+                  : spec.id === 'mail'
+                    ? () => <TestMail />
+                    : undefined
+              }
+            />
+          ))}
+        </div>
+      ) : (
+        <LoadingBlock label="Loading the settings…" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The product's settings sections as the back office shows them (server: each module's
+ * `SettingsSection`, plus PocketBase's `smtp` and `meta` for mail). Field paths are the settings'.
+ */
+import type { FieldSpec } from './settings-fields';
+
+type Plain = Record<string, unknown>;
+const section = (values: Plain, name: string) => (values[name] ?? {}) as Plain;
+
+export type SectionSpec = {
+  id: string;
+  title: string;
+  description: string;
+  fields: FieldSpec[];
+};
+
+const processingIs = (p: string) => (v: Plain) => section(v, 'processing').provider === p;
+
+export const SECTIONS: SectionSpec[] = [
+  {
+    id: 'payments',
+    title: 'Payments',
+    description: 'Who takes the money. The sandbox is a checkout page of our own for trying the flow.',
+    fields: [
+      {
+        path: 'payments.provider',
+        label: 'Provider',
+        kind: 'select',
+        options: [
+          { value: 'sandbox', label: 'Sandbox (no real money)' },
+          { value: 'stripe', label: 'Stripe' },
+        ],
+      },
+      {
+        path: 'payments.currency',
+        label: 'Currency',
+        kind: 'text',
+        hint: 'Three letters, lower case: usd, eur, gbp.',
+      },
+      {
+        path: 'payments.stripePublishableKey',
+        label: 'Stripe publishable key',
+        kind: 'text',
+        placeholder: 'pk_live_…',
+        when: (v) => section(v, 'payments').provider === 'stripe',
+      },
+      {
+        path: 'payments.stripeSecretKey',
+        label: 'Stripe secret key',
+        kind: 'secret',
+        placeholder: 'sk_live_…',
+        when: (v) => section(v, 'payments').provider === 'stripe',
+      },
+      {
+        path: 'payments.stripeWebhookSecret',
+        label: 'Stripe webhook signing secret',
+        kind: 'secret',
+        placeholder: 'whsec_…',
+        when: (v) => section(v, 'payments').provider === 'stripe',
+      },
+    ],
+  },
+  {
+    id: 'processing',
+    title: 'Processing',
+    description: 'What makes the portraits, quality control before release, and how long photos are kept.',
+    fields: [
+      {
+        path: 'processing.provider',
+        label: 'Generation provider',
+        kind: 'select',
+        options: [
+          { value: 'studio', label: 'Studio engine (built in, offline)' },
+          { value: 'fal', label: 'fal' },
+          { value: 'replicate', label: 'Replicate' },
+          { value: 'astria', label: 'Astria' },
+        ],
+      },
+      { path: 'processing.fal.apiKey', label: 'fal API key', kind: 'secret', when: processingIs('fal') },
+      {
+        path: 'processing.replicate.apiToken',
+        label: 'Replicate API token',
+        kind: 'secret',
+        placeholder: 'r8_…',
+        when: processingIs('replicate'),
+      },
+      {
+        path: 'processing.replicate.trainerVersion',
+        label: 'Replicate trainer',
+        kind: 'text',
+        hint: 'owner/name:version',
+        when: processingIs('replicate'),
+      },
+      {
+        path: 'processing.replicate.destination',
+        label: 'Replicate destination model',
+        kind: 'text',
+        hint: 'owner/name',
+        when: processingIs('replicate'),
+      },
+      {
+        path: 'processing.astria.apiKey',
+        label: 'Astria API key',
+        kind: 'secret',
+        when: processingIs('astria'),
+      },
+      {
+        path: 'processing.reviewRequired',
+        label: 'Operators review results before release',
+        kind: 'toggle',
+      },
+      {
+        path: 'processing.likenessThreshold',
+        label: 'Likeness threshold',
+        kind: 'number',
+        step: '0.01',
+        hint: 'From 0 to 1. Results less like the person are held back (same person measures 0.85–1).',
+      },
+      { path: 'processing.uploadChecks', label: 'Check each uploaded photo', kind: 'toggle' },
+      {
+        path: 'processing.originalsRetentionDays',
+        label: 'Keep uploaded photos (days after release)',
+        kind: 'number',
+        hint: '0 keeps them.',
+      },
+      {
+        path: 'processing.resultsRetentionDays',
+        label: 'Keep results (days after release)',
+        kind: 'number',
+        hint: '0 keeps them.',
+      },
+    ],
+  },
+  {
+    id: 'photoshoots',
+    title: 'Photoshoot limits',
+    description: 'What one order may hold. The upload and checkout pages state these numbers.',
+    fields: [
+      { path: 'photoshoots.maxPhotos', label: 'Photos per photoshoot (at most)', kind: 'number' },
+      { path: 'photoshoots.minAcceptedPhotos', label: 'Accepted photos needed to check out', kind: 'number' },
+      { path: 'photoshoots.freeRedos', label: 'Free redo rounds', kind: 'number' },
+    ],
+  },
+  {
+    id: 'mail',
+    title: 'Mail',
+    description:
+      'The sender customers see and the SMTP server that delivers. Off: mails go to the dev outbox.',
+    fields: [
+      { path: 'meta.senderName', label: 'Sender name', kind: 'text' },
+      { path: 'meta.senderAddress', label: 'Sender address', kind: 'email' },
+      { path: 'smtp.enabled', label: 'Send through SMTP', kind: 'toggle' },
+      {
+        path: 'smtp.host',
+        label: 'SMTP host',
+        kind: 'text',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
+      {
+        path: 'smtp.port',
+        label: 'SMTP port',
+        kind: 'number',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
+      {
+        path: 'smtp.username',
+        label: 'Username',
+        kind: 'text',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
+      {
+        path: 'smtp.password',
+        label: 'Password',
+        kind: 'secret',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
+      {
+        path: 'smtp.tls',
+        label: 'Implicit TLS (port 465)',
+        kind: 'toggle',
+        when: (v) => section(v, 'smtp').enabled === true,
+      },
+    ],
+  },
+  {
+    id: 'integrations',
+    title: 'Support chat and analytics',
+    description:
+      'Third-party scripts on the public pages, loaded after the page is ready and never in the back office. Off by default: nothing loads and nothing is sent.',
+    fields: [
+      {
+        path: 'integrations.chat',
+        label: 'Support chat',
+        kind: 'select',
+        options: [
+          { value: 'none', label: 'None' },
+          { value: 'crisp', label: 'Crisp' },
+          { value: 'tawk', label: 'Tawk.to' },
+        ],
+      },
+      {
+        path: 'integrations.crispWebsiteId',
+        label: 'Crisp website id',
+        kind: 'text',
+        placeholder: '1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d',
+        when: (v) => section(v, 'integrations').chat === 'crisp',
+      },
+      {
+        path: 'integrations.tawkPropertyId',
+        label: 'Tawk.to property id',
+        kind: 'text',
+        hint: 'From the widget code: embed.tawk.to/<property id>/<widget id>.',
+        when: (v) => section(v, 'integrations').chat === 'tawk',
+      },
+      {
+        path: 'integrations.tawkWidgetId',
+        label: 'Tawk.to widget id',
+        kind: 'text',
+        when: (v) => section(v, 'integrations').chat === 'tawk',
+      },
+      {
+        path: 'integrations.analytics',
+        label: 'Page-view analytics',
+        kind: 'select',
+        options: [
+          { value: 'none', label: 'None' },
+          { value: 'plausible', label: 'Plausible (no cookies)' },
+          { value: 'ga4', label: 'Google Analytics 4' },
+        ],
+      },
+      {
+        path: 'integrations.plausibleDomain',
+        label: 'Plausible domain',
+        kind: 'text',
+        placeholder: 'shoot.example.com',
+        when: (v) => section(v, 'integrations').analytics === 'plausible',
+      },
+      {
+        path: 'integrations.ga4MeasurementId',
+        label: 'GA4 measurement id',
+        kind: 'text',
+        placeholder: 'G-XXXXXXXXXX',
+        when: (v) => section(v, 'integrations').analytics === 'ga4',
+      },
+    ],
+  },
+];
