@@ -9,6 +9,8 @@ export const screens = {
   photoshoot: () => import('./photoshoots/photoshoot-page'),
   review: () => import('./review/review-page'),
   results: () => import('./results/results-page'),
+  styles: () => import('./styles/styles-page'),
+  originals: () => import('./originals/originals-page'),
 };
 
 export type Screens = typeof screens;
