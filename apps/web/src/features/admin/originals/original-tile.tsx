@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { Badge } from '../../../ui/badge';
-import { Button } from '../../../ui/button';
 import { AdminImage } from '../components/admin-image';
 import { formatDateTime } from '../components/format';
 import { PhotoshootStatusBadge } from '../components/status-badge';
@@ -58,15 +57,14 @@ export function OriginalTile({ original: o, onDelete }: { original: ListedOrigin
             <PhotoshootStatusBadge status={shoot.status} />
           </p>
         ) : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          className="mt-auto self-start text-red-700"
+        <button
+          type="button"
+          className="mt-auto self-start rounded-lg px-2 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
           aria-label={`Delete upload ${o.id}`}
           onClick={onDelete}
         >
           Delete
-        </Button>
+        </button>
       </div>
     </li>
   );

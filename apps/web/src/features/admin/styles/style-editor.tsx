@@ -233,7 +233,8 @@ function StyleForm({
         />
       </fieldset>
 
-      <div className="sticky bottom-0 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-zinc-200 bg-white px-6 py-4 sm:flex-row sm:justify-end">
+      {/* note: the dialog's padding would leave a strip under a sticky bottom-0 bar; -bottom-6 covers it. */}
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end gap-2 border-t border-zinc-200 bg-white px-6 py-4">
         <Button variant="secondary" onClick={onClose} disabled={saving}>
           Cancel
         </Button>

@@ -42,7 +42,7 @@ export function StyleRow({
     <li
       data-style-id={style.id}
       data-testid="style-row"
-      className="flex items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-zinc-200 bg-white p-3 shadow-sm"
     >
       <span className="w-6 shrink-0 text-center text-sm tabular-nums text-zinc-500">{position}</span>
       <div
@@ -53,20 +53,22 @@ export function StyleRow({
           <img src={preview} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
         ) : null}
       </div>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-zinc-900" data-testid="style-name">
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="break-words font-semibold text-zinc-900" data-testid="style-name">
           {style.name}
         </p>
-        <p className="truncate text-xs text-zinc-500">
+        <p className="text-xs text-zinc-500">
           {categoryLabel(style.category)} · {FRAMING[style.framing] ?? style.framing} · {style.aspect}
         </p>
-        <p className="mt-1 flex flex-wrap gap-1">
-          {style.active ? null : <Badge tone="warning">Hidden</Badge>}
-          {style.team ? <Badge tone="info">Team: {style.expand?.team?.name ?? style.team}</Badge> : null}
-          {style.preview ? null : <Badge>No preview</Badge>}
-        </p>
+        {!style.active || style.team || !style.preview ? (
+          <p className="mt-1 flex flex-wrap gap-1">
+            {style.active ? null : <Badge tone="warning">Hidden</Badge>}
+            {style.team ? <Badge tone="info">Team: {style.expand?.team?.name ?? style.team}</Badge> : null}
+            {style.preview ? null : <Badge>No preview</Badge>}
+          </p>
+        ) : null}
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1">
         <Button
           variant="ghost"
           size="sm"

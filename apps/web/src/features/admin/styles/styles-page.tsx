@@ -110,7 +110,8 @@ export function StylesPage() {
         onSaved={async (saved, created) => {
           await refresh();
           toast.success(created ? `“${saved.name}” created` : `“${saved.name}” saved`);
-          if (created) openEditor(saved.id);
+          // A new style stays open, so it can get a rendered preview; an edit is done.
+          openEditor(created ? saved.id : undefined);
         }}
       />
     </div>
