@@ -12,6 +12,7 @@ import type { ActorKind, PhotoshootStatus } from './modules/photoshoots/statuses
 import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
 import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.js';
 import type { AdminOverview } from './modules/admin/overview.js';
+import type { StyleOrder } from './modules/catalog/style-order.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -26,6 +27,7 @@ export type ContractChecks = [
   Holds<Same<SandboxOutcome, Contract.SandboxOutcome>>,
   Holds<Same<PaymentStatus, Contract.PaymentStatus>>,
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
+  Holds<Same<StyleOrder, Contract.StyleOrderResponse['styles'][number]>>,
   Holds<Same<ActorKind, Contract.ActorKind>>,
   Holds<Same<AdminOverview, Contract.AdminOverview>>,
 ];

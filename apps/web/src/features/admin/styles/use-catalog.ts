@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RenderPreviewResponse, StyleOrderRequest, StyleOrderResponse } from '@photoshoot/contract';
 import { useCallback } from 'react';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
@@ -38,13 +39,14 @@ export function saveStyle(id: string | null, body: Record<string, unknown>): Pro
 }
 
 /** `POST /api/admin/styles/order`: every style's id in the new display order. */
-export function saveStyleOrder(ids: readonly string[]): Promise<unknown> {
-  return adminPb.send('/api/admin/styles/order', { method: 'POST', body: { ids } });
+export function saveStyleOrder(ids: readonly string[]): Promise<StyleOrderResponse> {
+  const body: StyleOrderRequest = { ids: [...ids] };
+  return adminPb.send<StyleOrderResponse>('/api/admin/styles/order', { method: 'POST', body });
 }
 
 /** `POST /api/admin/styles/{id}/render-preview`: the studio engine's picture of the saved look. */
-export function renderStylePreview(id: string): Promise<AdminStyle> {
-  return adminPb.send<AdminStyle>(`/api/admin/styles/${encodeURIComponent(id)}/render-preview`, {
+export function renderStylePreview(id: string): Promise<RenderPreviewResponse> {
+  return adminPb.send<RenderPreviewResponse>(`/api/admin/styles/${encodeURIComponent(id)}/render-preview`, {
     method: 'POST',
   });
 }
