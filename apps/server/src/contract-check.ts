@@ -15,6 +15,7 @@ import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.
 import type { AdminOverview } from './modules/admin/overview.js';
 import type { ConnectionTest } from './modules/hosted-providers/test-connection.js';
 import type { PublicIntegrations } from './modules/integrations/public-integrations.js';
+import type { StyleOrder } from './modules/catalog/style-order.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -29,6 +30,7 @@ export type ContractChecks = [
   Holds<Same<SandboxOutcome, Contract.SandboxOutcome>>,
   Holds<Same<PaymentStatus, Contract.PaymentStatus>>,
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
+  Holds<Same<StyleOrder, Contract.StyleOrderResponse['styles'][number]>>,
   Holds<Same<ActorKind, Contract.ActorKind>>,
   Holds<Same<AdminOverview, Contract.AdminOverview>>,
   Holds<Same<ConnectionTest, Contract.ConnectionTest>>,

@@ -3,7 +3,7 @@
  * apps/server/src/contract-check.ts makes the server's build fail when its core functions stop
  * producing these shapes.
  */
-import type { PhotoshootsRecord, PaymentsRecord, ResultsRecord } from './records.gen.js';
+import type { PhotoshootsRecord, PaymentsRecord, ResultsRecord, StylesRecord } from './records.gen.js';
 
 /** `POST /api/photoshoots/{id}/quote` and `/checkout`: what the buyer asks for. */
 export type OrderRequest = { package: string; coupon?: string };
@@ -60,6 +60,13 @@ export type ReviewResponse = { photoshoot: PhotoshootsRecord; results: ResultsRe
 
 /** `POST /api/admin/photoshoots/{id}/requeue` (superusers, no body). */
 export type RequeueResponse = PhotoshootsRecord;
+
+/** `POST /api/admin/styles/order` (superusers): every style's id, in the new display order. */
+export type StyleOrderRequest = { ids: string[] };
+export type StyleOrderResponse = { styles: Array<{ id: string; sortOrder: number }> };
+
+/** `POST /api/admin/styles/{id}/render-preview` (superusers, no body) → the style with its new preview. */
+export type RenderPreviewResponse = StylesRecord & { prompt: string; negativePrompt: string };
 
 /** `POST /api/admin/payments/{id}/refund` (superusers, no body). */
 export type RefundResponse = PaymentsRecord;

@@ -10,6 +10,8 @@ export const screens = {
   review: () => import('./review/review-page'),
   results: () => import('./results/results-page'),
   settings: () => import('./settings/settings-page'),
+  styles: () => import('./styles/styles-page'),
+  originals: () => import('./originals/originals-page'),
 };
 
 export type Screens = typeof screens;

@@ -57,7 +57,8 @@ const couponsRoute = createRoute({
 const originalsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'original-photos',
-  component: placeholder,
+  validateSearch: keepStrings,
+  component: screen('originals', 'OriginalsPage'),
 });
 const paymentsRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -90,7 +91,8 @@ const resultsRoute = createRoute({
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
-  component: placeholder,
+  validateSearch: keepStrings,
+  component: screen('styles', 'StylesPage'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => adminLayout,

@@ -14,6 +14,9 @@ export const adminKeys = {
   packages: ['admin', 'packages'] as const,
   teams: ['admin', 'teams'] as const,
   styles: ['admin', 'styles'] as const,
+  /** The whole catalogue with every field, for /admin/styles. */
+  catalog: ['admin', 'catalog'] as const,
+  originalsList: (args: unknown) => ['admin', 'original-photos', args] as const,
   settings: ['admin', 'settings'] as const,
   settingsSecrets: ['admin', 'settings-secrets'] as const,
   fileToken: ['admin', 'file-token'] as const,

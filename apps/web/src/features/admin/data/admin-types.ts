@@ -38,6 +38,9 @@ export type AdminPayment = Payment & {
 
 export type AdminOriginal = OriginalPhoto & { faceCount: number; sharpness: number; brightness: number };
 
+/** A style with the fields only operators see (hidden from everyone else). */
+export type AdminStyle = Style & { prompt: string; negativePrompt: string; expand?: { team?: AdminTeam } };
+
 export type PhotoshootEvent = RecordModel & {
   photoshoot: string;
   fromStatus: string;

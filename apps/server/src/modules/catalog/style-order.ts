@@ -1,0 +1,70 @@
+/**
+ * The catalogue's display order, set by an operator in one go: `ids` lists every style in its new
+ * order and each takes `sortOrder = 10 × position`. Only the styles whose value changes are
+ * written, all in one transaction, so a failure leaves the old order whole and subscribers see
+ * the changes only once they are committed.
+ */
+import type { App } from '../../core/app.js';
+import { q } from '../../core/db/db.js';
+import { ValidationErrors } from '../../core/errors.js';
+import type { Caller } from '../../core/records/caller.js';
+import { AfterCommit } from '../delivery/after-commit.js';
+
+/** The gap between neighbours: room for a style created later between two others by hand. */
+export const ORDER_STEP = 10;
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Far more styles than a catalogue holds; bounds the work of one request. */
+const MAX_STYLES = 2000;
+
+export type StyleOrder = { id: string; sortOrder: number };
+
+function readIds(body: unknown, errors: ValidationErrors): string[] {
+  const ids = (body as { ids?: unknown } | null)?.ids;
+  if (!Array.isArray(ids) || !ids.length || ids.some((id) => typeof id !== 'string' || !ID.test(id))) {
+    errors.add('ids', 'validation_invalid_ids', 'Must be a list of style ids.');
+    return [];
+  }
+  if (ids.length > MAX_STYLES) {
+    errors.add('ids', 'validation_too_many_ids', `At most ${MAX_STYLES} styles.`, { max: MAX_STYLES });
+    return [];
+  }
+  if (new Set(ids).size !== ids.length) {
+    errors.add('ids', 'validation_duplicate_ids', 'Each style may appear only once.');
+    return [];
+  }
+  return ids as string[];
+}
+
+/**
+ * Applies the order; answers every style's new `sortOrder` in that order.
+ * @throws {ApiError} 400 with `data.ids` when the list is malformed or is not exactly the catalogue
+ * (a style was added or deleted since the operator loaded it: their order would be a guess).
+ */
+export async function reorderStyles(app: App, caller: Caller, body: unknown): Promise<StyleOrder[]> {
+  const errors = new ValidationErrors();
+  const ids = readIds(body, errors);
+  errors.throwIfAny('Failed to reorder the styles.');
+  const styles = app.registry.require('styles');
+  const after = new AfterCommit();
+  const order = ids.map((id, i) => ({ id, sortOrder: (i + 1) * ORDER_STEP }));
+  await app.db.transaction(async (tx) => {
+    const rows = await tx.all<{ id: string; sortOrder: unknown }>(
+      `SELECT "id", "sortOrder" FROM ${q(styles.name)}${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+    );
+    const current = new Map(rows.map((r) => [r.id, Number(r.sortOrder)]));
+    if (current.size !== ids.length || ids.some((id) => !current.has(id))) {
+      errors.add(
+        'ids',
+        'validation_catalog_changed',
+        'The styles changed since this list was loaded. Reload it and try again.',
+      );
+      errors.throwIfAny('Failed to reorder the styles.');
+    }
+    for (const { id, sortOrder } of order) {
+      if (current.get(id) === sortOrder) continue;
+      await app.records.update(styles, caller, id, { sortOrder }, { tx, afterCommit: after.add });
+    }
+  });
+  after.run();
+  return order;
+}

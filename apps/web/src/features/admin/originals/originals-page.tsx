@@ -1,0 +1,135 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useTitle } from '../../../lib/use-title';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { listArgs } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { Pagination } from '../../../ui/pagination';
+import { LoadingBlock } from '../../../ui/spinner';
+import { useToast } from '../../../ui/use-toast';
+import { adminPb } from '../admin-client';
+import { adminKeys } from '../data/admin-keys';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { deletionConsequence } from './deletion-consequence';
+import { OriginalTile, type ListedOriginal } from './original-tile';
+import {
+  originalsListState,
+  originalsRawSearch,
+  readOriginalsSearch,
+  type OriginalsSearch,
+} from './originals-search';
+import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
+
+/**
+ * /admin/original-photos: the latest uploads with the checks' verdicts, filtered by verdict and
+ * reason on the server (where operators tune the check thresholds), 30 per page, kept live.
+ */
+export function OriginalsPage() {
+  useTitle('Original photos · Back office');
+  const raw = useSearch({ from: '/admin/original-photos' });
+  const search = useMemo(() => readOriginalsSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/original-photos' });
+  const set = (patch: Partial<OriginalsSearch>) =>
+    void navigate({ search: originalsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const client = useQueryClient();
+  const toast = useToast();
+  const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
+
+  const state = originalsListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: adminKeys.originalsList(state),
+    queryFn: () =>
+      adminPb
+        .collection('original_photos')
+        .getList<ListedOriginal>(page, perPage, { ...options, expand: 'user,photoshoot' }),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive('original_photos', undefined, ['admin', 'original-photos']);
+  const filtered = !!(search.qc || search.reason);
+  const items = list.data?.items ?? [];
+
+  const remove = async (o: ListedOriginal) => {
+    await adminPb.collection('original_photos').delete(o.id);
+    toast.success('Photo deleted');
+    await client.invalidateQueries({ queryKey: ['admin', 'original-photos'] });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Original photos"
+        description="The latest uploads and what the checks decided. Filter by reason to see what a threshold lets through or turns away."
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <FilterSelect
+          label="Verdict"
+          value={search.qc}
+          options={QC_VERDICTS}
+          onChange={(qc) => set({ qc })}
+        />
+        <FilterSelect
+          label="Reason"
+          value={search.reason}
+          options={QC_REASONS}
+          onChange={(reason) => set({ reason })}
+        />
+        {filtered ? (
+          <Button variant="ghost" onClick={() => void navigate({ search: {}, replace: true })}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
+      {list.isPending ? <LoadingBlock label="Loading photos…" /> : null}
+      {list.isError ? (
+        <Alert tone="error" title="The photos could not be loaded">
+          {errorMessage(list.error)}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </Alert>
+      ) : null}
+      {list.data && !items.length ? (
+        <p className="rounded-2xl border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">
+          {filtered ? 'No photo matches these filters.' : 'No uploads yet.'}
+        </p>
+      ) : null}
+      {items.length ? (
+        <ul
+          aria-label="Uploads"
+          aria-busy={list.isFetching}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        >
+          {items.map((o) => (
+            <OriginalTile key={o.id} original={o} onDelete={() => setDeleting(o)} />
+          ))}
+        </ul>
+      ) : null}
+      {list.data && list.data.totalPages > 1 ? (
+        <Pagination
+          className="mt-6"
+          page={list.data.page}
+          totalPages={list.data.totalPages}
+          totalItems={list.data.totalItems}
+          perPage={perPage}
+          disabled={list.isFetching}
+          onPageChange={(p) => set({ page: p })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Delete this photo?"
+        description={deleting ? deletionConsequence(deleting.expand?.photoshoot?.status ?? '') : ''}
+        confirmLabel="Delete photo"
+        destructive
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+    </div>
+  );
+}
