@@ -1,6 +1,7 @@
 import type { BaseAuthStore, RecordModel } from 'pocketbase';
 import { forgetNewAccount } from './new-account';
 import { isTokenValid, readStoredAuth, removeStoredAuth, STORED_AUTH_KEY } from './stored-auth';
+import { isTabSession } from './tab-session';
 
 /** A signed-in customer (the `users` auth collection). */
 export type User = RecordModel & {
@@ -62,10 +63,11 @@ function fromStore(): Pick<AuthState, 'user' | 'token'> {
 
 state = { ...state, ...fromStore() };
 
-// Another tab signing in or out; once loaded, the SDK's store follows these events itself.
+// Another tab signing in or out; once loaded, the SDK's store follows these events itself. A tab
+// with its own session ignores the shared one.
 if (typeof window !== 'undefined')
   window.addEventListener('storage', (event) => {
-    if (!sdkStore && event.key === STORED_AUTH_KEY) set(fromStore());
+    if (!sdkStore && !isTabSession() && event.key === STORED_AUTH_KEY) set(fromStore());
   });
 
 /** Called by `pb.ts` when the SDK loads: mirror every change of its store from then on. */
