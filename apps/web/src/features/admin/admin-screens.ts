@@ -9,6 +9,8 @@ export const screens = {
   photoshoot: () => import('./photoshoots/photoshoot-page'),
   review: () => import('./review/review-page'),
   results: () => import('./results/results-page'),
+  users: () => import('./users/users-page'),
+  user: () => import('./users/user-page'),
 };
 
 export type Screens = typeof screens;

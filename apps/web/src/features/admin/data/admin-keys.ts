@@ -16,4 +16,8 @@ export const adminKeys = {
   styles: ['admin', 'styles'] as const,
   settings: ['admin', 'settings'] as const,
   fileToken: ['admin', 'file-token'] as const,
+  users: (args: unknown) => ['admin', 'users', args] as const,
+  /** One customer and everything shown about them. */
+  user: (id: string) => ['admin', 'user', id] as const,
+  userSummaries: (ids: string[]) => ['admin', 'user-summaries', ids] as const,
 };
