@@ -78,8 +78,8 @@ export function UserActions({ user, memberships }: { user: AdminUser; membership
         open={deleting}
         onOpenChange={setDeleting}
         destructive
-        title={`Delete ${user.email}?`}
-        description="The account and everything that is theirs goes, for good:"
+        title="Delete this account?"
+        description={`${user.email} and everything that is theirs goes, for good:`}
         confirmLabel="Delete account"
         onConfirm={async () => {
           await users.delete(user.id);

@@ -53,8 +53,11 @@ export function UserPage() {
             <span className="break-all text-sm">{user.email}</span>
           </span>
         }
-        actions={<UserActions user={user} memberships={memberships} />}
       />
+      {/* note: in a row of their own, so four buttons never squeeze the name into a narrow column. */}
+      <div className="-mt-2 mb-6 flex flex-wrap gap-2">
+        <UserActions user={user} memberships={memberships} />
+      </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <h2 className="font-semibold">Account</h2>
@@ -72,9 +75,7 @@ export function UserPage() {
         <Card>
           <h2 className="font-semibold">Sign-in</h2>
           <Facts>
-            <Fact label="Email">
-              {user.verified ? 'Verified' : 'Not verified yet: sign-in works, some actions wait for it.'}
-            </Fact>
+            <Fact label="Email">{user.verified ? 'Verified' : 'Not verified yet'}</Fact>
             <Fact label="Password">
               {summary?.signIn.password
                 ? 'Yes (an account made through a provider has a random one until a reset)'

@@ -11,7 +11,7 @@ import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { TextField } from '../../../ui/text-field';
 import { adminPb } from '../admin-client';
-import { formatDateTime } from '../components/format';
+import { formatDateTime, formatDay } from '../components/format';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
@@ -27,6 +27,8 @@ const VERIFIED_OPTIONS = [
   { value: 'no', label: 'Unverified' },
 ];
 
+const countLabel = (n: number | undefined) => (n === undefined ? '' : `${n} photoshoot${n === 1 ? '' : 's'}`);
+
 function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
   const summary = (id: string) => summaries?.get(id);
   return [
@@ -40,8 +42,9 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
           <span className="block truncate text-xs font-normal text-zinc-600 sm:hidden">
             {c.row.original.email}
           </span>
-          <span className="mt-1 block sm:hidden">
+          <span className="mt-1 flex items-center gap-2 text-xs font-normal text-zinc-600 sm:hidden">
             <VerifiedBadge verified={c.row.original.verified} />
+            {countLabel(summary(c.row.original.id)?.photoshoots)}
           </span>
         </span>
       ),
@@ -49,7 +52,7 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
     col.accessor('email', {
       header: 'Email',
       meta: { hideBelow: 'sm' },
-      cell: (c) => <span className="block max-w-64 truncate">{c.getValue()}</span>,
+      cell: (c) => <span className="block max-w-56 truncate">{c.getValue()}</span>,
     }),
     col.accessor('verified', {
       header: 'Verified',
@@ -66,7 +69,7 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
     col.display({
       id: 'photoshoots',
       header: 'Photoshoots',
-      meta: { align: 'right' },
+      meta: { align: 'right', hideBelow: 'sm' },
       cell: (c) => {
         const s = summary(c.row.original.id);
         return (
@@ -83,7 +86,7 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
       header: 'Created',
       sortDescFirst: true,
       meta: { hideBelow: 'md' },
-      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+      cell: (c) => <span className="whitespace-nowrap">{formatDay(c.getValue())}</span>,
     }),
   ];
 }
