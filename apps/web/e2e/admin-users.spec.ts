@@ -106,6 +106,8 @@ test('an operator finds a customer, views the product as them, sends a reset and
     await expect(tab).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Casey');
     await expect(tab.getByText('Casey at the studio')).toBeVisible();
+    await expect(tab.getByRole('note')).toContainText(`signed in as ${casey.email} in this tab only`);
+    await screenshots(tab, 'customer-view');
     // The token went through the fragment and is gone from the address and its history entry.
     expect(tab.url()).not.toContain('token');
     expect(await tab.evaluate(() => window.history.length)).toBeLessThanOrEqual(2);
