@@ -7,7 +7,13 @@ import { isTabSession, TAB_AUTH_KEY, takeHandOver } from './tab-session';
 const token = (payload: unknown) =>
   `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(payload)).replace(/=+$/, '')}.signature`;
 
-const customer = token({ id: 'cust00000000001', type: 'auth', collectionId: '_pb_users_auth_', exp: 4e9 });
+const customer = token({
+  id: 'cust00000000001',
+  type: 'auth',
+  collectionId: '_pb_users_auth_',
+  refreshable: false,
+  exp: 4e9,
+});
 const operatorsCustomerSession = JSON.stringify({ token: 'their-own', record: { id: 'someoneelse' } });
 
 describe('the impersonation hand-over (ADR 024)', () => {
@@ -57,6 +63,12 @@ describe('the impersonation hand-over (ADR 024)', () => {
     expect(window.location.hash).not.toBe('');
 
     window.history.replaceState(null, '', '/impersonate#token=not-a-token');
+    expect(takeHandOver()).toBe(false);
+    expect(window.location.hash).toBe('');
+
+    // An ordinary (refreshable) session token is no hand-over: a link cannot plant an account.
+    const session = token({ id: 'attacker0000001', type: 'auth', refreshable: true, exp: 4e9 });
+    window.history.replaceState(null, '', `/impersonate#token=${session}`);
     expect(takeHandOver()).toBe(false);
     expect(window.location.hash).toBe('');
     expect(isTabSession()).toBe(false);

@@ -50,14 +50,18 @@ export function takeHandOver(loc: Location = window.location, hist: History = wi
   return true;
 }
 
-/** The record id a token was issued to ('' when it is no token). */
+/**
+ * The record id an impersonation token was issued to, or ''. Only a non-refreshable token (what
+ * impersonation makes, superusers only) is taken: a link carrying someone's ordinary session token
+ * cannot plant their account in a visitor's tab.
+ */
 function tokenSubject(token: string): string {
   try {
     const payload: unknown = JSON.parse(
       atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')),
     );
-    const id = (payload as { id?: unknown } | null)?.id;
-    return typeof id === 'string' ? id : '';
+    const { id, refreshable } = (payload ?? {}) as { id?: unknown; refreshable?: unknown };
+    return typeof id === 'string' && refreshable === false ? id : '';
   } catch {
     return '';
   }
