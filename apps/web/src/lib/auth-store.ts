@@ -77,8 +77,12 @@ export function bindSdkAuthStore(store: BaseAuthStore): void {
   set(fromStore());
 }
 
+/** Counts sign-outs, so a refresh that was in flight during one does not sign the person back in. */
+let signOuts = 0;
+
 /** Clears the session locally (the token is stateless; nothing to call). */
 export function signOut(): void {
+  signOuts++;
   forgetNewAccount();
   if (sdkStore) sdkStore.clear();
   else {
@@ -123,8 +127,11 @@ export function initAuth(): Promise<void> {
     set({ loading: true });
     try {
       const { pb, ClientResponseError } = await loadSdk();
+      const before = signOuts;
       try {
         await pb.collection('users').authRefresh();
+        // note: the SDK saved the refreshed session; a sign-out meanwhile wins.
+        if (signOuts !== before) pb.authStore.clear();
       } catch (err) {
         if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) pb.authStore.clear();
       }
