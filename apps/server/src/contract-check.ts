@@ -16,6 +16,7 @@ import type { AdminOverview } from './modules/admin/overview.js';
 import type { ConnectionTest } from './modules/hosted-providers/test-connection.js';
 import type { PublicIntegrations } from './modules/integrations/public-integrations.js';
 import type { StyleOrder } from './modules/catalog/style-order.js';
+import type { AdminUserSummary } from './modules/admin/user-summaries.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -36,4 +37,5 @@ export type ContractChecks = [
   Holds<Same<ConnectionTest, Contract.ConnectionTest>>,
   Holds<Same<PublicIntegrations, Contract.PublicIntegrations>>,
   Holds<Same<ReturnType<App['settings']['secretsSet']>, Contract.SecretsSet>>,
+  Holds<Same<AdminUserSummary, Contract.AdminUserSummary>>,
 ];

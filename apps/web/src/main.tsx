@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { initAuth } from './lib/auth-store';
+import { takeHandOver } from './lib/tab-session';
 import './styles.css';
 
 installChunkReloadHandler();
+// Before any session is read: an operator's hand-over to a customer view (ADR 026).
+takeHandOver();
 // Start the session refresh right away; guarded routes wait for it, public pages don't.
 void initAuth();
 

@@ -118,3 +118,24 @@ export type AdminOverview = {
   newMessages: number;
   sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
 };
+
+/** `GET /api/admin/users/summaries?ids=…` (superusers): how a customer signs in. */
+export type UserSignInMethods = {
+  /** The collection signs in with a password (an account made through OAuth2 has a random one). */
+  password: boolean;
+  /** OAuth2 providers linked to the account, by name. */
+  oauth2: string[];
+  /** One-time codes by mail are offered to customers. */
+  otp: boolean;
+  /** A second factor is required of customers. */
+  mfa: boolean;
+};
+
+/** `GET /api/admin/users/summaries?ids=…` (superusers): one customer beyond their record. */
+export type AdminUserSummary = {
+  id: string;
+  photoshoots: number;
+  /** The latest change to the account or one of its photoshoots. */
+  lastActivity: string;
+  signIn: UserSignInMethods;
+};

@@ -2,6 +2,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { fileUrl } from '../lib/pb';
+import { CustomerViewBanner } from './customer-view-banner';
 import { Logo } from './logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -38,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <CustomerViewBanner />
       <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-4">

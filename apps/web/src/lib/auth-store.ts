@@ -1,6 +1,7 @@
 import type { BaseAuthStore, RecordModel } from 'pocketbase';
 import { forgetNewAccount } from './new-account';
 import { isTokenValid, readStoredAuth, removeStoredAuth, STORED_AUTH_KEY } from './stored-auth';
+import { isTabSession } from './tab-session';
 
 /** A signed-in customer (the `users` auth collection). */
 export type User = RecordModel & {
@@ -62,10 +63,11 @@ function fromStore(): Pick<AuthState, 'user' | 'token'> {
 
 state = { ...state, ...fromStore() };
 
-// Another tab signing in or out; once loaded, the SDK's store follows these events itself.
+// Another tab signing in or out; once loaded, the SDK's store follows these events itself. A tab
+// with its own session ignores the shared one.
 if (typeof window !== 'undefined')
   window.addEventListener('storage', (event) => {
-    if (!sdkStore && event.key === STORED_AUTH_KEY) set(fromStore());
+    if (!sdkStore && !isTabSession() && event.key === STORED_AUTH_KEY) set(fromStore());
   });
 
 /** Called by `pb.ts` when the SDK loads: mirror every change of its store from then on. */
@@ -75,8 +77,12 @@ export function bindSdkAuthStore(store: BaseAuthStore): void {
   set(fromStore());
 }
 
+/** Counts sign-outs, so a refresh that was in flight during one does not sign the person back in. */
+let signOuts = 0;
+
 /** Clears the session locally (the token is stateless; nothing to call). */
 export function signOut(): void {
+  signOuts++;
   forgetNewAccount();
   if (sdkStore) sdkStore.clear();
   else {
@@ -121,8 +127,11 @@ export function initAuth(): Promise<void> {
     set({ loading: true });
     try {
       const { pb, ClientResponseError } = await loadSdk();
+      const before = signOuts;
       try {
         await pb.collection('users').authRefresh();
+        // note: the SDK saved the refreshed session; a sign-out meanwhile wins.
+        if (signOuts !== before) pb.authStore.clear();
       } catch (err) {
         if (err instanceof ClientResponseError && [401, 403, 404].includes(err.status)) pb.authStore.clear();
       }

@@ -2,6 +2,8 @@ import type { TypedPocketBase } from '@photoshoot/contract';
 import PocketBase from 'pocketbase';
 import { apiBaseUrl } from './api-base';
 import { bindSdkAuthStore } from './auth-store';
+import { SessionAuthStore } from './session-auth-store';
+import { sessionStore } from './tab-session';
 
 /**
  * The one PocketBase SDK client of the app (base URL: `api-base.ts`). Only lazy chunks import it:
@@ -9,8 +11,16 @@ import { bindSdkAuthStore } from './auth-store';
  * auth store from the moment this module loads.
  */
 
-/** Typed by collection: `pb.collection('photoshoots')` yields the contract's `PhotoshootsRecord`. */
-export const pb = new PocketBase(apiBaseUrl()) as TypedPocketBase;
+const tab = sessionStore();
+
+/**
+ * Typed by collection: `pb.collection('photoshoots')` yields the contract's `PhotoshootsRecord`.
+ * A tab with its own session (an operator's view as a customer) keeps it in sessionStorage.
+ */
+export const pb = new PocketBase(
+  apiBaseUrl(),
+  tab?.storage ? new SessionAuthStore(tab.storage, tab.key) : undefined,
+) as TypedPocketBase;
 
 // note: the SDK cancels a pending request when another one with the same key starts; React Query
 // and StrictMode start identical requests on purpose, so cancellation would only produce errors.

@@ -1,8 +1,11 @@
 /**
  * The session the PocketBase SDK persisted (its LocalAuthStore: `pocketbase_auth` in
  * localStorage), read without loading the SDK, so the landing page knows who is signed in before
- * the SDK's chunk arrives. Decoding and validity follow the SDK's own rules, so both always agree.
+ * the SDK's chunk arrives. A tab with its own session (`tab-session.ts`) reads that one instead.
+ * Decoding and validity follow the SDK's own rules, so both always agree.
  */
+import { sessionStore } from './tab-session';
+
 export const STORED_AUTH_KEY = 'pocketbase_auth';
 
 export type StoredAuth = { token: string; record: Record<string, unknown> | null };
@@ -15,8 +18,14 @@ function storage(): Storage | null {
   }
 }
 
+/** Where this tab's session is: the shared one, or the tab's own (`tab-session.ts`). */
+function place(): { storage: Storage | null; key: string } {
+  return sessionStore() ?? { storage: storage(), key: STORED_AUTH_KEY };
+}
+
 export function readStoredAuth(): StoredAuth {
-  const raw = storage()?.getItem(STORED_AUTH_KEY) ?? '';
+  const { storage: store, key } = place();
+  const raw = store?.getItem(key) ?? '';
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(raw);
@@ -34,7 +43,8 @@ export function readStoredAuth(): StoredAuth {
 }
 
 export function removeStoredAuth(): void {
-  storage()?.removeItem(STORED_AUTH_KEY);
+  const { storage: store, key } = place();
+  store?.removeItem(key);
 }
 
 function tokenPayload(token: string): Record<string, unknown> {

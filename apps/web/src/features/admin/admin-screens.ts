@@ -12,6 +12,8 @@ export const screens = {
   settings: () => import('./settings/settings-page'),
   styles: () => import('./styles/styles-page'),
   originals: () => import('./originals/originals-page'),
+  users: () => import('./users/users-page'),
+  user: () => import('./users/user-page'),
 };
 
 export type Screens = typeof screens;

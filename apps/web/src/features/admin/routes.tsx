@@ -99,11 +99,16 @@ const settingsRoute = createRoute({
   path: 'settings',
   component: screen('settings', 'SettingsPage'),
 });
-const usersRoute = createRoute({ getParentRoute: () => adminLayout, path: 'users', component: placeholder });
+const usersRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'users',
+  validateSearch: keepStrings,
+  component: screen('users', 'UsersPage'),
+});
 const userRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'users/$id',
-  component: placeholder,
+  component: screen('user', 'UserPage'),
 });
 
 export const adminRoutes = [

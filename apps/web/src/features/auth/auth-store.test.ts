@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount, otherClient } from '../../testing/accounts';
 import { login, logout } from './auth-actions';
-import { authStore, initAuth, refreshUser, resetAuthForTests } from '../../lib/auth-store';
+import { authStore, initAuth, refreshUser, resetAuthForTests, signOut } from '../../lib/auth-store';
 import { useAuth } from '../../lib/use-auth';
 
 /** Signs in with the app's client, then forgets the in-memory state as a page reload would. */
@@ -42,6 +42,22 @@ describe('auth state', () => {
     expect(state.token).toBe(pb.authStore.token);
     // The refreshed token is a real one: the API accepts it.
     expect((await pb.collection('users').getOne(account.id)).email).toBe(account.email);
+  });
+
+  it('stays signed out when the person signs out while the start-up refresh is in flight', async () => {
+    await storedSession();
+    // note: signs out once the refresh has left with the token, as a click during it would.
+    pb.beforeSend = (url, options) => {
+      if (url.includes('auth-refresh')) signOut();
+      return { url, options };
+    };
+    try {
+      await initAuth();
+    } finally {
+      pb.beforeSend = undefined;
+    }
+    expect(authStore.getState().user).toBeNull();
+    expect(pb.authStore.token).toBe('');
   });
 
   it('clears the session when the refresh answers 401 (the password changed elsewhere)', async () => {

@@ -67,4 +67,11 @@ const oauthCallbackRoute = createRoute({
   component: lazyPage(pages, 'OAuthCallbackPage'),
 });
 
-export const authBareRoutes = [oauthCallbackRoute];
+/** An operator's hand-over to a customer's view in a tab of its own (ADR 026). */
+const impersonateRoute = createRoute({
+  getParentRoute: () => bareLayout,
+  path: '/impersonate',
+  component: lazyPage(pages, 'ImpersonatePage'),
+});
+
+export const authBareRoutes = [oauthCallbackRoute, impersonateRoute];

@@ -20,4 +20,8 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
   settingsSecrets: ['admin', 'settings-secrets'] as const,
   fileToken: ['admin', 'file-token'] as const,
+  users: (args: unknown) => ['admin', 'users', args] as const,
+  /** One customer and everything shown about them. */
+  user: (id: string) => ['admin', 'user', id] as const,
+  userSummaries: (ids: string[]) => ['admin', 'user-summaries', ids] as const,
 };

@@ -1,0 +1,182 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminUserSummary } from '@photoshoot/contract';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTitle } from '../../../lib/use-title';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { TextField } from '../../../ui/text-field';
+import { adminPb } from '../admin-client';
+import { formatDateTime, formatDay } from '../components/format';
+import { adminKeys } from '../data/admin-keys';
+import type { AdminUser } from '../data/admin-types';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { SignInMethods, VerifiedBadge } from './sign-in-methods';
+import { useUserSummaries } from './use-user-summaries';
+import { readUsersSearch, usersListState, usersRawSearch, type UsersSearch } from './users-search';
+
+const col = dataTableColumns<AdminUser>();
+
+const VERIFIED_OPTIONS = [
+  { value: 'yes', label: 'Verified' },
+  { value: 'no', label: 'Unverified' },
+];
+
+const countLabel = (n: number | undefined) => (n === undefined ? '' : `${n} photoshoot${n === 1 ? '' : 's'}`);
+
+function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
+  const summary = (id: string) => summaries?.get(id);
+  return [
+    col.accessor('name', {
+      header: 'Name',
+      enableSorting: false,
+      cell: (c) => (
+        <span className="block max-w-56 truncate">
+          {c.getValue() || '—'}
+          {/* note: on a phone the email and verification columns step aside; the first cell carries them. */}
+          <span className="block truncate text-xs font-normal text-zinc-600 sm:hidden">
+            {c.row.original.email}
+          </span>
+          <span className="mt-1 flex items-center gap-2 text-xs font-normal text-zinc-600 sm:hidden">
+            <VerifiedBadge verified={c.row.original.verified} />
+            {countLabel(summary(c.row.original.id)?.photoshoots)}
+          </span>
+        </span>
+      ),
+    }),
+    col.accessor('email', {
+      header: 'Email',
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <span className="block max-w-56 truncate">{c.getValue()}</span>,
+    }),
+    col.accessor('verified', {
+      header: 'Verified',
+      enableSorting: false,
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <VerifiedBadge verified={c.getValue()} />,
+    }),
+    col.display({
+      id: 'signIn',
+      header: 'Sign-in',
+      meta: { hideBelow: 'lg' },
+      cell: (c) => <SignInMethods methods={summary(c.row.original.id)?.signIn} />,
+    }),
+    col.display({
+      id: 'photoshoots',
+      header: 'Photoshoots',
+      meta: { align: 'right', hideBelow: 'sm' },
+      cell: (c) => {
+        const s = summary(c.row.original.id);
+        return (
+          <span className="whitespace-nowrap tabular-nums">
+            {s ? s.photoshoots : '…'}
+            <span className="hidden text-xs text-zinc-500 md:block">
+              {s ? `active ${formatDateTime(s.lastActivity)}` : ''}
+            </span>
+          </span>
+        );
+      },
+    }),
+    col.accessor('created', {
+      header: 'Created',
+      sortDescFirst: true,
+      meta: { hideBelow: 'md' },
+      cell: (c) => <span className="whitespace-nowrap">{formatDay(c.getValue())}</span>,
+    }),
+  ];
+}
+
+/** /admin/users: customers, searched and sorted on the server, 30 a page, the state in the URL. */
+export function UsersPage() {
+  useTitle('Users · Back office');
+  const raw = useSearch({ from: '/admin/users' });
+  const search = useMemo(() => readUsersSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/users' });
+  const set = (patch: Partial<UsersSearch>) =>
+    void navigate({ search: usersRawSearch({ ...search, page: 1, ...patch }), replace: true });
+
+  const [q, setQ] = useState(search.q);
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  useEffect(() => {
+    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
+    // note: only a settled change of the typed text moves the URL.
+  }, [debouncedQ]);
+
+  const state = usersListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: adminKeys.users(state),
+    queryFn: () => adminPb.collection('users').getList<AdminUser>(page, perPage, options),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive('users', undefined, ['admin', 'users']);
+  const ids = useMemo(() => (list.data?.items ?? []).map((u) => u.id), [list.data]);
+  const summaries = useUserSummaries(ids);
+  const columns = useMemo(() => userColumns(summaries.data), [summaries.data]);
+  const filtered = !!(search.q || search.verified);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Users"
+        description="Customer accounts, newest first. Open one to see their photoshoots, payments and teams."
+      />
+      <DataTable
+        label="Users"
+        columns={columns}
+        state={state}
+        result={list.data as ListPage<AdminUser> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        rowLink={(row, content) => (
+          <Link to="/admin/users/$id" params={{ id: row.id }}>
+            {content}
+          </Link>
+        )}
+        empty={
+          filtered
+            ? 'No user matches these filters.'
+            : 'No users yet. They appear here when customers register.'
+        }
+        toolbar={
+          <>
+            <div className="w-full sm:w-72">
+              <TextField
+                label="Search users"
+                type="search"
+                placeholder="Email or name"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+            <FilterSelect
+              label="Email"
+              value={search.verified}
+              options={VERIFIED_OPTIONS}
+              onChange={(v) => set({ verified: v === 'yes' || v === 'no' ? v : '' })}
+            />
+            {filtered ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQ('');
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+    </div>
+  );
+}
