@@ -16,6 +16,9 @@ export const teamKeys = {
   invites: (id: string) => ['teams', id, 'invites'] as const,
 };
 
+/** After a change of members or invites: everything cached about the team is read again. */
+export const teamScope = (id: string) => ({ queryKey: ['teams', id] });
+
 /** One team, kept live: seats bought elsewhere (a payment settling) show without a reload. */
 export function useTeam(id: string) {
   const client = useQueryClient();
@@ -36,6 +39,22 @@ export function useTeam(id: string) {
     !!id && query.isSuccess,
   );
   return query;
+}
+
+/** The signed-in user's role in one team (`null`: not a member, or no such team). */
+export function useMyRole(teamId: string) {
+  const userId = useAuth().user?.id ?? '';
+  return useQuery({
+    queryKey: [...teamKeys.team(teamId), 'role', userId],
+    queryFn: async () => {
+      const rows = await pb.collection('team_members').getList<TeamMembersRecord>(1, 1, {
+        filter: pb.filter('team = {:team} && user = {:user}', { team: teamId, user: userId }),
+        fields: 'id,role',
+      });
+      return rows.items[0] ?? null;
+    },
+    enabled: !!teamId && !!userId,
+  });
 }
 
 export type MyTeam = TeamMembersRecord<{ team?: Team }>;
