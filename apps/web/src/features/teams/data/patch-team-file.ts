@@ -9,13 +9,24 @@ import type { Team } from './team-api';
 
 export type TeamFileField = 'logo' | 'brandBackdrop';
 
-type ErrorBody = { message?: unknown; data?: Record<string, { message?: unknown } | undefined> };
+type ErrorBody = {
+  message?: unknown;
+  data?: Record<string, { code?: unknown; message?: unknown } | undefined>;
+};
+
+/** Refusals said in plain words: the server's sentences list MIME types and byte counts. */
+const PLAIN: Record<string, string> = {
+  validation_invalid_mime_type: 'This file is not an image we can use: choose a JPEG, PNG or WebP file.',
+  validation_file_size_limit: 'This file is too large: choose a smaller image.',
+};
 
 function sentenceOf(text: string, status: number): string {
   try {
     const body = JSON.parse(text) as ErrorBody;
-    for (const detail of Object.values(body.data ?? {}))
+    for (const detail of Object.values(body.data ?? {})) {
+      if (typeof detail?.code === 'string' && PLAIN[detail.code]) return PLAIN[detail.code]!;
       if (typeof detail?.message === 'string' && detail.message) return detail.message;
+    }
     if (typeof body.message === 'string' && body.message) return body.message;
   } catch {
     // not JSON: say it by status below

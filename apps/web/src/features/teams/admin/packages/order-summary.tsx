@@ -1,4 +1,4 @@
-import { Spinner } from '../../../../ui';
+import { cx, Spinner } from '../../../../ui';
 import { formatMoney } from '../../../../shared/money';
 import type { Team, TeamQuote } from '../../data/team-api';
 
@@ -16,7 +16,12 @@ export function OrderSummary({
     return checking ? <Spinner label="Pricing your order…" /> : <p className="text-sm text-zinc-600">—</p>;
   const money = (cents: number) => formatMoney(cents, quote.currency);
   return (
-    <dl className="flex flex-col gap-1.5 text-sm" aria-live="polite" data-testid="team-order-summary">
+    <dl
+      className={cx('flex flex-col gap-1.5 text-sm', checking && 'opacity-60')}
+      aria-live="polite"
+      aria-busy={checking}
+      data-testid="team-order-summary"
+    >
       <div className="flex justify-between gap-4">
         <dt className="text-zinc-600">Seats added</dt>
         <dd>

@@ -6,7 +6,7 @@ import { fetchTeamQuote, type TeamQuote } from '../../data/team-api';
 const QUOTE_DEBOUNCE_MS = 400;
 
 export type TeamQuoteState = {
-  /** The price of the order as the server computes it (with the coupon once accepted). */
+  /** The price of the order as the server computes it (the last one while a change is priced). */
   quote: TeamQuote | undefined;
   appliedCoupon: string;
   couponError: string;
@@ -32,7 +32,7 @@ export function useTeamQuote(teamId: string, pkg: string, quantity: number, coup
   });
   const failure = query.isError ? toFormError(query.error) : null;
   return {
-    quote: query.isSuccess && !query.isPlaceholderData ? query.data : undefined,
+    quote: query.isSuccess ? query.data : undefined,
     appliedCoupon: query.isSuccess && !query.isPlaceholderData && settled.coupon ? settled.coupon : '',
     couponError: failure?.fields.coupon ?? '',
     quantityError: failure?.fields.quantity ?? '',

@@ -49,6 +49,8 @@ export function BrandUpload({
         client.setQueryData(teamKeys.team(team.id), saved);
         setUpload(null);
         setDone(true);
+        // The preview shows the stored file from now on: what members will get.
+        onLocal('');
       },
       (err: Error) => {
         setUpload(null);
