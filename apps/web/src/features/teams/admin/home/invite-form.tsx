@@ -4,7 +4,7 @@ import { toFormError } from '../../../../lib/errors';
 import { Alert, Button, Card, SelectField, TextField } from '../../../../ui';
 import { createInvites, type CreatedInvite, type InviteRequest } from '../../data/team-api';
 import { CopyButton } from './copy-button';
-import { endOfDay } from './invite-link';
+import { endOfDay, inviteLink } from './invite-link';
 
 type Restriction = 'anyone' | 'email' | 'domain';
 
@@ -118,10 +118,10 @@ export function InviteForm({ teamId, onCreated }: { teamId: string; onCreated: (
       {created ? (
         <Alert tone="success" title="Your invite link is ready" className="mt-4">
           <p className="break-all font-mono text-xs" data-testid="new-invite-link">
-            {created.url}
+            {inviteLink(created.token)}
           </p>
           <div className="mt-2">
-            <CopyButton text={created.url} />
+            <CopyButton text={inviteLink(created.token)} />
           </div>
         </Alert>
       ) : null}
