@@ -123,7 +123,7 @@ describe('/teams/{id} for a member', () => {
     resetAuthForTests();
     const { router } = renderApp(`/teams/${team.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme sales' })).toBeTruthy();
-    expect(screen.getByText('You are member')).toBeTruthy();
+    expect(screen.getByText('You are a member')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Members' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Invites' })).toBeNull();
     const leave = screen.getByRole('button', { name: 'Leave Acme sales' });

@@ -7,10 +7,16 @@ import { Alert, Badge, Button, buttonClasses, LoadingBlock, PageHeader } from '.
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { teamKeys, useMyRole, useTeam } from '../data/team-queries';
 import { pb } from '../../../lib/pb';
+import { fileUrl } from '../../../lib/file-url';
 import { InvitesSection } from './home/invites-section';
 import { MembersSection } from './home/members-section';
 import { SeatsCard } from './home/seats-card';
-import { ROLE_LABELS } from './member-state';
+
+const YOU_ARE = {
+  owner: 'You are the owner',
+  admin: 'You are an admin',
+  member: 'You are a member',
+} as const;
 
 /** /teams/{id}: seats, members and invites for owners and admins; the team and a way out for members. */
 export function TeamHomePage() {
@@ -31,17 +37,32 @@ export function TeamHomePage() {
             Teams
           </Link>
         }
-        title={t.name}
+        title={
+          <span className="flex items-center gap-3">
+            {t.logo ? (
+              <img
+                src={fileUrl(t, t.logo, '100x100')}
+                alt=""
+                className="size-10 rounded-lg border border-zinc-200 bg-white object-contain"
+              />
+            ) : null}
+            {t.name}
+          </span>
+        }
         description={
           <span className="inline-flex flex-wrap items-center gap-2">
             {t.company ? <span>{t.company}</span> : null}
-            <Badge tone={isAdmin ? 'brand' : 'neutral'}>You are {ROLE_LABELS[teamRole].toLowerCase()}</Badge>
+            <Badge tone={isAdmin ? 'brand' : 'neutral'}>{YOU_ARE[teamRole]}</Badge>
           </span>
         }
         actions={
           <>
-            <Link to="/teams/$id/photoshoots" params={{ id }} className={buttonClasses('secondary', 'sm')}>
-              Photoshoots
+            <Link
+              to="/teams/$id/photoshoots"
+              params={{ id }}
+              className={buttonClasses(isAdmin ? 'secondary' : 'primary', 'sm')}
+            >
+              {isAdmin ? 'Photoshoots' : 'Your team photoshoot'}
             </Link>
             {isAdmin ? (
               <>

@@ -172,7 +172,8 @@ function TeamLook({ team }: { team: Team }) {
           />
         </Card>
       </div>
-      <aside className="lg:sticky lg:top-20 lg:self-start">
+      {/* note: first on a phone, so the look changes in view while styles are picked. */}
+      <aside className="order-first mx-auto w-full max-w-xs lg:sticky lg:top-20 lg:order-none lg:max-w-none lg:self-start">
         <h2 className="mb-3 text-lg font-semibold text-zinc-900">Preview</h2>
         <LookPreview team={team} styles={picked} localBackdrop={localBackdrop} localLogo={localLogo} />
       </aside>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/errors';
+import { fileUrl } from '../../../lib/file-url';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Badge, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import { useMyTeams } from '../data/team-queries';
@@ -41,7 +42,14 @@ export function TeamsPage() {
               <li key={m.id}>
                 <Card className="flex h-full flex-col gap-3">
                   <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
+                    {team.logo ? (
+                      <img
+                        src={fileUrl(team, team.logo, '100x100')}
+                        alt=""
+                        className="size-10 shrink-0 rounded-lg border border-zinc-200 bg-white object-contain"
+                      />
+                    ) : null}
+                    <div className="min-w-0 flex-1">
                       <h2 className="truncate text-lg font-semibold text-zinc-900">{team.name}</h2>
                       {team.company ? <p className="truncate text-sm text-zinc-500">{team.company}</p> : null}
                     </div>

@@ -83,7 +83,7 @@ export function MembersSection({ team, myRole }: { team: Team; myRole: TeamRole 
                       <Badge tone={m.role === 'member' ? 'neutral' : 'brand'}>{ROLE_LABELS[m.role]}</Badge>
                       <Badge tone={state.tone}>{state.label}</Badge>
                     </div>
-                    <p className="mt-1 truncate text-sm text-zinc-500">
+                    <p className="mt-1 text-sm break-words text-zinc-500">
                       {m.name ? `${m.email} · ` : ''}
                       {m.lastActivity ? `Last activity ${shortDate(m.lastActivity)}` : ''}
                       {m.released ? ` · ${m.released} portraits released` : ''}
