@@ -127,6 +127,14 @@ test('a team admin creates a team, buys seats, sets the look and invites', async
       uploadThroughput: -1,
     });
     await expect(page.getByTestId('preview-backdrop')).toHaveAttribute('src', /\/api\/files\//);
+    const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#4338ca' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Logo')
+      .setInputFiles({ name: 'acme-logo.png', mimeType: 'image/png', buffer: logo });
+    await expect(page.getByText('Logo saved.')).toBeVisible();
+    await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /\/api\/files\/.+acme_logo/);
     await screenshots(page, 'team-styles');
     const team = await page.evaluate(async (id) => {
       const stored = JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string };
