@@ -12,6 +12,8 @@ import type { ActorKind, PhotoshootStatus } from './modules/photoshoots/statuses
 import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
 import type { WebhookReceipt } from './modules/hosted-providers/receive-webhook.js';
 import type { AdminOverview } from './modules/admin/overview.js';
+import type { TeamOverview } from './modules/teams/member-overview.js';
+import type { TeamQuote } from './modules/teams/team-checkout.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -28,4 +30,6 @@ export type ContractChecks = [
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
   Holds<Same<ActorKind, Contract.ActorKind>>,
   Holds<Same<AdminOverview, Contract.AdminOverview>>,
+  Holds<Same<TeamOverview, Contract.TeamOverview>>,
+  Holds<Same<TeamQuote, Contract.TeamQuote>>,
 ];

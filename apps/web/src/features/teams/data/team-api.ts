@@ -2,56 +2,29 @@
  * The team endpoints beyond the records API (`/api/teams…`, server: modules/teams/http), called
  * through the SDK's `send` so they carry the session and fail as `ClientResponseError`s.
  */
-import type { Package, Payment, Quote, TeamRole } from '../../../shared/records';
-import type { TeamsRecord, TeamInvitesRecord } from '@photoshoot/contract';
+import type {
+  CreatedInvite,
+  TeamCheckoutResponse,
+  TeamInviteRequest,
+  TeamInvitesRecord,
+  TeamMemberRow,
+  TeamMemberState,
+  TeamOrderRequest,
+  TeamOverview,
+  TeamQuote,
+  TeamsRecord,
+} from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
 import { apiPath } from '../../../shared/payments-api';
 
 export type Team = TeamsRecord;
 export type TeamInvite = TeamInvitesRecord;
-
-/** A member's state: the status of their latest team photoshoot, or `not_started`. */
-export type MemberState =
-  | 'not_started'
-  | 'draft'
-  | 'pending_payment'
-  | 'queued'
-  | 'processing'
-  | 'review'
-  | 'completed'
-  | 'failed'
-  | 'refunded';
-
-/** One row of `GET /api/teams/{id}/members` (team admins): never the member's selfies. */
-export type MemberRow = {
-  user: string;
-  name: string;
-  email: string;
-  role: TeamRole;
-  joinedAt: string;
-  remindedAt: string;
-  state: MemberState;
-  photoshoot: string;
-  lastActivity: string;
-  released: number;
-};
-
-export type TeamOverview = { seatsTotal: number; seatsUsed: number; members: MemberRow[] };
-
-export type TeamOrder = { package: string; quantity: number; coupon?: string };
-export type TeamQuote = Quote & { quantity: number; seats: number };
-export type TeamCheckout = { payment: Payment; url: string } | { payment: Payment; paid: true };
-
-/** `POST /api/teams/{id}/invites`: one shareable link, or one single-use link per mailed address. */
-export type InviteRequest = {
-  role?: 'admin' | 'member';
-  email?: string;
-  domain?: string;
-  expiresAt?: string;
-  maxUses?: number;
-  emails?: string[];
-};
-export type CreatedInvite = TeamInvite & { url: string };
+export type MemberState = TeamMemberState;
+export type MemberRow = TeamMemberRow;
+export type TeamOrder = TeamOrderRequest & { quantity: number };
+export type InviteRequest = TeamInviteRequest;
+export type TeamCheckout = TeamCheckoutResponse;
+export type { CreatedInvite, TeamOverview, TeamQuote };
 
 export function createTeam(values: { name: string; company: string }): Promise<Team> {
   return pb.send<Team>('/api/teams', { method: 'POST', body: values });
@@ -93,5 +66,3 @@ export function startTeamCheckout(teamId: string, order: TeamOrder): Promise<Tea
     body: orderBody(order),
   });
 }
-
-export type { Package };
