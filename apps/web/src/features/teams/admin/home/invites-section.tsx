@@ -59,9 +59,9 @@ export function InvitesSection({ teamId }: { teamId: string }) {
                 <Card className="flex flex-col gap-3" padded>
                   <div className="flex flex-wrap items-center gap-2">
                     <Badge tone={view.tone}>{view.label}</Badge>
-                    <span className="text-sm font-medium text-zinc-900">{restrictionText(inv)}</span>
-                    <span className="text-sm text-zinc-500">
-                      · joins as {ROLE_LABELS[inv.role].toLowerCase()}
+                    <span className="text-sm text-zinc-900">
+                      <span className="font-medium">{restrictionText(inv)}</span> · joins as{' '}
+                      {ROLE_LABELS[inv.role].toLowerCase()}
                     </span>
                   </div>
                   <p className="text-sm text-zinc-600">
