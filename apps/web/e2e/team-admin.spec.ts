@@ -152,6 +152,8 @@ test('a team admin creates a team, buys seats, sets the look and invites', async
     await page.goto(`/teams/${teamId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme sales');
     await expect(page.getByTestId('seats-summary')).toHaveText('0 used · 3 free · 3 bought');
+    await expect(page.getByTestId('look-summary')).toContainText('2 styles chosen');
+    await expect(page.getByTestId('look-summary')).toContainText('Locked');
     await page.getByLabel(/Usage limit/).fill('10');
     await page.getByRole('button', { name: 'Create link' }).click();
     const link = page.getByTestId('new-invite-link');

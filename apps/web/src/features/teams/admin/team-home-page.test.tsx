@@ -15,6 +15,7 @@ describe('/teams/{id} for owners and admins', () => {
     renderApp(`/teams/${team.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme sales' })).toBeTruthy();
     expect(screen.getByTestId('seats-summary').textContent).toBe('0 used · 0 free · 0 bought');
+    expect(screen.getByTestId('look-summary').textContent).toBe('No styles chosen: members pick their own');
     const members = await screen.findByRole('list', { name: 'Team members' });
     expect(within(members).getByText('Owner')).toBeTruthy();
     expect(within(members).getByText('Not started')).toBeTruthy();

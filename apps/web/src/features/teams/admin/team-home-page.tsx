@@ -10,6 +10,7 @@ import { pb } from '../../../lib/pb';
 import { fileUrl } from '../../../lib/file-url';
 import { InvitesSection } from './home/invites-section';
 import { MembersSection } from './home/members-section';
+import { LookCard } from './home/look-card';
 import { SeatsCard } from './home/seats-card';
 
 const YOU_ARE = {
@@ -87,6 +88,7 @@ export function TeamHomePage() {
       />
       <div className="flex flex-col gap-10">
         <SeatsCard team={t} canBuy={isAdmin} />
+        {isAdmin ? <LookCard team={t} /> : null}
         {isAdmin ? (
           <>
             <MembersSection team={t} myRole={teamRole} />

@@ -8,6 +8,12 @@ import { endOfDay, inviteLink } from './invite-link';
 
 type Restriction = 'anyone' | 'email' | 'domain';
 
+/** Today as the date input's `YYYY-MM-DD`, local time: a link cannot expire before it is made. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 /** Makes one shareable link, optionally for one address or one domain, with an expiry and a cap. */
 export function InviteForm({ teamId, onCreated }: { teamId: string; onCreated: () => void }) {
   const [role, setRole] = useState<'member' | 'admin'>('member');
@@ -81,6 +87,7 @@ export function InviteForm({ teamId, onCreated }: { teamId: string; onCreated: (
           <TextField
             label="Expires on"
             type="date"
+            min={today()}
             optional
             value={expires}
             onChange={(e) => setExpires(e.target.value)}
