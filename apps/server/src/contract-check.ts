@@ -17,6 +17,8 @@ import type { ConnectionTest } from './modules/hosted-providers/test-connection.
 import type { PublicIntegrations } from './modules/integrations/public-integrations.js';
 import type { StyleOrder } from './modules/catalog/style-order.js';
 import type { AdminUserSummary } from './modules/admin/user-summaries.js';
+import type { TeamOverview } from './modules/teams/member-overview.js';
+import type { TeamQuote } from './modules/teams/team-checkout.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -38,4 +40,6 @@ export type ContractChecks = [
   Holds<Same<PublicIntegrations, Contract.PublicIntegrations>>,
   Holds<Same<ReturnType<App['settings']['secretsSet']>, Contract.SecretsSet>>,
   Holds<Same<AdminUserSummary, Contract.AdminUserSummary>>,
+  Holds<Same<TeamOverview, Contract.TeamOverview>>,
+  Holds<Same<TeamQuote, Contract.TeamQuote>>,
 ];

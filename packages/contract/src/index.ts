@@ -6,4 +6,5 @@ export * from './records.gen.js';
 export * from './json-fields.js';
 export * from './statuses.js';
 export * from './api.js';
+export * from './teams-api.js';
 export type { TypedPocketBase } from './client.js';

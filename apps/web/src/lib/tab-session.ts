@@ -1,6 +1,6 @@
 /**
  * A tab that holds its own customer session, apart from the browser's shared one: the tab an
- * operator opens to see the product as a customer (impersonation, ADR 024). Such a tab keeps its
+ * operator opens to see the product as a customer (impersonation, ADR 026). Such a tab keeps its
  * session in sessionStorage, which no other tab reads or writes, so neither the operator's back
  * office nor a customer signed in elsewhere in the same browser is touched, and it ends with the tab.
  *

@@ -4,6 +4,7 @@
  * the team's seats. Selfies are never part of it.
  */
 import type { App } from '../../core/app.js';
+import type { TeamRole } from './team-role.js';
 
 export type MemberState =
   | 'not_started'
@@ -20,7 +21,7 @@ export type MemberRow = {
   user: string;
   name: string;
   email: string;
-  role: string;
+  role: TeamRole;
   joinedAt: string;
   remindedAt: string;
   state: MemberState;
@@ -76,7 +77,7 @@ export async function teamOverview(app: App, teamId: string): Promise<TeamOvervi
       user: r.user,
       name: r.name ?? '',
       email: r.email ?? '',
-      role: r.role,
+      role: r.role as TeamRole,
       joinedAt: r.joinedAt ?? '',
       remindedAt: r.remindedAt ?? '',
       state: (r.status ?? 'not_started') as MemberState,

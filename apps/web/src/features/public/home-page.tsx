@@ -104,7 +104,7 @@ function Pricing() {
           <ul className="grid gap-6 md:grid-cols-3">
             {team.map((p) => (
               <li key={p.id} className="flex">
-                <PackageCard pkg={p} cta={{ to: '/teams-info', label: 'See how teams work' }} />
+                <PackageCard pkg={p} cta={{ to: '/teams/new', label: 'Create a team' }} />
               </li>
             ))}
           </ul>

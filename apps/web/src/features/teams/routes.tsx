@@ -7,6 +7,8 @@ import { flowPages } from '../photoshoot/flow-pages';
 import { ErrorPage } from '../errors/error-page';
 import { NotTeamMemberError } from './not-team-member';
 import { NotTeamMemberPage } from './team-access-page';
+import { adminPages } from './admin/admin-pages';
+import { teamPaymentSearch } from './admin/payment-search';
 
 /**
  * The team routes (seed §2), inside the signed-in layout. The pages are placeholders until the
@@ -18,16 +20,21 @@ const placeholder = lazyPage(() => import('./team-pages'), 'TeamPlaceholderPage'
 const loadGuard = importWithReload(() => import('./team-guard'));
 
 // Teams, no guard ------------------------------------------------------------------------------
-const teamsRoute = createRoute({ getParentRoute: () => appLayout, path: '/teams', component: placeholder });
+const teamsRoute = createRoute({
+  getParentRoute: () => appLayout,
+  path: '/teams',
+  component: adminPages.teams,
+});
 const newTeamRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/new',
-  component: placeholder,
+  component: adminPages.newTeam,
 });
 const teamPaymentReturnRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/payment-return',
-  component: placeholder,
+  validateSearch: teamPaymentSearch,
+  component: adminPages.paymentReturn,
 });
 const inviteRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -37,12 +44,13 @@ const inviteRoute = createRoute({
 const teamPackagesRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/team-packages',
-  component: placeholder,
+  validateSearch: teamPaymentSearch,
+  component: adminPages.packages,
 });
 const teamStylesRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/team-styles',
-  component: placeholder,
+  component: adminPages.styles,
 });
 const testShootRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -58,7 +66,11 @@ const teamRoute = createRoute({
   errorComponent: TeamAccessPage,
   component: Outlet,
 });
-const teamHomeRoute = createRoute({ getParentRoute: () => teamRoute, path: '/', component: placeholder });
+const teamHomeRoute = createRoute({
+  getParentRoute: () => teamRoute,
+  path: '/',
+  component: adminPages.teamHome,
+});
 const teamShootsRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots',

@@ -1,0 +1,87 @@
+/**
+ * The team data both sides of the team web app read (admin pages and member pages), as React
+ * Query hooks. Records come through the records API, whose rules show a team to its members only.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { pb } from '../../../lib/pb';
+import { useAuth } from '../../../lib/use-auth';
+import { useSubscription } from '../../../lib/use-subscription';
+import type { TeamMembersRecord } from '@photoshoot/contract';
+import { fetchTeamOverview, type Team } from './team-api';
+
+export const teamKeys = {
+  mine: ['teams', 'mine'] as const,
+  team: (id: string) => ['teams', id] as const,
+  members: (id: string) => ['teams', id, 'members'] as const,
+  invites: (id: string) => ['teams', id, 'invites'] as const,
+};
+
+/** After a change of members or invites: everything cached about the team is read again. */
+export const teamScope = (id: string) => ({ queryKey: ['teams', id] });
+
+/** One team, kept live: seats bought elsewhere (a payment settling) show without a reload. */
+export function useTeam(id: string) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: teamKeys.team(id),
+    queryFn: () => pb.collection('teams').getOne<Team>(id),
+    enabled: !!id,
+  });
+  useSubscription<Team>(
+    'teams',
+    id,
+    undefined,
+    (e) => {
+      if (e.action === 'update') client.setQueryData(teamKeys.team(id), e.record);
+      else void client.invalidateQueries({ queryKey: teamKeys.team(id), exact: true });
+    },
+    () => void client.invalidateQueries({ queryKey: teamKeys.team(id), exact: true }),
+    !!id && query.isSuccess,
+  );
+  return query;
+}
+
+/** The signed-in user's role in one team (`null`: not a member, or no such team). */
+export function useMyRole(teamId: string) {
+  const userId = useAuth().user?.id ?? '';
+  return useQuery({
+    queryKey: [...teamKeys.team(teamId), 'role', userId],
+    queryFn: async () => {
+      const rows = await pb.collection('team_members').getList<TeamMembersRecord>(1, 1, {
+        filter: pb.filter('team = {:team} && user = {:user}', { team: teamId, user: userId }),
+        fields: 'id,role',
+      });
+      return rows.items[0] ?? null;
+    },
+    enabled: !!teamId && !!userId,
+  });
+}
+
+export type MyTeam = TeamMembersRecord<{ team?: Team }>;
+
+/** The signed-in user's memberships, each with its team, newest first. */
+export function useMyTeams() {
+  const userId = useAuth().user?.id ?? '';
+  return useQuery({
+    queryKey: [...teamKeys.mine, userId],
+    queryFn: () =>
+      pb.collection('team_members').getFullList<MyTeam>({
+        filter: pb.filter('user = {:user}', { user: userId }),
+        expand: 'team',
+        sort: '-created',
+      }),
+    enabled: !!userId,
+  });
+}
+
+/**
+ * The team's members with their roles and states, and its seats (`GET /api/teams/{id}/members`:
+ * owners and admins only; a member gets a 403).
+ */
+export function useTeamMembers(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: teamKeys.members(id),
+    queryFn: () => fetchTeamOverview(id),
+    enabled: !!id && (options.enabled ?? true),
+  });
+}

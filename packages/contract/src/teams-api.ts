@@ -1,0 +1,61 @@
+/**
+ * The bodies of the team endpoints (`/api/teams…`, server: modules/teams/http). The server's
+ * contract-check ties its own types to these.
+ */
+import type { PaymentsRecord, TeamInvitesRecord } from './records.gen.js';
+import type { Quote } from './api.js';
+import type { TeamInviteRole, TeamRole } from './statuses.js';
+
+/** A member's state: the status of their latest (non-test) team photoshoot, or `not_started`. */
+export type TeamMemberState =
+  | 'not_started'
+  | 'draft'
+  | 'pending_payment'
+  | 'queued'
+  | 'processing'
+  | 'review'
+  | 'completed'
+  | 'failed'
+  | 'refunded';
+
+/** One row of `GET /api/teams/{id}/members` (team admins): never the member's selfies. */
+export type TeamMemberRow = {
+  user: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: string;
+  remindedAt: string;
+  state: TeamMemberState;
+  photoshoot: string;
+  lastActivity: string;
+  /** How many of the member's portraits are released. */
+  released: number;
+};
+
+/** `GET /api/teams/{id}/members`: the seats and every member. */
+export type TeamOverview = { seatsTotal: number; seatsUsed: number; members: TeamMemberRow[] };
+
+/** `POST /api/teams/{id}/quote` and `/checkout`: a team package, how many of it, maybe a coupon. */
+export type TeamOrderRequest = { package: string; quantity?: number; coupon?: string };
+
+/** `POST /api/teams/{id}/quote`: the price of the whole order and the seats it adds. */
+export type TeamQuote = Quote & { quantity: number; seats: number };
+
+/** `POST /api/teams/{id}/checkout`: the provider's page, or a paid (free) order. */
+export type TeamCheckoutResponse =
+  { payment: PaymentsRecord; url: string } | { payment: PaymentsRecord; paid: true };
+
+/**
+ * `POST /api/teams/{id}/invites`: one shareable link, or with `emails` one single-use link per
+ * address, each mailed. Answered with `{items: CreatedInvite[]}`.
+ */
+export type TeamInviteRequest = {
+  role?: TeamInviteRole;
+  email?: string;
+  domain?: string;
+  expiresAt?: string;
+  maxUses?: number;
+  emails?: string[];
+};
+export type CreatedInvite = TeamInvitesRecord & { url: string };
