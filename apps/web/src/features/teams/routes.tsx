@@ -15,6 +15,14 @@ import { NotTeamMemberPage } from './team-access-page';
  * the landing bundle.
  */
 const placeholder = lazyPage(() => import('./team-pages'), 'TeamPlaceholderPage');
+const invitePage = lazyPage(() => import('./invite/invite-page'), 'InvitePage');
+const teamShootsPage = lazyPage(() => import('./member/team-photoshoots-page'), 'TeamPhotoshootsPage');
+const createTeamShootPage = lazyPage(
+  () => import('./member/create-photoshoot-page'),
+  'CreateTeamPhotoshootPage',
+);
+const testShootPage = lazyPage(() => import('./member/test-shoot-page'), 'TestShootPage');
+const teamDashboardPage = lazyPage(() => import('./dashboard/dashboard-page'), 'TeamDashboardPage');
 const loadGuard = importWithReload(() => import('./team-guard'));
 
 // Teams, no guard ------------------------------------------------------------------------------
@@ -32,7 +40,7 @@ const teamPaymentReturnRoute = createRoute({
 const inviteRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/invite/$inviteToken',
-  component: placeholder,
+  component: invitePage,
 });
 const teamPackagesRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -47,7 +55,7 @@ const teamStylesRoute = createRoute({
 const testShootRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/photoshoots/test',
-  component: placeholder,
+  component: testShootPage,
 });
 
 // Teams, team guard ----------------------------------------------------------------------------
@@ -62,17 +70,17 @@ const teamHomeRoute = createRoute({ getParentRoute: () => teamRoute, path: '/', 
 const teamShootsRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots',
-  component: placeholder,
+  component: teamShootsPage,
 });
 const createTeamShootRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/create',
-  component: placeholder,
+  component: createTeamShootPage,
 });
 const teamDashboardRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/dashboard',
-  component: placeholder,
+  component: teamDashboardPage,
 });
 
 /** A member's photoshoot: the flow's pages with the team's base path. */
