@@ -22,6 +22,7 @@ const createTeamShootPage = lazyPage(
   'CreateTeamPhotoshootPage',
 );
 const testShootPage = lazyPage(() => import('./member/test-shoot-page'), 'TestShootPage');
+const teamFlowHomePage = lazyPage(() => import('./member/flow-home-page'), 'TeamFlowHomePage');
 const teamDashboardPage = lazyPage(() => import('./dashboard/dashboard-page'), 'TeamDashboardPage');
 const loadGuard = importWithReload(() => import('./team-guard'));
 
@@ -93,7 +94,7 @@ const teamFlowRoute = createRoute({
 const teamFlowHomeRoute = createRoute({
   getParentRoute: () => teamFlowRoute,
   path: '/',
-  component: placeholder,
+  component: teamFlowHomePage,
 });
 const teamUploadRoute = createRoute({
   getParentRoute: () => teamFlowRoute,
