@@ -135,7 +135,10 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
             >
               {status}
             </p>
-            <p className="mt-1 text-xs text-zinc-600" data-testid="seat-note">
+            <p
+              className={cx('mt-1 text-xs', !isTest && seatsFree === 0 ? 'text-amber-800' : 'text-zinc-600')}
+              data-testid="seat-note"
+            >
               {isTest
                 ? 'A test shoot uses no seat and makes a smaller set.'
                 : `Submitting uses one of your team’s seats (${seatsFree} free). No payment needed.`}

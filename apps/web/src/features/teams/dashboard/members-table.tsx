@@ -34,11 +34,11 @@ export function MembersTable({
           <li key={m.user} data-testid="member-row" data-state={m.state}>
             <Card className="grid gap-3 p-4 sm:grid-cols-[minmax(0,2fr)_auto_minmax(0,1.4fr)_auto] sm:items-center">
               <div className="min-w-0">
-                <p className="truncate font-medium text-zinc-900">{m.name || m.email}</p>
-                <p className="truncate text-sm text-zinc-600">
-                  {m.name ? `${m.email} · ` : ''}
-                  {ROLE_LABEL[m.role] ?? m.role}
+                <p className="flex flex-wrap items-center gap-x-2 font-medium text-zinc-900">
+                  <span className="truncate">{m.name || m.email}</span>
+                  <span className="text-sm font-normal text-zinc-500">{ROLE_LABEL[m.role] ?? m.role}</span>
                 </p>
+                {m.name ? <p className="truncate text-sm text-zinc-600">{m.email}</p> : null}
               </div>
               <div>
                 <Badge tone={view.tone}>{view.label}</Badge>
@@ -47,9 +47,9 @@ export function MembersTable({
                 Last activity {formatWhen(m.lastActivity) || '—'}
                 {m.released ? ` · ${m.released} photo${m.released === 1 ? '' : 's'} delivered` : ''}
               </p>
-              <div className="sm:text-right">
-                {canRemind ? (
-                  recent ? (
+              {canRemind ? (
+                <div className="sm:text-right">
+                  {recent ? (
                     <span className="text-sm text-zinc-500">Reminded {formatWhen(m.remindedAt)}</span>
                   ) : (
                     <Button
@@ -61,9 +61,11 @@ export function MembersTable({
                     >
                       Remind
                     </Button>
-                  )
-                ) : null}
-              </div>
+                  )}
+                </div>
+              ) : (
+                <span className="hidden sm:block" aria-hidden="true" />
+              )}
             </Card>
           </li>
         );

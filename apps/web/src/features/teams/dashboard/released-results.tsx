@@ -62,14 +62,14 @@ export function ReleasedResults({ teamId, members }: { teamId: string; members: 
                 aria-label={`Portraits of ${m.name || m.email}`}
               >
                 {byMember.get(m.user)!.map((r) => (
-                  <li key={r.id} className="relative shrink-0">
+                  <li key={r.id} className="relative">
                     <img
                       src={pb.files.getURL(r, r.file, { thumb: '160x200', token: token.data })}
                       alt={`Portrait of ${m.name || m.email}`}
                       width={96}
                       height={120}
                       loading="lazy"
-                      className="h-30 w-24 rounded-lg bg-zinc-100 object-cover"
+                      className="aspect-[4/5] w-full rounded-lg bg-zinc-100 object-cover"
                     />
                     {r.favorite ? (
                       <span className="absolute right-1 top-1 rounded-full bg-white/90 px-1.5 text-xs font-medium text-rose-600">

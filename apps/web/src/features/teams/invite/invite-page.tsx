@@ -125,7 +125,7 @@ function UnusableInvite({ invite }: { invite: InvitePreview }) {
     <div data-testid="invite-state" data-state={invite.state}>
       <EmptyState
         title={view.title}
-        description={invite.message}
+        description={view.hint}
         action={
           <div className="flex flex-wrap justify-center gap-3">
             {view.action === 'team' ? (

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { flowPath, teamFlowBase } from '../../../shared/flow-paths';
+import { usePublicConfig } from '../../../shared/public-config';
 import { Alert, Button, buttonClasses, Card, LoadingBlock, PageHeader } from '../../../ui';
 import { createTeamDraft, teamKeys, useTeamPhotoshoots, useTeamRecord } from '../data/member-queries';
 import { teamShootHref } from './member-status';
@@ -18,6 +19,7 @@ export function CreateTeamPhotoshootPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const team = useTeamRecord(id);
+  const config = usePublicConfig();
   const shoots = useTeamPhotoshoots(id);
   useTitle('New team photoshoot');
   const create = useMutation({
@@ -49,7 +51,10 @@ export function CreateTeamPhotoshootPage() {
       />
       <Card className="flex flex-col gap-5 p-6">
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-zinc-700">
-          <li>Upload at least 6 selfies: each is checked as it arrives.</li>
+          <li>
+            Upload at least {config.data?.photoshoots.minAcceptedPhotos ?? 'a few'} selfies: each is checked
+            as it arrives.
+          </li>
           <li>
             {t.stylesLocked && t.styles.length
               ? 'Your team admin chose the styles, so everyone’s portraits match.'
