@@ -58,7 +58,7 @@ export function ReleasedResults({ teamId, members }: { teamId: string; members: 
             <div key={m.user}>
               <h3 className="mb-2 font-medium text-zinc-900">{m.name || m.email}</h3>
               <ul
-                className="flex gap-2 overflow-x-auto pb-2"
+                className="grid grid-cols-4 gap-2 sm:grid-cols-8 lg:grid-cols-10"
                 aria-label={`Portraits of ${m.name || m.email}`}
               >
                 {byMember.get(m.user)!.map((r) => (
