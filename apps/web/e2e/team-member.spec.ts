@@ -53,7 +53,7 @@ async function acceptedUploads(who: Person, photoshoot: string, photos: Upload[]
     const form = new FormData();
     form.set('photoshoot', photoshoot);
     form.set('user', who.id);
-    form.set('file', new Blob([photo.buffer], { type: photo.mimeType }), photo.name);
+    form.set('file', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name);
     await who.pb.collection('original_photos').create(form);
   }
   await expect
