@@ -206,6 +206,10 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     const nora = members.find((m) => m.expand?.user?.name === 'Nora Newcomer')!;
     // Stored names sit in the zip's headers: one folder for the member.
     expect(zip.includes(Buffer.from(`nora-newcomer-${String(nora.user).slice(0, 5)}/`))).toBe(true);
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Members (CSV)' }).click();
+    const csv = await readFile(await (await csvDownload).path(), 'utf8');
+    expect(csv).toMatch(/"Nora Newcomer","[^"]+","member","completed"/);
     // The owner (not started) can be reminded once; the reminder is then said to be sent.
     const ownerRow = page.getByTestId('member-row').filter({ hasText: 'Olive Owner' });
     await ownerRow.getByRole('button', { name: 'Remind Olive Owner' }).click();
@@ -218,6 +222,11 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.goto(`/teams/${team.id}/photoshoots/test`);
     await expect(page.getByRole('button', { name: 'Start a test shoot' })).toBeVisible();
     await shots(page, 'test-shoot');
+    // The test shoot is the team flow on a draft of the admin's own, marked as a test (no seat).
+    await page.getByRole('button', { name: 'Start a test shoot' }).click();
+    await expect(page).toHaveURL(new RegExp(`/teams/${team.id}/photoshoots/[a-z0-9]+/upload$`));
+    const testShoot = await su.collection('photoshoots').getOne(page.url().split('/').at(-2)!);
+    expect(testShoot).toMatchObject({ isTest: true, team: team.id, user: owner.id, status: 'draft' });
   });
 
   await test.step('with the last seats taken, a fourth member is told no seat is free', async () => {
