@@ -129,13 +129,18 @@ test('guards: a guest is sent to login and comes back after signing in', async (
 });
 
 // The admin routes are behind the admin guard: guards.spec.ts signs an operator in to see them.
-test('team routes exist as placeholders in the signed-in layout', async ({ page }) => {
+test('team routes are real pages in the signed-in layout', async ({ page }) => {
   const user = await newUser('Tara Team');
-  await page.goto('/login?redirect=%2Fteams%2Fnew');
+  await page.goto('/login?redirect=%2Fteams%2Finvite%2Fnosuchinvitetoken0000000000000000');
   await signInWithPassword(page, user.email, user.password);
-  await expect(page).toHaveURL('/teams/new');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create a team');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(page).toHaveURL('/teams/invite/nosuchinvitetoken0000000000000000');
+  await expect(page.getByRole('heading', { name: 'This invite link does not exist' })).toBeVisible();
+  // A team the user is not in: the team guard's page, not a placeholder.
+  await page.goto('/teams/nosuchteam0000/photoshoots/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not a member of this team');
+  await page.goto('/teams/nosuchteam0000/photoshoots/test');
+  await expect(page.getByRole('heading', { name: 'You are not a member of this team' })).toBeVisible();
+  await expect(page.getByText('Coming soon')).toHaveCount(0);
 });
 
 test('the dashboard starts a photoshoot and links each one to its next step', async ({ page }) => {

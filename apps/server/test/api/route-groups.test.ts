@@ -89,7 +89,7 @@ describe.each(engines)('route groups (%s)', (engine) => {
     const summary = await call(t, path('summary'), member.pb.authStore.token);
     expect(summary).toEqual({
       status: 200,
-      body: { id: team.id, name: 'Probe team', members: 3, role: 'member' },
+      body: { id: team.id, name: 'Probe team', members: 3, role: 'member', stylesIncluded: 3 },
     });
   });
 });

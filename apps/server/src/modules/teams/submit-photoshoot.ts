@@ -6,7 +6,6 @@
  * A team admin's test shoot (`isTest`) takes no seat.
  */
 import { ApiError } from '../../core/errors.js';
-import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
@@ -17,20 +16,9 @@ import { actorOf } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { announceSeats, takeSeat } from './seats.js';
+import { TEST_STYLES_INCLUDED, teamPackage } from './team-package.js';
 
 export const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
-
-/** Styles a test shoot may use when the team has bought nothing yet. */
-export const TEST_STYLES_INCLUDED = 3;
-
-/** The team package the team's seats came from most recently (its styles and images per style). */
-async function teamPackage(app: App, db: Db, teamId: string): Promise<RecordData | null> {
-  const row = await db.get<{ package: string }>(
-    `SELECT "package" FROM "payments" WHERE "team" = ? AND "status" = 'paid' ORDER BY "paidAt" DESC, "id" DESC LIMIT 1`,
-    [teamId],
-  );
-  return row?.package ? app.records.findById(app.registry.require('packages'), row.package, db) : null;
-}
 
 function notDraft(): ApiError {
   const message = 'This photoshoot has already been submitted.';

@@ -8,7 +8,7 @@ import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
-import { TEST_STYLES_INCLUDED } from './submit-photoshoot.js';
+import { TEST_STYLES_INCLUDED } from './team-package.js';
 
 export async function createTestShoot(app: App, caller: Caller, teamId: string): Promise<RecordData> {
   const userId = buyerId(caller);

@@ -201,13 +201,19 @@ export function LoginPage() {
       <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
       <p className="mt-1 text-sm text-zinc-600">
         New here?{' '}
-        <Link to="/register" className="font-medium text-brand-700 hover:underline">
+        <Link
+          to="/register"
+          search={{ redirect: search.redirect }}
+          className="font-medium text-brand-700 hover:underline"
+        >
           Create an account
         </Link>
       </p>
       {search.redirect ? (
         <p className="mt-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
-          Please sign in to continue.
+          {target.startsWith('/teams/invite/')
+            ? 'Sign in, or create an account, to join the team.'
+            : 'Please sign in to continue.'}
         </p>
       ) : null}
       <div className="mt-6">

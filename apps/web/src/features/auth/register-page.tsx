@@ -1,6 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { useTitle } from '../../lib/use-title';
 import { Button, Card, TextField } from '../../ui';
 import { register } from './auth-actions';
@@ -29,6 +30,7 @@ function validate(v: {
 export function RegisterPage() {
   useTitle('Create your account');
   const navigate = useNavigate();
+  const search = useSearch({ from: '/public/register' });
   const [values, setValues] = useState({
     name: '',
     email: '',
@@ -57,7 +59,7 @@ export function RegisterPage() {
         name: values.name.trim(),
         companyName: values.companyName.trim(),
       });
-      void navigate({ to: '/dashboard', replace: true });
+      void navigate({ to: safeRedirect(search.redirect), replace: true });
     } catch (err) {
       setError(toFormError(err, FALLBACK.register));
       setBusy(false);
@@ -70,7 +72,11 @@ export function RegisterPage() {
         <h1 className="text-2xl font-bold tracking-tight">Create your account</h1>
         <p className="mt-1 text-sm text-zinc-600">
           Already have one?{' '}
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to="/login"
+            search={{ redirect: search.redirect }}
+            className="font-medium text-brand-700 hover:underline"
+          >
             Sign in
           </Link>
         </p>

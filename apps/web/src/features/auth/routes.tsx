@@ -14,6 +14,10 @@ const tokenSearch = (s: Record<string, unknown>): TokenSearch => ({
 const registerRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/register',
+  // note: an invite link sends a guest here through /login; the redirect brings them back to join.
+  validateSearch: (s: Record<string, unknown>): { redirect?: string } => ({
+    redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
+  }),
   beforeLoad: requireGuest,
   component: lazyPage(pages, 'RegisterPage'),
 });

@@ -17,6 +17,15 @@ import { teamPaymentSearch } from './admin/payment-search';
  * the landing bundle.
  */
 const placeholder = lazyPage(() => import('./team-pages'), 'TeamPlaceholderPage');
+const invitePage = lazyPage(() => import('./invite/invite-page'), 'InvitePage');
+const teamShootsPage = lazyPage(() => import('./member/team-photoshoots-page'), 'TeamPhotoshootsPage');
+const createTeamShootPage = lazyPage(
+  () => import('./member/create-photoshoot-page'),
+  'CreateTeamPhotoshootPage',
+);
+const testShootPage = lazyPage(() => import('./member/test-shoot-page'), 'TestShootPage');
+const teamFlowHomePage = lazyPage(() => import('./member/flow-home-page'), 'TeamFlowHomePage');
+const teamDashboardPage = lazyPage(() => import('./dashboard/dashboard-page'), 'TeamDashboardPage');
 const loadGuard = importWithReload(() => import('./team-guard'));
 
 // Teams, no guard ------------------------------------------------------------------------------
@@ -39,7 +48,7 @@ const teamPaymentReturnRoute = createRoute({
 const inviteRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/invite/$inviteToken',
-  component: placeholder,
+  component: invitePage,
 });
 const teamPackagesRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -55,7 +64,7 @@ const teamStylesRoute = createRoute({
 const testShootRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/photoshoots/test',
-  component: placeholder,
+  component: testShootPage,
 });
 
 // Teams, team guard ----------------------------------------------------------------------------
@@ -74,17 +83,17 @@ const teamHomeRoute = createRoute({
 const teamShootsRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots',
-  component: placeholder,
+  component: teamShootsPage,
 });
 const createTeamShootRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/create',
-  component: placeholder,
+  component: createTeamShootPage,
 });
 const teamDashboardRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/dashboard',
-  component: placeholder,
+  component: teamDashboardPage,
 });
 
 /** A member's photoshoot: the flow's pages with the team's base path. */
@@ -97,7 +106,7 @@ const teamFlowRoute = createRoute({
 const teamFlowHomeRoute = createRoute({
   getParentRoute: () => teamFlowRoute,
   path: '/',
-  component: placeholder,
+  component: teamFlowHomePage,
 });
 const teamUploadRoute = createRoute({
   getParentRoute: () => teamFlowRoute,

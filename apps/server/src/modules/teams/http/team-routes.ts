@@ -18,6 +18,7 @@ import { remindMembers } from '../remind.js';
 import { submitTeamPhotoshoot } from '../submit-photoshoot.js';
 import { quoteTeamOrder, startTeamCheckout } from '../team-checkout.js';
 import { teamDownload } from '../team-download.js';
+import { teamStylesIncluded } from '../team-package.js';
 import { createTestShoot } from '../test-shoot.js';
 import { fileTokenAuth } from './file-token-auth.js';
 
@@ -45,6 +46,8 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
       name: row.name,
       members: Number(members?.n ?? 0),
       role: req.teamRole,
+      // Members choose styles against the team's package, which they cannot read themselves.
+      stylesIncluded: await teamStylesIncluded(app, app.db, req.params.id),
     });
   });
 

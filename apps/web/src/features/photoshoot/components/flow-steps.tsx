@@ -16,11 +16,13 @@ const VISIBLE: Array<{ step: Step; label: string; also?: Step[] }> = [
 export function FlowSteps({ photoshoot, current }: { photoshoot: Photoshoot; current: Step }) {
   const flow = useFlow();
   const allowed = allowedSteps(photoshoot);
-  const currentIndex = VISIBLE.findIndex((s) => s.step === current || s.also?.includes(current));
+  // The team flow has no payment: the member submits on a team seat from the styles step.
+  const visible = flow.teamId ? VISIBLE.filter((s) => s.step !== 'payment') : VISIBLE;
+  const currentIndex = visible.findIndex((s) => s.step === current || s.also?.includes(current));
   return (
     <nav aria-label="Photoshoot steps" className="mb-6 overflow-x-auto">
       <ol className="flex min-w-max items-center gap-1 text-sm sm:gap-2">
-        {VISIBLE.map((s, i) => {
+        {visible.map((s, i) => {
           const isCurrent = i === currentIndex;
           const done = i < currentIndex;
           const reachable = !isCurrent && allowed.includes(s.step);

@@ -157,7 +157,8 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
           <Button variant="secondary" loading={zipping} onClick={() => void downloadAll()}>
             Download all (zip)
           </Button>
-          {photoshoot.status === 'completed' ? (
+          {/* note: the team flow has no review step (its route does not exist there). */}
+          {photoshoot.status === 'completed' && !flow.teamId ? (
             <Link to={flow.path('review')} className={buttonClasses('primary')}>
               Rate &amp; request redo
             </Link>

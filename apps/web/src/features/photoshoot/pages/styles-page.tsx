@@ -10,20 +10,26 @@ import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
 import { PersonChooser } from '../styles/person-chooser';
 import { StyleCard } from '../styles/style-card';
+import { TeamStylesStep } from '../team/team-styles-step';
 import { categoryLabel } from '../../../shared/style-visual';
 import type { Package, Photoshoot, Style } from '../../../shared/records';
 
 export default function StylesPage() {
-  const { query, photoshoot } = useFlowPage('styles');
+  const { query, photoshoot, flow } = useFlowPage('styles');
+  const teamId = flow.teamId;
   return (
     <FlowFrame
       step="styles"
-      title="Choose your styles"
-      description="Pick the looks you want. Each style is a separate set of portraits."
+      title={teamId ? 'Choose your styles and submit' : 'Choose your styles'}
+      description={
+        teamId
+          ? 'Your team pays for your photoshoot: submitting uses one of its seats.'
+          : 'Pick the looks you want. Each style is a separate set of portraits.'
+      }
       query={query}
       photoshoot={photoshoot}
     >
-      {(p) => <StylesStep photoshoot={p} />}
+      {(p) => (teamId ? <TeamStylesStep photoshoot={p} teamId={teamId} /> : <StylesStep photoshoot={p} />)}
     </FlowFrame>
   );
 }
