@@ -11,12 +11,10 @@ import { adminPages } from './admin/admin-pages';
 import { teamPaymentSearch } from './admin/payment-search';
 
 /**
- * The team routes (seed §2), inside the signed-in layout. The pages are placeholders until the
- * team issue, except the member's photoshoot flow, which is the individual flow's pages under the
- * team's base path. The guard's code is a lazy chunk, like the pages: nothing of the teams is in
- * the landing bundle.
+ * The team routes (seed §2), inside the signed-in layout. The member's photoshoot flow is the
+ * individual flow's pages under the team's base path, with a seat instead of a payment. The guard's
+ * code is a lazy chunk, like the pages: nothing of the teams is in the landing bundle.
  */
-const placeholder = lazyPage(() => import('./team-pages'), 'TeamPlaceholderPage');
 const invitePage = lazyPage(() => import('./invite/invite-page'), 'InvitePage');
 const teamShootsPage = lazyPage(() => import('./member/team-photoshoots-page'), 'TeamPhotoshootsPage');
 const createTeamShootPage = lazyPage(
