@@ -7,6 +7,8 @@ import { ValidationErrors } from '../../core/errors.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 
 async function checkDiscount(e: RecordHookEvent): Promise<void> {
+  // note: an edit that leaves the discount alone (deactivating an old coupon) is not held up by it.
+  if (e.existing && !e.submitted.has('percentOff') && !e.submitted.has('amountOffCents')) return;
   const percent = Number(e.record.percentOff) > 0;
   const amount = Number(e.record.amountOffCents) > 0;
   const errors = new ValidationErrors();

@@ -9,6 +9,9 @@ export const screens = {
   photoshoot: () => import('./photoshoots/photoshoot-page'),
   review: () => import('./review/review-page'),
   results: () => import('./results/results-page'),
+  payments: () => import('./payments/payments-page'),
+  coupons: () => import('./coupons/coupons-page'),
+  contactMessages: () => import('./contact/contact-messages-page'),
 };
 
 export type Screens = typeof screens;
