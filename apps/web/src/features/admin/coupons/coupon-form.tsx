@@ -95,7 +95,7 @@ export function CouponFormDialog({
                   checked={values.discount === kind}
                   onChange={() => set('discount', kind)}
                 />
-                {kind === 'percent' ? 'Percent off' : 'Amount off'}
+                {kind === 'percent' ? 'A percentage' : 'A fixed amount'}
               </label>
             ))}
           </div>
