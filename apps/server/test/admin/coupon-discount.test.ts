@@ -49,6 +49,14 @@ describe.each(engines)('coupon discount rule (%s)', (engine) => {
     expect(switched).toMatchObject({ percentOff: 0, amountOffCents: 300 });
   });
 
+  it('lets an edit that leaves the discount alone through, even on a coupon stored without one', async () => {
+    // A coupon written before the rule existed (straight into the table, as an old install has it).
+    const legacy = await create({ code: 'LEGACY', percentOff: 5 });
+    await t.app.db.run(`UPDATE "coupons" SET "percentOff" = 0 WHERE "id" = ?`, [legacy.id]);
+    const off = await su.collection('coupons').update(legacy.id, { active: false });
+    expect(off).toMatchObject({ active: false, percentOff: 0, amountOffCents: 0 });
+  });
+
   it('stays closed to customers', async () => {
     const customer = await t.user();
     const err = await failure(customer.pb.collection('coupons').create({ code: 'MINE', percentOff: 90 }));
