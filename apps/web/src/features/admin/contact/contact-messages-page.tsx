@@ -76,7 +76,7 @@ function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: S
     }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: 'Actions',
       meta: { align: 'right' },
       cell: (c) => {
         const m = c.row.original;

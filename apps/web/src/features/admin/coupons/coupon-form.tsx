@@ -10,9 +10,9 @@ import { adminPb } from '../admin-client';
 import { couponToForm, EMPTY_COUPON, formToBody, type CouponFormValues } from './coupon-form-values';
 
 const APPLIES_TO = [
-  { value: 'any', label: 'Everyone (individual and team packages)' },
-  { value: 'individual', label: 'Individual packages only' },
-  { value: 'team', label: 'Team packages only' },
+  { value: 'any', label: 'Everyone' },
+  { value: 'individual', label: 'Individual packages' },
+  { value: 'team', label: 'Team packages' },
 ];
 
 /**

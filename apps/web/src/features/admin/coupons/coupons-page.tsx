@@ -92,10 +92,10 @@ function couponColumns(
     }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: 'Actions',
       meta: { align: 'right' },
       cell: (c) => (
-        <span className="flex justify-end gap-2">
+        <span className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
           <Button
             size="sm"
             variant="secondary"
@@ -148,8 +148,10 @@ export function CouponsPage() {
     queryFn: () => adminPb.collection('coupons').getList<Coupon>(page, perPage, options),
     placeholderData: keepPreviousData,
   });
-  // note: redemptions move when customers pay; the list follows.
   useAdminLive('coupons', undefined, LIST_KEY);
+  // note: a use is counted by a conditional UPDATE inside the payment's transaction, which sends no
+  // coupon event; the payment's own event is what says a count may have moved.
+  useAdminLive('payments', undefined, LIST_KEY);
   const packages = useQuery({
     queryKey: [...adminKeys.packages, 'full'],
     queryFn: () =>

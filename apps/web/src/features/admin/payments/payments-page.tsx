@@ -149,7 +149,7 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
     }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: 'Actions',
       meta: { align: 'right' },
       cell: (c) => {
         const p = c.row.original;
