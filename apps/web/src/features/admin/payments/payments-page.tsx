@@ -96,6 +96,7 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
       cell: (c) => (
         <span className="whitespace-nowrap font-semibold tabular-nums">
           {formatMoney(c.getValue(), c.row.original.currency)}
+          <span className="block text-xs font-normal text-zinc-500">{c.row.original.provider}</span>
         </span>
       ),
     }),
@@ -107,15 +108,11 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
         c.getValue() ? (
           <span className="whitespace-nowrap tabular-nums">
             −{formatMoney(c.getValue(), c.row.original.currency)}
+            <span className="block font-mono text-xs text-zinc-500">{c.row.original.couponCode}</span>
           </span>
         ) : (
           '—'
         ),
-    }),
-    col.accessor('couponCode', {
-      header: 'Coupon',
-      meta: { hideBelow: 'md' },
-      cell: (c) => (c.getValue() ? <span className="font-mono text-xs">{c.getValue()}</span> : '—'),
     }),
     col.accessor((p) => p.package, {
       id: 'bought',
@@ -129,15 +126,18 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
       header: 'Customer',
       enableSorting: false,
       meta: { hideBelow: 'sm' },
-      cell: (c) => <span className="block max-w-56 truncate">{c.getValue() || '—'}</span>,
+      cell: (c) => (
+        <span className="block max-w-40 truncate" title={c.getValue()}>
+          {c.getValue() || '—'}
+        </span>
+      ),
     }),
-    col.accessor('provider', { header: 'Provider', meta: { hideBelow: 'lg' } }),
     col.accessor('created', {
       header: 'Date',
       sortDescFirst: true,
       meta: { hideBelow: 'md' },
       cell: (c) => (
-        <span className="whitespace-nowrap">
+        <span className="block min-w-28">
           {formatDateTime(c.getValue())}
           {c.row.original.refundedAt ? (
             <span className="block text-xs text-zinc-500">
