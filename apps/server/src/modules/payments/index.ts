@@ -1,6 +1,7 @@
 /** Payments: quote, checkout, fulfilment, refunds and coupons behind one provider seam (decision 008). */
 import type { HttpModule } from '../../apis/http-module.js';
 import { coupons } from './collections/coupons.js';
+import { registerCouponHooks } from './coupon-hooks.js';
 import { payments } from './collections/payments.js';
 import { sweepOwedRefunds } from './owed-refunds.js';
 import { markReceiptSent } from './receipt-sent.js';
@@ -21,6 +22,7 @@ export const paymentsModule: HttpModule = {
   collections: [coupons, payments],
   settings: paymentsSettingsSection,
   register(app) {
+    registerCouponHooks(app.hooks);
     // A receipt counts as sent once the SMTP server accepted it (the mail queue says when).
     app.mailer.onSent((ref) => markReceiptSent(app, ref));
     // Refunds the payment provider could not make at the time (ADR 008), until they go through.

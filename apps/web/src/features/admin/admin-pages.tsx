@@ -21,6 +21,7 @@ const SECTIONS = [
   { to: '/admin/original-photos', label: 'Original photos' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/contact-messages', label: 'Contact messages' },
   { to: '/admin/styles', label: 'Styles' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/settings', label: 'Settings' },

@@ -14,6 +14,9 @@ export const screens = {
   originals: () => import('./originals/originals-page'),
   users: () => import('./users/users-page'),
   user: () => import('./users/user-page'),
+  payments: () => import('./payments/payments-page'),
+  coupons: () => import('./coupons/coupons-page'),
+  contactMessages: () => import('./contact/contact-messages-page'),
 };
 
 export type Screens = typeof screens;

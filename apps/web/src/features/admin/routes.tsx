@@ -52,7 +52,8 @@ const overviewRoute = createRoute({
 const couponsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'coupons',
-  component: placeholder,
+  validateSearch: keepStrings,
+  component: screen('coupons', 'CouponsPage'),
 });
 const originalsRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -64,7 +65,7 @@ const paymentsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'payments',
   validateSearch: keepStrings,
-  component: placeholder,
+  component: screen('payments', 'PaymentsPage'),
 });
 const photoshootsRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -87,6 +88,12 @@ const resultsRoute = createRoute({
   path: 'results',
   validateSearch: keepStrings,
   component: screen('results', 'ResultsPage'),
+});
+const contactMessagesRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'contact-messages',
+  validateSearch: keepStrings,
+  component: screen('contactMessages', 'ContactMessagesPage'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -115,6 +122,7 @@ export const adminRoutes = [
   adminLayout.addChildren([
     overviewRoute,
     couponsRoute,
+    contactMessagesRoute,
     originalsRoute,
     paymentsRoute,
     photoshootsRoute,

@@ -96,13 +96,14 @@ function Figures({ o }: { o: AdminOverview }) {
           value={o.refundsOwed}
           urgent={o.refundsOwed > 0}
           detail={o.refundsOwed ? 'Charged, then failed: money to give back' : 'Nothing owed'}
-          link={{ to: '/admin/payments', search: { status: 'failed' } }}
+          link={{ to: '/admin/payments', search: { owed: '1' } }}
         />
         <Figure
           testId="figure-messages"
           label="New contact messages"
           value={o.newMessages}
           detail={o.newMessages ? 'Unread in the contact form' : 'Inbox clear'}
+          link={{ to: '/admin/contact-messages', search: { status: 'new' } }}
         />
       </div>
       <h2 className="mt-8 mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Orders</h2>

@@ -4,26 +4,18 @@ import { formatMoney } from '../../../shared/money';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
+import { isRefundOwed, RefundDialog } from '../components/refund-dialog';
 import { PaymentStatusBadge } from '../components/status-badge';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminPayment, AdminPhotoshoot } from '../data/admin-types';
 import { useAdminPayments } from '../data/use-admin-photoshoot';
-
-/** A charge that failed on our side and was not given back yet (server: `isRefundOwed`). */
-export function isRefundOwed(p: AdminPayment): boolean {
-  return p.status === 'failed' && !!p.providerPaymentRef && !p.refundedAt && p.amountCents > 0;
-}
 
 /** The photoshoot's payments, with a refund for a paid one and a retry for one owed. */
 export function PaymentsSection({ photoshoot }: { photoshoot: AdminPhotoshoot }) {
   const payments = useAdminPayments(photoshoot.id);
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const client = useQueryClient();
-  const toast = useToast();
   const email = photoshoot.expand?.user?.email ?? 'the customer';
 
   return (
@@ -63,30 +55,11 @@ export function PaymentsSection({ photoshoot }: { photoshoot: AdminPhotoshoot })
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={!!refunding}
-        onOpenChange={(open) => (open ? undefined : setRefunding(null))}
-        destructive
-        title={refunding && isRefundOwed(refunding) ? 'Retry the owed refund?' : 'Refund this payment?'}
-        description={
-          refunding
-            ? isRefundOwed(refunding)
-              ? `${formatMoney(refunding.amountCents, refunding.currency)} goes back to ${email} through ${refunding.provider}. Nothing else changes.`
-              : `${formatMoney(refunding.amountCents, refunding.currency)} goes back to ${email} through ${refunding.provider}. The photoshoot becomes refunded and any work in progress stops; a coupon it used stays spent. This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Refund"
-        onConfirm={async () => {
-          if (!refunding) return;
-          await adminPb.send(`/api/admin/payments/${encodeURIComponent(refunding.id)}/refund`, {
-            method: 'POST',
-          });
-          await client.invalidateQueries({ queryKey: adminKeys.photoshootAll(photoshoot.id) });
-          toast.success(
-            'Refund made.',
-            `${formatMoney(refunding.amountCents, refunding.currency)} to ${email}.`,
-          );
-        }}
+      <RefundDialog
+        payment={refunding}
+        customer={email}
+        onClose={() => setRefunding(null)}
+        onDone={() => client.invalidateQueries({ queryKey: adminKeys.photoshootAll(photoshoot.id) })}
       />
     </Card>
   );

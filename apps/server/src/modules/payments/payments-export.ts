@@ -1,0 +1,115 @@
+/**
+ * The back office's CSV export of payments: the same filter and sort as the list it was asked from
+ * (the records API's filter language, superusers only), read a page at a time so a long history is
+ * never held in memory. Rows written while the export runs may shift the pages; an export is a
+ * snapshot for a spreadsheet, not a ledger.
+ */
+import type { App } from '../../core/app.js';
+import type { Caller } from '../../core/records/caller.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { RecordJson } from '../../core/records/serialize.js';
+import { csvLine } from '../../tools/csv.js';
+import { isRefundOwed } from './owed-refunds.js';
+import { purchasableOf } from './purchasables.js';
+
+export const PAYMENTS_CSV_HEADER = [
+  'id',
+  'created',
+  'status',
+  'refund_owed',
+  'provider',
+  'kind',
+  'package',
+  'quantity',
+  'currency',
+  'price',
+  'discount',
+  'amount',
+  'coupon',
+  'customer_email',
+  'customer_name',
+  'photoshoot',
+  'team',
+  'paid_at',
+  'refunded_at',
+  'failure_reason',
+];
+
+const PAGE = 500;
+
+export type PaymentsExportQuery = { filter?: string; sort?: string };
+
+/** Minor units as a decimal amount in the currency's own precision (29.00 USD, 2900 JPY). */
+export function majorUnits(cents: unknown, currency: unknown): string {
+  const code = String(currency || 'usd').toUpperCase();
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown currency code keeps two decimals.
+  }
+  return (Number(cents ?? 0) / 10 ** digits).toFixed(digits);
+}
+
+function paymentCells(app: App, p: RecordJson): unknown[] {
+  const expand = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const kind = purchasableOf(app, p as RecordData).kind;
+  return [
+    p.id,
+    p.created,
+    p.status,
+    isRefundOwed(p as RecordData) ? 'yes' : 'no',
+    p.provider,
+    kind === 'none' ? '' : kind,
+    expand.package?.name ?? '',
+    p.quantity || '',
+    String(p.currency ?? '').toUpperCase(),
+    majorUnits(p.priceCents, p.currency),
+    majorUnits(p.discountCents, p.currency),
+    majorUnits(p.amountCents, p.currency),
+    p.couponCode,
+    expand.user?.email ?? '',
+    expand.user?.name ?? '',
+    p.photoshoot,
+    expand.team?.name ?? p.team,
+    p.paidAt,
+    p.refundedAt,
+    p.failureReason,
+  ];
+}
+
+/**
+ * The export's lines: the header, then one line per payment. The first page is read before this
+ * returns, so a bad filter fails as a 400 before anything is streamed.
+ * @throws {ApiError} 400 for a filter or sort the records API would refuse.
+ */
+export async function paymentsCsv(
+  app: App,
+  caller: Caller,
+  query: PaymentsExportQuery,
+): Promise<AsyncIterable<string>> {
+  const payments = app.registry.require('payments');
+  // The id breaks ties, so rows with the same sort value keep their place from page to page.
+  const sort = [query.sort?.trim() || '-created', 'id'].join(',');
+  const read = (page: number) =>
+    app.records.list(payments, caller, {
+      filter: query.filter,
+      sort,
+      page: String(page),
+      perPage: String(PAGE),
+      skipTotal: '1',
+      expand: 'user,package,team',
+    });
+  const first = await read(1);
+  return (async function* lines() {
+    yield csvLine(PAYMENTS_CSV_HEADER);
+    let batch = first;
+    for (let page = 1; ; page++) {
+      if (page > 1) batch = await read(page);
+      for (const p of batch.items) yield csvLine(paymentCells(app, p));
+      if (batch.items.length < PAGE) return;
+    }
+  })();
+}

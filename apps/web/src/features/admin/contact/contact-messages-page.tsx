@@ -1,0 +1,213 @@
+import type { ContactMessagesRecord } from '@photoshoot/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTitle } from '../../../lib/use-title';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/use-toast';
+import { adminPb } from '../admin-client';
+import { formatDateTime } from '../components/format';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { ContactMessageDialog } from './contact-message-dialog';
+import { contactListState, contactRawSearch, readContactSearch, type ContactSearch } from './contact-search';
+import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
+
+type Message = ContactMessagesRecord;
+type Status = Message['status'];
+
+const LIST_KEY = ['admin', 'contact-messages'] as const;
+const TOPIC_OPTIONS = ['general', 'support', 'billing', 'teams', 'privacy', 'press'].map((t) => ({
+  value: t,
+  label: t[0]!.toUpperCase() + t.slice(1),
+}));
+
+const col = dataTableColumns<Message>();
+
+function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: Status) => void) {
+  return [
+    col.accessor('name', {
+      header: 'From',
+      cell: (c) => (
+        <button
+          type="button"
+          className="block max-w-56 text-left"
+          onClick={() => open(c.row.original)}
+          aria-label={`Open the message from ${c.row.original.name}`}
+        >
+          <span className={c.row.original.status === 'new' ? 'font-bold' : 'font-medium'}>
+            {c.getValue()}
+          </span>
+          <span className="block truncate text-xs font-normal text-zinc-500">{c.row.original.email}</span>
+          <span className="mt-1 block sm:hidden">
+            <ContactStatusBadge status={c.row.original.status} />
+          </span>
+        </button>
+      ),
+    }),
+    col.accessor('message', {
+      header: 'Message',
+      enableSorting: false,
+      meta: { hideBelow: 'md' },
+      cell: (c) => <span className="line-clamp-2 max-w-md text-zinc-700">{c.getValue()}</span>,
+    }),
+    col.accessor('topic', {
+      header: 'Topic',
+      meta: { hideBelow: 'lg' },
+      cell: (c) => c.getValue() || '—',
+    }),
+    col.accessor('status', {
+      header: 'Status',
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <ContactStatusBadge status={c.getValue()} />,
+    }),
+    col.accessor('created', {
+      header: 'Received',
+      sortDescFirst: true,
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { align: 'right' },
+      cell: (c) => {
+        const m = c.row.original;
+        return m.status === 'answered' || m.status === 'spam' ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Mark the message from ${m.name} handled`}
+            onClick={() => setStatus(m, 'answered')}
+          >
+            Mark handled
+          </Button>
+        );
+      },
+    }),
+  ];
+}
+
+/** /admin/contact-messages: the contact form's inbox; open a message, mark it handled. */
+export function ContactMessagesPage() {
+  useTitle('Contact messages · Back office');
+  const raw = useSearch({ from: '/admin/contact-messages' });
+  const search = useMemo(() => readContactSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/contact-messages' });
+  const set = (patch: Partial<ContactSearch>) =>
+    void navigate({ search: contactRawSearch({ ...search, page: 1, ...patch }), replace: true });
+
+  const [q, setQ] = useState(search.q);
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  useEffect(() => {
+    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
+    // note: only a settled change of the typed text moves the URL.
+  }, [debouncedQ]);
+
+  const state = contactListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: [...LIST_KEY, state],
+    queryFn: () => adminPb.collection('contact_messages').getList<Message>(page, perPage, options),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive('contact_messages', undefined, LIST_KEY);
+
+  const client = useQueryClient();
+  const toast = useToast();
+  const [openMsg, setOpenMsg] = useState<Message | null>(null);
+  // note: the fresh copy when the list still holds it; a status filter may have let it go.
+  const opened = openMsg ? (list.data?.items.find((m) => m.id === openMsg.id) ?? openMsg) : null;
+  const change = useMutation({
+    mutationFn: ({ m, status }: { m: Message; status: Status }) =>
+      adminPb.collection('contact_messages').update<Message>(m.id, { status }),
+    onSuccess: () => client.invalidateQueries({ queryKey: LIST_KEY }),
+    onError: (err) => toast.error('The message could not be updated.', errorMessage(err)),
+  });
+  const setStatus = (m: Message, status: Status) => change.mutate({ m, status });
+  const open = (m: Message) => {
+    setOpenMsg(m);
+    // note: opening a new message is reading it; the overview's "new" count follows.
+    if (m.status === 'new') change.mutate({ m, status: 'read' });
+  };
+  const columns = useMemo(() => messageColumns(open, setStatus), []);
+  const filtered = !!(search.q || search.status || search.topic);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Contact messages"
+        description="What visitors sent through the contact form. Opening a message marks it read."
+      />
+      <DataTable
+        label="Contact messages"
+        columns={columns}
+        state={state}
+        result={list.data as ListPage<Message> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}
+        toolbar={
+          <>
+            <div className="w-full sm:w-64">
+              <TextField
+                label="Search messages"
+                type="search"
+                placeholder="Email, name or text"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+            <FilterSelect
+              label="Status"
+              value={search.status}
+              options={CONTACT_STATUS_OPTIONS}
+              onChange={(status) => set({ status })}
+            />
+            <FilterSelect
+              label="Topic"
+              value={search.topic}
+              options={TOPIC_OPTIONS}
+              onChange={(topic) => set({ topic })}
+            />
+            {filtered ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQ('');
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ContactMessageDialog
+        message={opened}
+        pending={change.isPending}
+        onClose={() => setOpenMsg(null)}
+        onStatus={(m, status) =>
+          change.mutate(
+            { m, status },
+            {
+              onSuccess: (saved) =>
+                status === 'answered' || status === 'spam' ? setOpenMsg(null) : setOpenMsg(saved),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}

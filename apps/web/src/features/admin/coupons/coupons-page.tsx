@@ -1,0 +1,253 @@
+import type { CouponsRecord } from '@photoshoot/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTitle } from '../../../lib/use-title';
+import { formatMoney } from '../../../shared/money';
+import type { Package } from '../../../shared/records';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/use-toast';
+import { adminPb } from '../admin-client';
+import { formatDateTime } from '../components/format';
+import { adminKeys } from '../data/admin-keys';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { CouponFormDialog } from './coupon-form';
+import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
+import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
+
+type Coupon = CouponsRecord;
+const LIST_KEY = ['admin', 'coupons'] as const;
+const col = dataTableColumns<Coupon>();
+
+function discountText(c: Coupon): string {
+  if (c.percentOff > 0) return `${c.percentOff}% off`;
+  if (c.amountOffCents > 0) return `${formatMoney(c.amountOffCents, c.currency || 'usd')} off`;
+  return 'No discount';
+}
+
+function couponColumns(
+  packageName: (id: string) => string,
+  edit: (c: Coupon) => void,
+  deactivate: (c: Coupon) => void,
+) {
+  return [
+    col.accessor('code', {
+      header: 'Code',
+      cell: (c) => (
+        <span className="block">
+          <span className="font-mono">{c.getValue()}</span>
+          <span className="block text-xs font-normal text-zinc-600">{discountText(c.row.original)}</span>
+          <span className="mt-1 block sm:hidden">
+            <CouponStateBadge c={c.row.original} />
+          </span>
+        </span>
+      ),
+    }),
+    col.display({
+      id: 'state',
+      header: 'State',
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <CouponStateBadge c={c.row.original} />,
+    }),
+    col.accessor('redemptions', {
+      header: 'Used',
+      sortDescFirst: true,
+      meta: { align: 'right' },
+      cell: (c) => {
+        const max = c.row.original.maxRedemptions;
+        return (
+          <span className="whitespace-nowrap tabular-nums" title={max ? undefined : 'No cap'}>
+            {c.getValue()} / {max || '∞'}
+          </span>
+        );
+      },
+    }),
+    col.accessor('expiresAt', {
+      header: 'Expires',
+      meta: { hideBelow: 'md' },
+      cell: (c) =>
+        c.getValue() ? <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> : 'Never',
+    }),
+    col.accessor((c) => c.packages.join(','), {
+      id: 'packages',
+      header: 'Applies to',
+      enableSorting: false,
+      meta: { hideBelow: 'lg' },
+      cell: (c) => {
+        const coupon = c.row.original;
+        const who =
+          coupon.appliesTo === 'any' ? '' : coupon.appliesTo === 'team' ? 'Teams: ' : 'Individuals: ';
+        const what = coupon.packages.length ? coupon.packages.map(packageName).join(', ') : 'every package';
+        return <span className="block max-w-56 truncate">{who + what}</span>;
+      },
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { align: 'right' },
+      cell: (c) => (
+        <span className="flex flex-col items-end gap-2 sm:flex-row sm:justify-end">
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Edit ${c.row.original.code}`}
+            onClick={() => edit(c.row.original)}
+          >
+            Edit
+          </Button>
+          {c.row.original.active ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Deactivate ${c.row.original.code}`}
+              onClick={() => deactivate(c.row.original)}
+            >
+              Deactivate
+            </Button>
+          ) : null}
+        </span>
+      ),
+    }),
+  ];
+}
+
+function CouponStateBadge({ c }: { c: Coupon }) {
+  const view = COUPON_STATES[couponState(c)];
+  return <Badge tone={view.tone}>{view.label}</Badge>;
+}
+
+/** /admin/coupons: every discount code with its uses against the cap, expiry and state; create, edit, deactivate. */
+export function CouponsPage() {
+  useTitle('Coupons · Back office');
+  const raw = useSearch({ from: '/admin/coupons' });
+  const search = useMemo(() => readCouponsSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/coupons' });
+  const set = (patch: Partial<CouponsSearch>) =>
+    void navigate({ search: couponsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+
+  const [q, setQ] = useState(search.q);
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  useEffect(() => {
+    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
+    // note: only a settled change of the typed text moves the URL.
+  }, [debouncedQ]);
+
+  const state = couponsListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: [...LIST_KEY, state],
+    queryFn: () => adminPb.collection('coupons').getList<Coupon>(page, perPage, options),
+    placeholderData: keepPreviousData,
+  });
+  useAdminLive('coupons', undefined, LIST_KEY);
+  // note: a use is counted by a conditional UPDATE inside the payment's transaction, which sends no
+  // coupon event; the payment's own event is what says a count may have moved.
+  useAdminLive('payments', undefined, LIST_KEY);
+  const packages = useQuery({
+    queryKey: [...adminKeys.packages, 'full'],
+    queryFn: () =>
+      adminPb
+        .collection('packages')
+        .getFullList<Package>({ sort: 'sortOrder', fields: 'id,name,currency,kind' }),
+    staleTime: 5 * 60_000,
+  });
+
+  const client = useQueryClient();
+  const toast = useToast();
+  const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
+  const [deactivating, setDeactivating] = useState<Coupon | null>(null);
+  const names = useMemo(() => new Map((packages.data ?? []).map((p) => [p.id, p.name])), [packages.data]);
+  const columns = useMemo(
+    () => couponColumns((id) => names.get(id) ?? id, setEditing, setDeactivating),
+    [names],
+  );
+  const filtered = !!(search.q || search.state);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Coupons"
+        description="Discount codes customers type at checkout. A use counts when the payment goes through."
+        actions={<Button onClick={() => setEditing('new')}>New coupon</Button>}
+      />
+      <DataTable
+        label="Coupons"
+        columns={columns}
+        state={state}
+        result={list.data as ListPage<Coupon> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        empty={
+          filtered ? 'No coupon matches these filters.' : 'No coupons yet. Create one to offer a discount.'
+        }
+        toolbar={
+          <>
+            <div className="w-full sm:w-64">
+              <TextField
+                label="Search coupons"
+                type="search"
+                placeholder="Code or note"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+            <FilterSelect
+              label="State"
+              value={search.state}
+              options={COUPON_STATE_OPTIONS}
+              onChange={(s) => set({ state: s as CouponsSearch['state'] })}
+            />
+            {filtered ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQ('');
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <CouponFormDialog
+        open={editing !== null}
+        coupon={editing === 'new' ? null : editing}
+        packages={packages.data ?? []}
+        onClose={() => setEditing(null)}
+        onSaved={(saved) => {
+          setEditing(null);
+          void client.invalidateQueries({ queryKey: LIST_KEY });
+          toast.success(editing === 'new' ? 'Coupon created.' : 'Coupon saved.', saved.code);
+        }}
+      />
+      <ConfirmDialog
+        open={!!deactivating}
+        onOpenChange={(open) => (open ? undefined : setDeactivating(null))}
+        destructive
+        title={deactivating ? `Deactivate ${deactivating.code}?` : ''}
+        description="Customers can no longer use the code; payments already made with it keep their discount. You can activate it again by editing it."
+        confirmLabel="Deactivate"
+        onConfirm={async () => {
+          if (!deactivating) return;
+          await adminPb.collection('coupons').update(deactivating.id, { active: false });
+          await client.invalidateQueries({ queryKey: LIST_KEY });
+          toast.success('Coupon deactivated.', deactivating.code);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,349 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTitle } from '../../../lib/use-title';
+import { formatMoney } from '../../../shared/money';
+import type { Package } from '../../../shared/records';
+import { Badge } from '../../../ui/badge';
+import { Button } from '../../../ui/button';
+import { DataTable } from '../../../ui/data-table';
+import { dataTableColumns } from '../../../ui/data-table-columns';
+import { listArgs, type ListPage } from '../../../ui/list-state';
+import { PageHeader } from '../../../ui/page-header';
+import { TextField } from '../../../ui/text-field';
+import { useToast } from '../../../ui/use-toast';
+import { adminPb } from '../admin-client';
+import { formatDateTime } from '../components/format';
+import { isRefundOwed, RefundDialog } from '../components/refund-dialog';
+import { PaymentStatusBadge } from '../components/status-badge';
+import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
+import { useAdminLive } from '../data/use-admin-live';
+import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { downloadPaymentsCsv } from './download-csv';
+import {
+  OWED_FILTER,
+  paymentsListState,
+  paymentsRawSearch,
+  readPaymentsSearch,
+  type PaymentsSearch,
+} from './payments-search';
+
+type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
+
+const STATUS_OPTIONS = ['pending', 'paid', 'failed', 'cancelled', 'refunded'].map((v) => ({
+  value: v,
+  label: v[0]!.toUpperCase() + v.slice(1),
+}));
+const PROVIDER_OPTIONS = [
+  { value: 'stripe', label: 'Stripe' },
+  { value: 'sandbox', label: 'Sandbox' },
+  { value: 'free', label: 'Free (100% off)' },
+];
+const KIND_OPTIONS = [
+  { value: 'photoshoot', label: 'Photoshoot' },
+  { value: 'team_seats', label: 'Team seats' },
+];
+
+const LIST_KEY = ['admin', 'payments'] as const;
+
+/** What a payment bought, in a few words: the package, or a team's seats with their number. */
+function Bought({ p }: { p: PaymentRow }) {
+  if (p.team)
+    return (
+      <span className="block max-w-48 truncate">
+        Team seats × {p.quantity || 1}
+        <span className="block text-xs text-zinc-500">{p.expand?.team?.name ?? p.team}</span>
+      </span>
+    );
+  const name = p.expand?.package?.name ?? 'Photoshoot';
+  return p.photoshoot ? (
+    <Link
+      to="/admin/photoshoots/$id"
+      params={{ id: p.photoshoot }}
+      className="font-medium text-brand-700 underline-offset-2 hover:underline"
+    >
+      {name}
+    </Link>
+  ) : (
+    <span>{name}</span>
+  );
+}
+
+const col = dataTableColumns<PaymentRow>();
+
+function paymentColumns(onRefund: (p: PaymentRow) => void) {
+  return [
+    col.accessor('status', {
+      header: 'Status',
+      cell: (c) => (
+        <span className="flex flex-col items-start gap-1">
+          <PaymentStatusBadge status={c.getValue()} />
+          {isRefundOwed(c.row.original) ? <Badge tone="danger">Refund owed</Badge> : null}
+          <span className="text-xs font-normal text-zinc-500">{c.row.original.id}</span>
+          {/* note: on a phone the customer column steps aside; the first cell carries it. */}
+          <span className="max-w-40 truncate text-xs font-normal text-zinc-600 sm:hidden">
+            {c.row.original.expand?.user?.email}
+          </span>
+        </span>
+      ),
+    }),
+    col.accessor('amountCents', {
+      header: 'Amount',
+      sortDescFirst: true,
+      meta: { align: 'right' },
+      cell: (c) => (
+        <span className="whitespace-nowrap font-semibold tabular-nums">
+          {formatMoney(c.getValue(), c.row.original.currency)}
+          <span className="block text-xs font-normal text-zinc-500">{c.row.original.provider}</span>
+        </span>
+      ),
+    }),
+    col.accessor('discountCents', {
+      header: 'Discount',
+      sortDescFirst: true,
+      meta: { align: 'right', hideBelow: 'md' },
+      cell: (c) =>
+        c.getValue() ? (
+          <span className="whitespace-nowrap tabular-nums">
+            −{formatMoney(c.getValue(), c.row.original.currency)}
+            <span className="block font-mono text-xs text-zinc-500">{c.row.original.couponCode}</span>
+          </span>
+        ) : (
+          '—'
+        ),
+    }),
+    col.accessor((p) => p.package, {
+      id: 'bought',
+      header: 'Bought',
+      enableSorting: false,
+      meta: { hideBelow: 'sm' },
+      cell: (c) => <Bought p={c.row.original} />,
+    }),
+    col.accessor((p) => p.expand?.user?.email ?? '', {
+      id: 'user.email',
+      header: 'Customer',
+      enableSorting: false,
+      meta: { hideBelow: 'sm' },
+      cell: (c) => (
+        <span className="block max-w-40 truncate" title={c.getValue()}>
+          {c.getValue() || '—'}
+        </span>
+      ),
+    }),
+    col.accessor('created', {
+      header: 'Date',
+      sortDescFirst: true,
+      meta: { hideBelow: 'md' },
+      cell: (c) => (
+        <span className="block min-w-28">
+          {formatDateTime(c.getValue())}
+          {c.row.original.refundedAt ? (
+            <span className="block text-xs text-zinc-500">
+              refunded {formatDateTime(c.row.original.refundedAt)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      meta: { align: 'right' },
+      cell: (c) => {
+        const p = c.row.original;
+        const owed = isRefundOwed(p);
+        if (p.status !== 'paid' && !owed) return null;
+        return (
+          <Button
+            size="sm"
+            variant={owed ? 'primary' : 'secondary'}
+            aria-label={`${owed ? 'Retry refund of' : 'Refund'} ${formatMoney(p.amountCents, p.currency)} to ${p.expand?.user?.email ?? 'the customer'}`}
+            onClick={() => onRefund(p)}
+          >
+            {owed ? 'Retry refund' : 'Refund'}
+          </Button>
+        );
+      },
+    }),
+  ];
+}
+
+/** /admin/payments: every payment, filtered and sorted on the server; refunds and the CSV export. */
+export function PaymentsPage() {
+  useTitle('Payments · Back office');
+  const raw = useSearch({ from: '/admin/payments' });
+  const search = useMemo(() => readPaymentsSearch(raw), [raw]);
+  const navigate = useNavigate({ from: '/admin/payments' });
+  const set = (patch: Partial<PaymentsSearch>) =>
+    void navigate({ search: paymentsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+
+  const [q, setQ] = useState(search.q);
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  useEffect(() => {
+    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
+    // note: only a settled change of the typed text moves the URL.
+  }, [debouncedQ]);
+
+  const state = paymentsListState(search, adminPb.filter.bind(adminPb));
+  const [page, perPage, options] = listArgs(state);
+  const list = useQuery({
+    queryKey: [...LIST_KEY, state],
+    queryFn: () =>
+      adminPb
+        .collection('payments')
+        .getList<PaymentRow>(page, perPage, { ...options, expand: 'user,package,team' }),
+    placeholderData: keepPreviousData,
+  });
+  const owed = useQuery({
+    queryKey: [...LIST_KEY, 'owed'],
+    queryFn: () => adminPb.collection('payments').getList(1, 1, { filter: OWED_FILTER, fields: 'id' }),
+  });
+  useAdminLive('payments', undefined, LIST_KEY);
+
+  const client = useQueryClient();
+  const toast = useToast();
+  const [refunding, setRefunding] = useState<PaymentRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const columns = useMemo(() => paymentColumns(setRefunding), []);
+
+  const filtered = !!(
+    search.q ||
+    search.status ||
+    search.provider ||
+    search.kind ||
+    search.from ||
+    search.to ||
+    search.owed
+  );
+  const owedCount = owed.data?.totalItems ?? 0;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadPaymentsCsv({ filter: state.filter, sort: state.sort });
+    } catch (err) {
+      toast.error('The export failed.', errorMessage(err));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Payments"
+        description="Every checkout, newest first. The export holds the rows the filters select."
+        actions={
+          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        }
+      />
+      {owedCount > 0 && !search.owed ? (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900"
+        >
+          <p>
+            <strong>{owedCount === 1 ? '1 refund is owed' : `${owedCount} refunds are owed`}</strong>:
+            charged, then failed on our side, and the provider did not take the refund yet.
+          </p>
+          <Button size="sm" variant="danger" onClick={() => set({ owed: true, status: '' })}>
+            Show owed refunds
+          </Button>
+        </div>
+      ) : null}
+      <DataTable
+        label="Payments"
+        columns={columns}
+        state={state}
+        result={list.data as ListPage<PaymentRow> | undefined}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        onSortChange={(sort) => set({ sort: sort || '-created' })}
+        onPageChange={(p) => set({ page: p })}
+        empty={
+          filtered
+            ? 'No payment matches these filters.'
+            : 'No payments yet. They appear here when customers check out.'
+        }
+        toolbar={
+          <>
+            <div className="w-full sm:w-64">
+              <TextField
+                label="Search payments"
+                type="search"
+                placeholder="Customer email or payment id"
+                value={q}
+                onChange={(e) => setQ(e.target.value)}
+              />
+            </div>
+            <FilterSelect
+              label="Status"
+              value={search.status}
+              options={STATUS_OPTIONS}
+              onChange={(status) => set({ status })}
+            />
+            <FilterSelect
+              label="Provider"
+              value={search.provider}
+              options={PROVIDER_OPTIONS}
+              onChange={(provider) => set({ provider })}
+            />
+            <FilterSelect
+              label="Bought"
+              value={search.kind}
+              options={KIND_OPTIONS}
+              onChange={(kind) => set({ kind })}
+            />
+            <div className="w-[calc(50%-0.375rem)] sm:w-40">
+              <TextField
+                label="From"
+                type="date"
+                value={search.from}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+            </div>
+            <div className="w-[calc(50%-0.375rem)] sm:w-40">
+              <TextField
+                label="To"
+                type="date"
+                value={search.to}
+                onChange={(e) => set({ to: e.target.value })}
+              />
+            </div>
+            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={search.owed}
+                onChange={(e) => set({ owed: e.target.checked })}
+              />
+              Refunds owed only
+            </label>
+            {filtered ? (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQ('');
+                  void navigate({ search: {}, replace: true });
+                }}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <RefundDialog
+        payment={refunding}
+        customer={refunding?.expand?.user?.email ?? 'the customer'}
+        onClose={() => setRefunding(null)}
+        onDone={() => client.invalidateQueries({ queryKey: LIST_KEY })}
+      />
+    </div>
+  );
+}
