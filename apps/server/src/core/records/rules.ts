@@ -10,6 +10,7 @@ import type { CollectionRegistry } from '../schema/registry.js';
 import type { Caller } from './caller.js';
 import { encodeValue, type RecordData } from './codec.js';
 import { isMultiValue, type Field } from '../schema/fields.js';
+import { memoizedRule, type CompiledRule } from './rule-memo.js';
 
 export const BASE_ALIAS = 'r';
 
@@ -36,8 +37,13 @@ export function filterContext(
       auth: caller.auth ? { collection: caller.auth.collection, record: caller.auth.record } : null,
       method: caller.method,
       context: caller.context,
-      headers: caller.headers,
-      query: caller.query,
+      // Read only by rules that name them: an HTTP caller builds them on first use.
+      get headers() {
+        return caller.headers;
+      },
+      get query() {
+        return caller.query;
+      },
       body: opts.body ?? {},
     },
     allowHidden: opts.forRule || opts.superuser,
@@ -46,7 +52,10 @@ export function filterContext(
   };
 }
 
-/** SQL condition for a non-null rule, or null when the rule is empty (everyone). */
+/**
+ * SQL condition for a non-null rule, or null when the rule is empty (everyone). Without a write's
+ * body or stored record the compilation is memoised (rule-memo.ts).
+ */
 export function ruleCondition(
   db: Db,
   registry: CollectionRegistry,
@@ -54,12 +63,11 @@ export function ruleCondition(
   rule: string,
   caller: Caller,
   input: RuleInput = {},
-): { sql: string; params: unknown[] } | null {
+): CompiledRule | null {
   if (rule.trim() === '') return null;
-  return compileFilter(
-    rule,
-    filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input }),
-  );
+  const ctx = filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input });
+  if (input.body !== undefined || input.existing !== undefined) return compileFilter(rule, ctx);
+  return memoizedRule(rule, ctx, (traced) => compileFilter(rule, traced));
 }
 
 /** Whether the stored record `id` satisfies `rule` for this caller. */
@@ -94,7 +102,7 @@ export async function valuesMatchRule(
   rule: Rule,
   caller: Caller,
   data: RecordData,
-  extra?: { sql: string; params: unknown[] } | null,
+  extra?: CompiledRule | null,
 ): Promise<boolean> {
   if (rule === null) return false;
   const cond = ruleCondition(db, registry, collection, rule, caller);
