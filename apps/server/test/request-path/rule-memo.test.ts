@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileFilter } from '../../src/core/filter/compile.js';
-import type { FilterContext } from '../../src/core/filter/context.js';
 import type { Db } from '../../src/core/db/db.js';
 import { memoizedRule } from '../../src/core/records/rule-memo.js';
 import { filterContext } from '../../src/core/records/rules.js';
@@ -32,11 +31,16 @@ function setup() {
   });
   let compiles = 0;
   const run = (rule: string, c: Caller) => {
-    const ctx = filterContext(db, registry, posts, c, { forRule: true, superuser: false });
-    return memoizedRule(rule, ctx, (traced: FilterContext) => {
-      compiles++;
-      return compileFilter(rule, traced);
-    });
+    const opts = { forRule: true, superuser: false };
+    const request = filterContext(db, registry, posts, c, opts).request!;
+    return memoizedRule(
+      { registry, collection: posts, dialect: 'sqlite', rule },
+      request,
+      (traced, onMacro) => {
+        compiles++;
+        return compileFilter(rule, { ...filterContext(db, registry, posts, c, opts, traced), onMacro });
+      },
+    );
   };
   return { run, caller, compiles: () => compiles };
 }

@@ -29,31 +29,54 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
+/**
+ * One read value as key text, unambiguous without escaping: strings carry their length, numbers
+ * keep -0 apart, arrays and objects are their JSON (equal JSON, equal value for the compiler).
+ */
+function keyPart(v: unknown): string {
+  switch (typeof v) {
+    case 'string':
+      return `s${v.length}:${v}`;
+    case 'number':
+      return Object.is(v, -0) ? 'n-0;' : `n${v};`;
+    case 'boolean':
+      return v ? 'T' : 'F';
+    case 'undefined':
+      return 'U';
+    default: {
+      if (v === null) return 'N';
+      const json = JSON.stringify(v) ?? '';
+      return `j${json.length}:${json}`;
+    }
+  }
+}
+
 /** What a `get` contributes to the key. */
-function encodeGet(path: readonly string[], key: string, v: unknown): unknown {
-  if (traced(path, key)) return isObject(v) ? 'object' : v === undefined ? ['undefined'] : v;
-  if (path.length === 1 && path[0] === 'auth' && key === 'collection') return isObject(v) ? v.id : null;
-  return v === undefined ? ['undefined'] : v;
+function encodeGet(path: readonly string[], key: string, v: unknown): string {
+  if (traced(path, key)) return isObject(v) ? 'O' : keyPart(v);
+  if (path.length === 1 && path[0] === 'auth' && key === 'collection')
+    return isObject(v) ? keyPart(v.id) : 'N';
+  return keyPart(v);
 }
 
 /** A request that records every read the compiler makes of it. */
 export function traceRequest(request: RequestInfo): { request: RequestInfo; finish: () => RequestReads } {
   const ops: Op[] = [];
-  const values: unknown[] = [];
+  let values = '';
   const wrap = (target: Record<string, unknown>, path: readonly string[]): Record<string, unknown> =>
     new Proxy(target, {
       get(t, key) {
         const v: unknown = Reflect.get(t, key);
         if (typeof key === 'symbol') return v;
         ops.push({ kind: 'get', path, key });
-        values.push(encodeGet(path, key, v));
+        values += encodeGet(path, key, v);
         return traced(path, key) && isObject(v) ? wrap(v, [...path, key]) : v;
       },
       getOwnPropertyDescriptor(t, key) {
         const d = Reflect.getOwnPropertyDescriptor(t, key);
         if (typeof key !== 'symbol') {
           ops.push({ kind: 'has', path, key });
-          values.push(d !== undefined);
+          values += d !== undefined ? 'T' : 'F';
         }
         return d;
       },
@@ -61,14 +84,14 @@ export function traceRequest(request: RequestInfo): { request: RequestInfo; fini
         const found = Reflect.has(t, key);
         if (typeof key !== 'symbol') {
           ops.push({ kind: 'in', path, key });
-          values.push(found);
+          values += found ? 'T' : 'F';
         }
         return found;
       },
       ownKeys(t) {
         const keys = Reflect.ownKeys(t);
         ops.push({ kind: 'keys', path, key: '' });
-        values.push(keys.filter((k) => typeof k === 'string'));
+        values += keyPart(keys.filter((k) => typeof k === 'string'));
         return keys;
       },
     });
@@ -77,7 +100,7 @@ export function traceRequest(request: RequestInfo): { request: RequestInfo; fini
     finish: () => ({
       ops,
       shapeKey: JSON.stringify(ops.map((o) => [o.kind, o.path, o.key])),
-      valueKey: JSON.stringify(values),
+      valueKey: values,
     }),
   };
 }
@@ -87,7 +110,7 @@ export function traceRequest(request: RequestInfo): { request: RequestInfo; fini
  * object on the path is missing: the compiler would have taken another path).
  */
 export function replayReads(ops: readonly Op[], request: RequestInfo): string | null {
-  const values: unknown[] = [];
+  let values = '';
   for (const op of ops) {
     let obj: unknown = request;
     for (const seg of op.path) {
@@ -95,10 +118,10 @@ export function replayReads(ops: readonly Op[], request: RequestInfo): string | 
       if (!isObject(obj)) return null;
     }
     const o = obj as Record<string, unknown>;
-    if (op.kind === 'get') values.push(encodeGet(op.path, op.key, o[op.key]));
-    else if (op.kind === 'has') values.push(Object.prototype.hasOwnProperty.call(o, op.key));
-    else if (op.kind === 'in') values.push(op.key in o);
-    else values.push(Reflect.ownKeys(o).filter((k) => typeof k === 'string'));
+    if (op.kind === 'get') values += encodeGet(op.path, op.key, o[op.key]);
+    else if (op.kind === 'has') values += Object.prototype.hasOwnProperty.call(o, op.key) ? 'T' : 'F';
+    else if (op.kind === 'in') values += op.key in o ? 'T' : 'F';
+    else values += keyPart(Reflect.ownKeys(o).filter((k) => typeof k === 'string'));
   }
-  return JSON.stringify(values);
+  return values;
 }

@@ -11,7 +11,7 @@
  * Not kept: compilations that read a date macro (they depend on the clock) and those that fail.
  */
 import type { Dialect } from '../db/db.js';
-import type { FilterContext } from '../filter/context.js';
+import type { RequestInfo } from '../filter/context.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { CollectionRegistry } from '../schema/registry.js';
 import { replayReads, traceRequest, type RequestReads } from './request-reads.js';
@@ -39,18 +39,25 @@ function entryFor(registry: CollectionRegistry, collection: CollectionDef, diale
   return entry;
 }
 
+/** What a rule compiles against besides the request. */
+export type RuleKey = {
+  registry: CollectionRegistry;
+  collection: CollectionDef;
+  dialect: Dialect;
+  rule: string;
+};
+
 /**
- * `compile(ctx)` for the rule `rule`, or the same result kept from an earlier compilation that read
- * the same request values. `ctx.request` must be set and `ctx.existing` absent (a write's stored
- * record is not traced).
+ * `compile(request, onMacro)` for `key.rule`, or the same result kept from an earlier compilation
+ * that read the same values of `request`. `compile` must read the request only through the one it
+ * is given and call `onMacro` when a date macro is read.
  */
 export function memoizedRule(
-  rule: string,
-  ctx: FilterContext,
-  compile: (ctx: FilterContext) => { sql: string; params: unknown[] },
+  key: RuleKey,
+  request: RequestInfo,
+  compile: (request: RequestInfo, onMacro: () => void) => { sql: string; params: unknown[] },
 ): CompiledRule {
-  const request = ctx.request!;
-  const entry = entryFor(ctx.registry, ctx.collection, ctx.dialect, rule);
+  const entry = entryFor(key.registry, key.collection, key.dialect, key.rule);
   for (const shape of entry.shapes.values()) {
     const valueKey = replayReads(shape.ops, request);
     const hit = valueKey === null ? undefined : shape.compiled.get(valueKey);
@@ -58,7 +65,7 @@ export function memoizedRule(
   }
   const trace = traceRequest(request);
   let clock = false;
-  const result = compile({ ...ctx, request: trace.request, onMacro: () => (clock = true) });
+  const result = compile(trace.request, () => (clock = true));
   const compiled: CompiledRule = Object.freeze({ sql: result.sql, params: Object.freeze(result.params) });
   if (clock) return compiled;
   const reads = trace.finish();

@@ -2,7 +2,7 @@
  * API rule evaluation (protocol §3.6): rules compile to SQL so list rules filter rows in the query
  * itself and single-record rules are one indexed lookup.
  */
-import { compileFilter, type FilterContext } from '../filter/compile.js';
+import { compileFilter, type FilterContext, type RequestInfo } from '../filter/compile.js';
 import type { Db } from '../db/db.js';
 import { q } from '../db/db.js';
 import type { CollectionDef, Rule } from '../schema/collection.js';
@@ -21,31 +21,47 @@ export type RuleInput = {
   existing?: RecordData | null;
 };
 
+/**
+ * The request as rules see it. A class, so building one per rule check is cheap; headers and the
+ * query are read only by rules that name them (an HTTP caller builds them on first use).
+ */
+class CallerRequest implements RequestInfo {
+  readonly auth: RequestInfo['auth'];
+  readonly method: string;
+  readonly context: string;
+
+  constructor(
+    private readonly caller: Caller,
+    readonly body: Record<string, unknown>,
+  ) {
+    this.auth = caller.auth ? { collection: caller.auth.collection, record: caller.auth.record } : null;
+    this.method = caller.method;
+    this.context = caller.context;
+  }
+
+  get headers(): Record<string, string> {
+    return this.caller.headers;
+  }
+
+  get query(): Record<string, string> {
+    return this.caller.query;
+  }
+}
+
 export function filterContext(
   db: Db,
   registry: CollectionRegistry,
   collection: CollectionDef,
   caller: Caller,
   opts: { forRule: boolean; superuser: boolean } & RuleInput,
+  request: RequestInfo = new CallerRequest(caller, opts.body ?? {}),
 ): FilterContext {
   return {
     dialect: db.dialect,
     registry,
     collection,
     alias: BASE_ALIAS,
-    request: {
-      auth: caller.auth ? { collection: caller.auth.collection, record: caller.auth.record } : null,
-      method: caller.method,
-      context: caller.context,
-      // Read only by rules that name them: an HTTP caller builds them on first use.
-      get headers() {
-        return caller.headers;
-      },
-      get query() {
-        return caller.query;
-      },
-      body: opts.body ?? {},
-    },
+    request,
     allowHidden: opts.forRule || opts.superuser,
     allowRequestAndCollection: opts.forRule || opts.superuser,
     existing: opts.existing ?? null,
@@ -65,9 +81,15 @@ export function ruleCondition(
   input: RuleInput = {},
 ): CompiledRule | null {
   if (rule.trim() === '') return null;
-  const ctx = filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input });
-  if (input.body !== undefined || input.existing !== undefined) return compileFilter(rule, ctx);
-  return memoizedRule(rule, ctx, (traced) => compileFilter(rule, traced));
+  const opts = { forRule: true, superuser: false, ...input };
+  if (input.body !== undefined || input.existing !== undefined)
+    return compileFilter(rule, filterContext(db, registry, collection, caller, opts));
+  return memoizedRule(
+    { registry, collection, dialect: db.dialect, rule },
+    new CallerRequest(caller, {}),
+    (request, onMacro) =>
+      compileFilter(rule, { ...filterContext(db, registry, collection, caller, opts, request), onMacro }),
+  );
 }
 
 /** Whether the stored record `id` satisfies `rule` for this caller. */
@@ -126,7 +148,7 @@ export async function valuesMatchRule(
 }
 
 /** A bound value typed like its column (PostgreSQL infers nothing from a bare parameter). */
-function castParam(db: Db, field: Field): string {
+export function castParam(db: Db, field: Field): string {
   if (db.dialect === 'sqlite') return '?';
   if (isMultiValue(field) || field.type === 'json') return 'CAST(? AS JSONB)';
   if (field.type === 'number') return 'CAST(? AS DOUBLE PRECISION)';
