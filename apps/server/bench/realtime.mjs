@@ -5,7 +5,7 @@
  *
  *   1. opens SUBSCRIBERS plain-HTTP SSE connections to /api/realtime on 127.0.0.1 and reads each
  *      PB_CONNECT;
- *   2. subscribes each to `bench_posts/*` with its own user's token (1,000 distinct users, so the
+ *   2. subscribes each to `bench_posts/*` with its own user's token (distinct users, so the
  *      list rule `@request.auth.id != ''` runs per subscriber as it would in production);
  *   3. makes UPDATES sequential PATCHes of one post as a superuser; for each, the latency of a
  *      subscriber is the time from just before the PATCH is sent until that subscriber's socket
@@ -14,7 +14,10 @@
  *   4. reports p50/p95/p99/max over all deliveries, the server's CPU per update, and fails when
  *      any delivery is missing after DELIVERY_TIMEOUT_MS.
  *
- * Env: BENCH_RT_SUBSCRIBERS (default 1000), BENCH_RT_UPDATES (default 30).
+ * Env: BENCH_RT_SUBSCRIBERS (default 10000), BENCH_RT_UPDATES (default 10). 10,000 subscribers
+ * hold 10,000 sockets in this process and 10,000 in the server's: each under this machine's
+ * 20,000 open-file limit, so nothing is raised (Node cannot raise its own limit; a larger run
+ * would start both processes under `prlimit --nofile=...`). Every connection is on 127.0.0.1.
  */
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
@@ -38,11 +41,11 @@ const randomId = () => Array.from(randomBytes(15), (b) => ID_CHARS[b % ID_CHARS.
  * hash; the others are copies of its row with their own id, email and tokenKey, because hashing
  * 1,000 passwords would only slow the setup), a superuser, and one post to update.
  */
-export async function seedRealtime(users) {
+export async function seedRealtime(users, pgDb = null) {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-rt-'));
   const app = await App.open({
     dataDir,
-    db: { kind: 'sqlite', dataDir },
+    db: pgDb ?? { kind: 'sqlite', dataDir },
     modules,
     extraCollections: [posts],
   });
@@ -58,25 +61,32 @@ export async function seedRealtime(users) {
       name: 'Bench 0',
       verified: true,
     });
-    const conn = app.db.raw;
-    const row = conn.prepare('SELECT * FROM "users" WHERE "id" = ?').get(first.data.id);
+    const row = await app.db.get('SELECT * FROM "users" WHERE "id" = ?', [first.data.id]);
     const cols = Object.keys(row);
-    const insert = conn.prepare(
-      `INSERT INTO "users" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`,
-    );
     const ids = [String(first.data.id)];
-    conn.transaction(() => {
-      for (let i = 1; i < users; i++) {
-        const copy = {
-          ...row,
-          id: randomId(),
-          email: `bench-rt-${i}@example.com`,
-          tokenKey: randomId() + randomId(),
-        };
-        ids.push(copy.id);
-        insert.run(...cols.map((c) => copy[c]));
+    const copies = [];
+    for (let i = 1; i < users; i++) {
+      const copy = {
+        ...row,
+        id: randomId(),
+        email: `bench-rt-${i}@example.com`,
+        tokenKey: randomId() + randomId(),
+      };
+      ids.push(copy.id);
+      copies.push(copy);
+    }
+    // Multi-row INSERTs in one transaction: the same on both engines, ~1 s for 10,000 rows.
+    const perStatement = 200;
+    await app.db.transaction(async (tx) => {
+      for (let at = 0; at < copies.length; at += perStatement) {
+        const chunk = copies.slice(at, at + perStatement);
+        const tuple = `(${cols.map(() => '?').join(', ')})`;
+        await tx.run(
+          `INSERT INTO "users" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')}`,
+          chunk.flatMap((copy) => cols.map((c) => copy[c])),
+        );
       }
-    })();
+    });
     const tokens = [];
     for (const id of ids)
       tokens.push(await app.auth.issueToken(usersCol, await app.records.findById(usersCol, id), 'auth'));
@@ -168,32 +178,45 @@ const round = (ms) => Math.round(ms * 10) / 10;
  * Runs the scenario against `server` (run.mjs's child handle: url + cpu()). Throws on a missing
  * delivery or a failed request.
  */
-export async function measureRealtime(server, seeded, { updates, log }) {
+export async function measureRealtime(serverOrServers, seeded, { updates, log }) {
+  // Several servers (the two-process mode): subscriber i connects to server i mod n, the PATCHes go
+  // through the first, and deliveries by the others are the cross-process ones.
+  const servers = Array.isArray(serverOrServers) ? serverOrServers : [serverOrServers];
+  const server = servers[0];
   const n = seeded.tokens.length;
   /** Per update: when its PATCH left, and each subscriber's arrival time. */
   const sentAt = new Map();
   const arrivals = new Map();
+  const crossArrivals = [];
   let current = -1;
   let wake = () => {};
   const subscribers = [];
-  await inBatches(seeded.tokens, 100, async (token) => {
-    const sub = await openSubscriber(server.url, (msg, at) => {
-      const score = msg.record?.score;
-      const list = arrivals.get(score);
-      if (!list || !sentAt.has(score)) return;
-      list.push(at - sentAt.get(score));
-      if (score === current && list.length === n) wake();
-    });
-    subscribers.push({ ...sub, token });
-  });
-  log(`${n} SSE connections open`);
+  await inBatches(
+    seeded.tokens.map((token, i) => ({ token, home: servers[i % servers.length] })),
+    100,
+    async ({ token, home }) => {
+      const cross = home !== server;
+      const sub = await openSubscriber(home.url, (msg, at) => {
+        const score = msg.record?.score;
+        const list = arrivals.get(score);
+        if (!list || !sentAt.has(score)) return;
+        const ms = at - sentAt.get(score);
+        list.push(ms);
+        if (cross) crossArrivals.push(ms);
+        if (score === current && list.length === n) wake();
+      });
+      subscribers.push({ ...sub, token, url: home.url });
+    },
+  );
+  log(`${n} SSE connections open on ${servers.length} server process(es)`);
   await inBatches(subscribers, 50, (s) =>
-    send(server.url, 'POST', '/api/realtime', s.token, { clientId: s.clientId, subscriptions: [TOPIC] }),
+    send(s.url, 'POST', '/api/realtime', s.token, { clientId: s.clientId, subscriptions: [TOPIC] }),
   );
   log(`${n} subscribed to ${TOPIC}`);
 
   const path = `/api/collections/bench_posts/records/${seeded.postId}`;
-  const cpuBefore = await server.cpu();
+  const cpuOf = async () => (await Promise.all(servers.map((s) => s.cpu()))).reduce((a, c) => a + c.cpuUs, 0);
+  const cpuBefore = await cpuOf();
   let missing = 0;
   for (let k = 1; k <= updates; k++) {
     arrivals.set(k, []);
@@ -207,13 +230,15 @@ export async function measureRealtime(server, seeded, { updates, log }) {
     await all;
     missing += n - arrivals.get(k).length;
   }
-  const cpuAfter = await server.cpu();
+  const cpuAfter = await cpuOf();
   for (const s of subscribers) s.close();
 
   const latencies = [...arrivals.values()].flat().sort((a, b) => a - b);
   const perUpdateMax = [...arrivals.values()].map((l) => Math.max(...l));
+  crossArrivals.sort((a, b) => a - b);
   const result = {
     subscribers: n,
+    processes: servers.length,
     updates,
     deliveries: latencies.length,
     missing,
@@ -222,7 +247,17 @@ export async function measureRealtime(server, seeded, { updates, log }) {
     p99: round(percentile(latencies, 99)),
     max: round(latencies[latencies.length - 1]),
     medianOfUpdateMax: round([...perUpdateMax].sort((a, b) => a - b)[perUpdateMax.length >> 1]),
-    serverCpuMsPerUpdate: round((cpuAfter.cpuUs - cpuBefore.cpuUs) / 1000 / updates),
+    serverCpuMsPerUpdate: round((cpuAfter - cpuBefore) / 1000 / updates),
+    ...(crossArrivals.length
+      ? {
+          crossProcess: {
+            deliveries: crossArrivals.length,
+            p50: round(percentile(crossArrivals, 50)),
+            p99: round(percentile(crossArrivals, 99)),
+            max: round(crossArrivals[crossArrivals.length - 1]),
+          },
+        }
+      : {}),
   };
   if (missing > 0) throw new Error(`${missing} deliveries missing after ${DELIVERY_TIMEOUT_MS} ms`);
   return result;

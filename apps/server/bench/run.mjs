@@ -56,6 +56,8 @@ const BUDGET = 0.7;
 
 const children = new Set();
 let dataDir;
+/** Drops the realtime scenario's PostgreSQL schema (two-process mode), once. */
+let dropPgSchema = null;
 
 function log(msg) {
   process.stderr.write(`[bench] ${msg}\n`);
@@ -669,18 +671,39 @@ async function ablate(scenarios, picked) {
 
 async function realtimeMain() {
   const started = performance.now();
-  const subscribers = num('BENCH_RT_SUBSCRIBERS', 1000);
-  const updates = num('BENCH_RT_UPDATES', 30);
-  log(`seeding ${fmt(subscribers)} users for the realtime scenario...`);
-  const seeded = await seedRealtime(subscribers);
+  const subscribers = num('BENCH_RT_SUBSCRIBERS', 10000);
+  const updates = num('BENCH_RT_UPDATES', 10);
+  // BENCH_RT_PG=<postgres url>: two API processes on one PostgreSQL schema (made and dropped here)
+  // share the subscribers; the PATCHes go through the first, the second's deliveries cross processes.
+  const pgUrl = process.env.BENCH_RT_PG;
+  let pgDb = null;
+  if (pgUrl) {
+    const schema = `bench_rt_${Date.now().toString(36)}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    pgDb = { kind: 'postgres', url: pgUrl, schema };
+    dropPgSchema = async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  log(`seeding ${fmt(subscribers)} users for the realtime scenario${pgDb ? ' on PostgreSQL' : ''}...`);
+  const seeded = await seedRealtime(subscribers, pgDb);
   dataDir = seeded.dataDir;
   // With --profile: the server under --cpu-prof, hottest functions printed (not the reported figures).
   const profDir = join(here, 'results', 'profiles');
   const profName = 'ours-realtime.cpuprofile';
   if (PROFILE) mkdirSync(profDir, { recursive: true });
   const execArgv = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${profName}`] : [];
-  const ours = await startServer('ours', 'server-ours.mjs', execArgv);
-  const r = await measureRealtime(ours, seeded, { updates, log });
+  const pgEnv = pgDb ? { BENCH_PG_URL: pgDb.url, BENCH_PG_SCHEMA: pgDb.schema } : {};
+  const ours = await startServer('ours', 'server-ours.mjs', execArgv, '', pgEnv);
+  const second = pgDb ? await startServer('ours-2', 'server-ours.mjs', [], '', pgEnv) : null;
+  const r = await measureRealtime(second ? [ours, second] : ours, seeded, { updates, log });
   if (PROFILE) {
     await stopChild(ours.child);
     const prof = JSON.parse(readFileSync(join(profDir, profName), 'utf8'));
@@ -693,10 +716,13 @@ async function realtimeMain() {
     `\nrealtime: ${fmt(r.subscribers)} SSE subscribers × ${r.updates} updates = ${fmt(r.deliveries)} deliveries, none missing\n` +
       `  latency ms (PATCH sent → event read by the subscriber): p50 ${r.p50}, p95 ${r.p95}, p99 ${r.p99}, max ${r.max}\n` +
       `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms\n` +
+      (r.crossProcess
+        ? `  ${r.processes} API processes on PostgreSQL; cross-process deliveries (${fmt(r.crossProcess.deliveries)}): p50 ${r.crossProcess.p50}, p99 ${r.crossProcess.p99}, max ${r.crossProcess.max} ms\n`
+        : '') +
       `  budget p99 ≤ ${RT_BUDGET_P99_MS} ms: ${ok ? 'met' : 'MISSED'} (${facts.cores} cores, ${facts.cpuModel}, node ${facts.node})\n`,
   );
   mkdirSync(join(here, 'results'), { recursive: true });
-  const file = join(here, 'results', 'realtime-latest.json');
+  const file = join(here, 'results', pgDb ? 'realtime-pg-2proc.json' : 'realtime-latest.json');
   const json = {
     date: new Date().toISOString(),
     machine: facts,
@@ -710,13 +736,18 @@ async function realtimeMain() {
   if (prettier)
     text = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
   writeFileSync(file, text);
-  log(`wrote bench/results/realtime-latest.json (${json.totalSeconds} s total)`);
+  log(
+    `wrote bench/results/${pgDb ? 'realtime-pg-2proc' : 'realtime-latest'}.json (${json.totalSeconds} s total)`,
+  );
 }
 
 let exitCode = 0;
 const cleanup = async () => {
   await stopAll();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const drop = dropPgSchema;
+  dropPgSchema = null;
+  await drop?.().catch((err) => log(`could not drop the bench schema: ${err.message}`));
 };
 process.on('SIGINT', () => {
   void cleanup().finally(() => process.exit(130));

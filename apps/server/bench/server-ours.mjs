@@ -18,7 +18,11 @@ import { serveChild } from './child.mjs';
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
 
-const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules, extraCollections: [posts] });
+// BENCH_PG_URL + BENCH_PG_SCHEMA (the realtime scenario's two-process mode): PostgreSQL instead of SQLite.
+const db = process.env.BENCH_PG_URL
+  ? { kind: 'postgres', url: process.env.BENCH_PG_URL, schema: process.env.BENCH_PG_SCHEMA }
+  : { kind: 'sqlite', dataDir };
+const app = await App.open({ dataDir, db, modules, extraCollections: [posts] });
 const variant = new Set((process.env.BENCH_VARIANT ?? '').split(',').filter(Boolean));
 
 if (variant.has('nolog')) {

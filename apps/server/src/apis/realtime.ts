@@ -74,6 +74,7 @@ export function bindRealtimeApi(
     if (next) client.auth = next;
     client.subscriptions.clear();
     for (const t of topics as string[]) client.subscriptions.set(t, parseTopic(t, app.registry));
+    broker.prepare(client);
     return reply.code(204).send();
   });
 }

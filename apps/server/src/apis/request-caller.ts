@@ -20,7 +20,20 @@ function ruleQuery(req: FastifyRequest): Record<string, string> {
 
 /** The Caller for this request (auth was loaded by the onRequest hook). */
 export function callerOf(req: FastifyRequest, context: RequestContextName = 'default'): Caller {
-  return { auth: req.auth, method: req.method, headers: ruleHeaders(req), query: ruleQuery(req), context };
+  // Few rules read headers or the query: they are copied on first use, not on every request.
+  let headers: Record<string, string> | undefined;
+  let query: Record<string, string> | undefined;
+  return {
+    auth: req.auth,
+    method: req.method,
+    context,
+    get headers() {
+      return (headers ??= ruleHeaders(req));
+    },
+    get query() {
+      return (query ??= ruleQuery(req));
+    },
+  };
 }
 
 /** A query parameter as one string (the first when repeated). */

@@ -38,6 +38,8 @@ export type FilterContext = {
   existing?: Record<string, unknown> | null;
   /** Time base for the date macros; defaults to the current time. */
   now?: Date;
+  /** Told when a date macro is read: the compiled SQL then depends on the clock (rule-memo.ts). */
+  onMacro?: () => void;
 };
 
 /**

@@ -35,7 +35,10 @@ export function resolveOperand(st: CompileState, op: AstOperand): Operand {
  */
 export function resolveIdentifier(st: CompileState, name: string): Operand {
   const macro = macroValue(name, st.now);
-  if (macro !== undefined) return literal(st.d, macro);
+  if (macro !== undefined) {
+    st.ctx.onMacro?.();
+    return literal(st.d, macro);
+  }
 
   if (name.startsWith('@request.') || name === '@request') {
     if (!st.ctx.allowRequestAndCollection) throw forbiddenFilterField('@request.');

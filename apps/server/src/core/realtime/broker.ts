@@ -7,13 +7,28 @@
 import type { App } from '../app.js';
 import { isSuperuser, type Caller } from '../records/caller.js';
 import { checkClientExpression } from '../records/list.js';
-import { filterContext, valuesMatchRule } from '../records/rules.js';
+import { filterContext, ruleCondition } from '../records/rules.js';
+import { valuesMatchChecks, type Check } from '../records/rule-batch.js';
+import type { CompiledRule } from '../records/rule-memo.js';
 import type { RecordEvent } from '../records/record-events.js';
+import type { CollectionDef } from '../schema/collection.js';
 import { compileFilter } from '../filter/compile.js';
 import { pickFields } from '../../tools/picker.js';
 import type { RealtimeClient } from './client.js';
 import { DispatchMemo } from './dispatch-memo.js';
 import type { Topic } from './topic.js';
+
+type Target = { client: RealtimeClient; topic: Topic; caller: Caller };
+
+function callerFor(client: RealtimeClient, topic: Topic): Caller {
+  return {
+    auth: client.auth,
+    method: 'GET',
+    headers: topic.headers,
+    query: topic.query,
+    context: 'realtime',
+  };
+}
 
 export class RealtimeBroker {
   readonly clients = new Map<string, RealtimeClient>();
@@ -44,32 +59,58 @@ export class RealtimeBroker {
   async dispatch(event: RecordEvent): Promise<void> {
     this.updateAuth(event);
     const memo = new DispatchMemo(event);
-    const work: Promise<void>[] = [];
+    // Subscriptions with the same access key share one check; all checks of this event run as a
+    // few batched statements (rule-batch.ts) instead of one SELECT per subscriber.
+    const byKey = new Map<string, { check: Check | null; targets: Target[] }>();
     for (const client of this.clients.values()) {
       for (const topic of client.subscriptions.values()) {
         if (topic.collection?.id !== event.collection.id) continue;
         if (topic.recordId !== null && topic.recordId !== event.record.id) continue;
-        work.push(this.deliver(client, topic, event, memo).catch(() => undefined));
+        const caller = callerFor(client, topic);
+        const key = memo.accessKey(client.auth, topic);
+        let group = byKey.get(key);
+        if (!group)
+          byKey.set(key, (group = { check: this.checkFor(caller, topic, event.collection), targets: [] }));
+        group.targets.push({ client, topic, caller });
       }
     }
+    const groups = [...byKey.values()].filter((g) => g.check !== null);
+    let allowed: boolean[];
+    try {
+      allowed = await valuesMatchChecks(
+        this.app.db,
+        event.collection,
+        event.record,
+        groups.map((g) => g.check!),
+      );
+    } catch {
+      return;
+    }
+    const work: Promise<void>[] = [];
+    groups.forEach((g, i) => {
+      if (!allowed[i]) return;
+      for (const t of g.targets) work.push(this.deliver(t, event, memo).catch(() => undefined));
+    });
     await Promise.all(work);
   }
 
-  private async deliver(
-    client: RealtimeClient,
-    topic: Topic,
-    event: RecordEvent,
-    memo: DispatchMemo,
-  ): Promise<void> {
-    const caller: Caller = {
-      auth: client.auth,
-      method: 'GET',
-      headers: topic.headers,
-      query: topic.query,
-      context: 'realtime',
-    };
+  /**
+   * Compiles the topic's rule for the subscriber now, so the first event it sees finds the
+   * compilation in the rule memo. Errors are left for the event to meet.
+   */
+  prepare(client: RealtimeClient): void {
+    for (const topic of client.subscriptions.values()) {
+      if (!topic.collection) continue;
+      try {
+        this.checkFor(callerFor(client, topic), topic, topic.collection);
+      } catch {
+        // An invalid filter fails each event for this subscriber alone, as before.
+      }
+    }
+  }
+
+  private async deliver({ client, topic, caller }: Target, event: RecordEvent, memo: DispatchMemo) {
     const su = isSuperuser(caller);
-    if (!(await memo.allowed(client.auth, topic, () => this.allowed(caller, topic, event)))) return;
     const json = await memo.body(su, topic, async () => {
       const [record] = await this.app.records.shape(event.collection, [event.record], caller, {
         expand: topic.query.expand,
@@ -79,30 +120,35 @@ export class RealtimeBroker {
     client.sendSerialized(topic.raw, json);
   }
 
-  /** The rule of the topic (list rule for `/*`, view rule for `/id`) and its filter, for this event. */
-  private async allowed(caller: Caller, topic: Topic, event: RecordEvent): Promise<boolean> {
-    const { collection, record } = event;
+  /**
+   * The conditions the event's record must meet for this subscriber: the topic's rule (list rule
+   * for `/*`, view rule for `/id`) and its filter; null when the answer is no whatever the record.
+   */
+  private checkFor(caller: Caller, topic: Topic, collection: CollectionDef): Check | null {
     const su = isSuperuser(caller);
     const rule = topic.recordId !== null ? collection.viewRule : collection.listRule;
-    if (!su && rule === null) return false;
-    const filter = topic.query.filter;
-    let extra: { sql: string; params: unknown[] } | null = null;
-    if (filter && filter.trim() !== '') {
-      checkClientExpression(filter, caller);
-      extra = compileFilter(
-        filter,
-        filterContext(this.app.db, this.app.registry, collection, caller, { forRule: false, superuser: su }),
-      );
+    if (!su && rule === null) return null;
+    const conds: CompiledRule[] = [];
+    try {
+      const ruleCond = su ? null : ruleCondition(this.app.db, this.app.registry, collection, rule!, caller);
+      if (ruleCond) conds.push(ruleCond);
+      const filter = topic.query.filter;
+      if (filter && filter.trim() !== '') {
+        checkClientExpression(filter, caller);
+        conds.push(
+          compileFilter(
+            filter,
+            filterContext(this.app.db, this.app.registry, collection, caller, {
+              forRule: false,
+              superuser: su,
+            }),
+          ),
+        );
+      }
+    } catch {
+      return null;
     }
-    return valuesMatchRule(
-      this.app.db,
-      this.app.registry,
-      collection,
-      su ? '' : rule!,
-      caller,
-      record,
-      extra,
-    );
+    return conds;
   }
 
   /** A password/email change (tokenKey rotation) or deletion drops the realtime auth of that record. */

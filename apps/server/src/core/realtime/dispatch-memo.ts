@@ -10,15 +10,14 @@ import type { RecordEvent } from '../records/record-events.js';
 import type { Topic } from './topic.js';
 
 export class DispatchMemo {
-  private readonly access = new Map<string, Promise<boolean>>();
   private readonly bodies = new Map<string, Promise<string>>();
 
   constructor(private readonly event: RecordEvent) {}
 
-  allowed(auth: AuthState | null, topic: Topic, check: () => Promise<boolean>): Promise<boolean> {
+  /** Subscriptions with the same key get the same answer to "may it see this event". */
+  accessKey(auth: AuthState | null, topic: Topic): string {
     const who = auth ? `${auth.collection.id}/${String(auth.record.id)}` : '';
-    const key = `${who}|${topic.recordId !== null ? 'view' : 'list'}|${topic.optionsKey}`;
-    return memo(this.access, key, check);
+    return `${who}|${topic.recordId !== null ? 'view' : 'list'}|${topic.optionsKey}`;
   }
 
   body(superuser: boolean, topic: Topic, serialise: () => Promise<string>): Promise<string> {

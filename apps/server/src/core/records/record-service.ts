@@ -16,7 +16,7 @@ import { decodeRow, encodeValue, type RecordData } from './codec.js';
 import { expandRecords, parseExpand } from './expand.js';
 import { listRecords, type ListParams, type ListResult } from './list.js';
 import { deleteWithReferences } from './delete.js';
-import { BASE_ALIAS, recordMatchesRule } from './rules.js';
+import { BASE_ALIAS, recordMatchesRule, ruleCondition } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
 import { revealEmails } from './email-visibility.js';
 import { validateField } from './validate-field.js';
@@ -97,15 +97,14 @@ export class RecordService {
     const db = opts.tx ?? this.app.db;
     if (!su && collection.viewRule === null)
       throw ApiError.forbidden('Only superusers can perform this action.');
-    const data = await this.findById(collection, id, db);
-    if (!data) throw ApiError.notFound();
-    if (
-      !su &&
-      !(await recordMatchesRule(db, this.app.registry, collection, collection.viewRule, caller, id))
-    ) {
-      throw ApiError.notFound();
-    }
-    return (await this.shape(collection, [data], caller, opts))[0]!;
+    // One SELECT with the rule in its WHERE: a missing record and a hidden one are both a 404.
+    const cond = su ? null : ruleCondition(db, this.app.registry, collection, collection.viewRule!, caller);
+    const row = await db.get(
+      `SELECT ${BASE_ALIAS}.* FROM ${q(collection.name)} ${BASE_ALIAS} WHERE ${BASE_ALIAS}."id" = ?${cond ? ` AND (${cond.sql})` : ''}`,
+      cond ? [id, ...cond.params] : [id],
+    );
+    if (!row) throw ApiError.notFound();
+    return (await this.shape(collection, [decodeRow(collection, row)], caller, opts))[0]!;
   }
 
   private async canManage(

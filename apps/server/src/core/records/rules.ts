@@ -2,7 +2,7 @@
  * API rule evaluation (protocol §3.6): rules compile to SQL so list rules filter rows in the query
  * itself and single-record rules are one indexed lookup.
  */
-import { compileFilter, type FilterContext } from '../filter/compile.js';
+import { compileFilter, type FilterContext, type RequestInfo } from '../filter/compile.js';
 import type { Db } from '../db/db.js';
 import { q } from '../db/db.js';
 import type { CollectionDef, Rule } from '../schema/collection.js';
@@ -10,6 +10,7 @@ import type { CollectionRegistry } from '../schema/registry.js';
 import type { Caller } from './caller.js';
 import { encodeValue, type RecordData } from './codec.js';
 import { isMultiValue, type Field } from '../schema/fields.js';
+import { memoizedRule, type CompiledRule } from './rule-memo.js';
 
 export const BASE_ALIAS = 'r';
 
@@ -20,33 +21,57 @@ export type RuleInput = {
   existing?: RecordData | null;
 };
 
+/**
+ * The request as rules see it. A class, so building one per rule check is cheap; headers and the
+ * query are read only by rules that name them (an HTTP caller builds them on first use).
+ */
+class CallerRequest implements RequestInfo {
+  readonly auth: RequestInfo['auth'];
+  readonly method: string;
+  readonly context: string;
+
+  constructor(
+    private readonly caller: Caller,
+    readonly body: Record<string, unknown>,
+  ) {
+    this.auth = caller.auth ? { collection: caller.auth.collection, record: caller.auth.record } : null;
+    this.method = caller.method;
+    this.context = caller.context;
+  }
+
+  get headers(): Record<string, string> {
+    return this.caller.headers;
+  }
+
+  get query(): Record<string, string> {
+    return this.caller.query;
+  }
+}
+
 export function filterContext(
   db: Db,
   registry: CollectionRegistry,
   collection: CollectionDef,
   caller: Caller,
   opts: { forRule: boolean; superuser: boolean } & RuleInput,
+  request: RequestInfo = new CallerRequest(caller, opts.body ?? {}),
 ): FilterContext {
   return {
     dialect: db.dialect,
     registry,
     collection,
     alias: BASE_ALIAS,
-    request: {
-      auth: caller.auth ? { collection: caller.auth.collection, record: caller.auth.record } : null,
-      method: caller.method,
-      context: caller.context,
-      headers: caller.headers,
-      query: caller.query,
-      body: opts.body ?? {},
-    },
+    request,
     allowHidden: opts.forRule || opts.superuser,
     allowRequestAndCollection: opts.forRule || opts.superuser,
     existing: opts.existing ?? null,
   };
 }
 
-/** SQL condition for a non-null rule, or null when the rule is empty (everyone). */
+/**
+ * SQL condition for a non-null rule, or null when the rule is empty (everyone). Without a write's
+ * body or stored record the compilation is memoised (rule-memo.ts).
+ */
 export function ruleCondition(
   db: Db,
   registry: CollectionRegistry,
@@ -54,11 +79,16 @@ export function ruleCondition(
   rule: string,
   caller: Caller,
   input: RuleInput = {},
-): { sql: string; params: unknown[] } | null {
+): CompiledRule | null {
   if (rule.trim() === '') return null;
-  return compileFilter(
-    rule,
-    filterContext(db, registry, collection, caller, { forRule: true, superuser: false, ...input }),
+  const opts = { forRule: true, superuser: false, ...input };
+  if (input.body !== undefined || input.existing !== undefined)
+    return compileFilter(rule, filterContext(db, registry, collection, caller, opts));
+  return memoizedRule(
+    { registry, collection, dialect: db.dialect, rule },
+    new CallerRequest(caller, {}),
+    (request, onMacro) =>
+      compileFilter(rule, { ...filterContext(db, registry, collection, caller, opts, request), onMacro }),
   );
 }
 
@@ -94,7 +124,7 @@ export async function valuesMatchRule(
   rule: Rule,
   caller: Caller,
   data: RecordData,
-  extra?: { sql: string; params: unknown[] } | null,
+  extra?: CompiledRule | null,
 ): Promise<boolean> {
   if (rule === null) return false;
   const cond = ruleCondition(db, registry, collection, rule, caller);
@@ -118,7 +148,7 @@ export async function valuesMatchRule(
 }
 
 /** A bound value typed like its column (PostgreSQL infers nothing from a bare parameter). */
-function castParam(db: Db, field: Field): string {
+export function castParam(db: Db, field: Field): string {
   if (db.dialect === 'sqlite') return '?';
   if (isMultiValue(field) || field.type === 'json') return 'CAST(? AS JSONB)';
   if (field.type === 'number') return 'CAST(? AS DOUBLE PRECISION)';
