@@ -2,16 +2,14 @@ import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import { LogoMark } from '../../app/logo';
 import { InShellContext } from '../../app/shell-context';
 import { SkipLink } from '../../app/skip-link';
-import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { ToastProvider } from '../../ui/toast';
 import { signOutAdmin, useAdminAuth } from './admin-auth-store';
 
 /**
- * The back office's frame and placeholders (seed §2, admin area), shown only behind the admin
- * guard. The real pages arrive with the back-office work; until then every admin route shows where
- * it will live. Lazy: not in the landing bundle.
+ * The back office's frame (seed §2, admin area): navigation, the operator's session, the toasts.
+ * Shown only behind the admin guard. Lazy: not in the landing bundle.
  */
 
 const SECTIONS = [
@@ -94,27 +92,6 @@ function OperatorSignOut() {
       >
         Sign out
       </button>
-    </div>
-  );
-}
-
-function sectionName(pathname: string): string {
-  const match = [...SECTIONS].reverse().find((s) => s.to !== '/admin' && pathname.startsWith(s.to));
-  return match?.label ?? 'Overview';
-}
-
-export function AdminPlaceholderPage() {
-  const { pathname } = useLocation();
-  const name = sectionName(pathname);
-  useTitle(`${name} · Back office`);
-  return (
-    <div className="mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-8 shadow-sm">
-      <p className="text-sm font-semibold text-brand-700">Back office</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">{name}</h1>
-      <p className="mt-3 text-zinc-600">
-        This part of the back office is coming soon. Operators can already manage everything through the API
-        with a superuser account.
-      </p>
     </div>
   );
 }

@@ -5,12 +5,11 @@ import { importWithReload } from '../../lib/chunk-reload';
 
 /**
  * The back office (seed §2): its own layout behind the admin guard, and /admin/login with no
- * layout. Pages still to come show a placeholder. The guard, the admin SDK client, its auth store
+ * layout. The guard, the admin SDK client, its auth store
  * and every page are lazy chunks: nothing of the back office is in the landing bundle.
  */
 const pages = () => import('./admin-pages');
 const loadGuard = importWithReload(() => import('./admin-guard'));
-const placeholder = lazyPage(pages, 'AdminPlaceholderPage');
 const screen = (name: keyof import('./admin-screens').Screens, component: string) =>
   lazyPage(async () => (await import('./admin-screens')).screens[name](), component);
 
