@@ -95,7 +95,7 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
       const before = await dialog.getByTestId('style-preview').getAttribute('src');
       await dialog.getByRole('button', { name: 'Render with the studio engine' }).click();
       // The studio engine loads its models in a fresh thread first: seconds on a busy machine.
-      await expect(page.getByText('Preview rendered')).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByText('Preview rendered', { exact: true })).toBeVisible({ timeout: 120_000 });
       await expect(dialog.getByTestId('style-preview')).not.toHaveAttribute('src', before ?? '');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);

@@ -72,5 +72,5 @@ test('a signed-in user who is not a member of a team is refused its pages; a mem
   await page.goto(`/login?redirect=${encodeURIComponent(`/teams/${team.id}`)}`);
   await signInWithPassword(page, owner.email, owner.password);
   await expect(page).toHaveURL(`/teams/${team.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Team');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Acme');
 });
