@@ -23,9 +23,7 @@ export function prerenderHome(): Plugin {
           join(config.root, 'src/prerender-home.tsx'),
           { root: config.root, configFile: false, logLevel: 'error' },
         );
-        // note: the router's scroll-restoration snippet is an inline script, which the CSP would
-        // block; the client restores scrolling itself once it renders over this markup.
-        const markup = (await module.renderHome()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+        const markup = await module.renderHome();
         if (/<script/i.test(markup))
           throw new Error('prerender-home: the rendered page holds a script (CSP)');
         let html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -1,0 +1,32 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
+import { createAppRouter } from './router';
+
+/**
+ * Mounts the app on `root`. The landing page arrives prerendered (`prerender-home.tsx`): it is
+ * hydrated, so the hero painted from the HTML stays the same DOM nodes and is not painted a second
+ * time (that repaint was the page's Largest Contentful Paint). Every other page renders from scratch.
+ */
+export async function startApp(
+  root: HTMLElement,
+  { onRecoverableError }: Pick<RootOptions, 'onRecoverableError'> = {},
+): Promise<Root> {
+  const router = createAppRouter();
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  if (!root.hasChildNodes()) {
+    const created = createRoot(root, { onRecoverableError });
+    created.render(app);
+    return created;
+  }
+  // The first render must be the prerendered tree: the route resolved (no pending fallback), and the
+  // router in the mode it prerendered in, which adds no Suspense boundary around the root route.
+  // note: `ssr` is what TanStack Start's hydration sets; it changes only that boundary and must stay set.
+  await router.load();
+  router.ssr = { manifest: undefined };
+  return hydrateRoot(root, app, { onRecoverableError });
+}
