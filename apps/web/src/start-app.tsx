@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { createAppRouter } from './router';
 
@@ -28,5 +28,11 @@ export async function startApp(
   // note: `ssr` is what TanStack Start's hydration sets; it changes only that boundary and must stay set.
   await router.load();
   router.ssr = { manifest: undefined };
-  return hydrateRoot(root, app, { onRecoverableError });
+  // note: as a transition the hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for one long task (the page is already on screen; nothing waits for it).
+  let hydrated: Root | undefined;
+  startTransition(() => {
+    hydrated = hydrateRoot(root, app, { onRecoverableError });
+  });
+  return hydrated!;
 }
