@@ -79,3 +79,14 @@ test('a signed-in visitor: hydrated from the guest markup, then their header', a
     '/dashboard',
   );
 });
+
+test('the landing page names one script up front, which starts the app after the first paint', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]).toMatch(/src="\/assets\/start-after-first-paint-[\w-]+\.js"/);
+  expect(scripts[0]).toMatch(/data-after-first-paint="\/assets\/index-[\w-]+\.js[^"]*"/);
+  expect(html).not.toContain('rel="modulepreload"');
+});
