@@ -1,9 +1,9 @@
 /**
  * `node bench/memory-parts.mjs` (after a build): where the server's memory goes, part by part.
  * One fresh process adds the parts one at a time and reads its own resident set (VmRSS, worker
- * threads included) after each: the App on SQLite, one upload-check thread after one check, one
- * likeness thread after one embedding, one studio thread after one 2048 px render; then closes
- * the threads one by one to show what each hands back. The differences are what each part holds.
+ * threads included) after each: the App on SQLite, the face-model thread after one upload check and
+ * then one likeness embedding (the same thread serves both), one studio thread after one 2048 px
+ * render; then closes the threads one by one to show what each hands back. The differences are what each part holds.
  * Noisy on a shared machine (the allocator keeps some freed memory): run it twice.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,33 +27,31 @@ const mark = (part) => {
 };
 
 const { WorkerPool } = await import(join(dist, 'tools/worker-pool.js'));
-const { STYLE_SEEDS } = await import(join(dist, 'core/seed/catalog-styles.js'));
+const { STYLE_SEEDS } = await import(join(dist, 'modules/catalog/catalog-styles.js'));
 const pool = (entry, name) =>
   new WorkerPool({ entry: new URL(`file://${join(dist, entry)}`), size: () => 1, maxQueue: () => 4, name });
 
 mark('node + sharp + the worker pool module');
 const { App } = await import(join(dist, 'core/app.js'));
 const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-memory-parts-'));
-const { modules } = await import('../dist/modules.js');
+const { modules } = await import(join(dist, 'modules.js'));
 const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules });
 mark('App.open (SQLite, catalogue seeded)');
 
 const photo = await sharp(join(here, '../assets/samples/astronaut.png')).resize(1024, 1024).jpeg().toBuffer();
-const analysis = pool('core/analysis/analysis-worker.js', 'upload-checks');
+const faces = pool('modules/analysis/face-worker.js', 'face-models');
 const copy = () => new Uint8Array(photo);
 const input = copy();
-await analysis.run({ bytes: input, format: 'jpeg', checks: true }, [input.buffer]);
-mark('upload-check thread, after 1 check');
+await faces.run({ kind: 'analyse', bytes: input, format: 'jpeg', checks: true }, [input.buffer]);
+mark('face-model thread, after 1 upload check');
 const more = copy();
-await analysis.run({ bytes: more, format: 'jpeg', checks: true }, [more.buffer]);
-mark('upload-check thread, after 2 checks');
-
-const likeness = pool('core/likeness/likeness-worker.js', 'likeness');
+await faces.run({ kind: 'analyse', bytes: more, format: 'jpeg', checks: true }, [more.buffer]);
+mark('face-model thread, after 2 upload checks');
 const embedInput = copy();
-await likeness.run({ bytes: embedInput }, [embedInput.buffer]);
-mark('likeness thread, after 1 embedding');
+await faces.run({ kind: 'embed', bytes: embedInput }, [embedInput.buffer]);
+mark('face-model thread, after 1 likeness embedding');
 
-const studio = pool('core/studio/studio-worker.js', 'studio');
+const studio = pool('modules/processing/studio/studio-worker.js', 'studio');
 const style = STYLE_SEEDS[0];
 await studio.run({
   job: { photoKey: 'p', photo: copy(), look: style, seed: 's', longSide: 2048 },
@@ -61,12 +59,10 @@ await studio.run({
 });
 mark('studio thread, after 1 render (2048 px)');
 
-await likeness.close();
-mark('likeness thread closed');
 await studio.close();
 mark('studio thread closed');
-await analysis.close();
-mark('upload-check thread closed');
+await faces.close();
+mark('face-model thread closed');
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 

@@ -121,6 +121,10 @@ function summarise(lhr) {
     // The server's observed answer time feeds the simulation: on a busy machine it moves LCP.
     serverResponseMs: Math.round(audit('server-response-time') ?? 0),
     lcpElement: lcpElement(lhr),
+    // The main-thread tasks behind TBT (simulated durations), longest first.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 5)
+      .map((t) => ({ url: t.url, startMs: Math.round(t.startTime), durationMs: Math.round(t.duration) })),
     transfer,
     lighthouseVersion: lhr.lighthouseVersion,
     userAgent: lhr.environment?.hostUserAgent,

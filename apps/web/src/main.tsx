@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { initAuth } from './lib/auth-store';
+import { startIntegrations } from './lib/integrations/start-integrations';
 import { takeHandOver } from './lib/tab-session';
+import { startApp } from './start-app';
 import './styles.css';
 
 installChunkReloadHandler();
@@ -15,8 +14,4 @@ void initAuth();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void startApp(root, { afterMount: startIntegrations });

@@ -24,11 +24,15 @@ const routeTree = rootRoute.addChildren([
   ...adminRoutes,
 ]);
 
-/** The app's router; tests pass a memory history. */
-export function createAppRouter(history?: RouterHistory) {
+/**
+ * The app's router; tests pass a memory history. `isServer` forces the router's server rendering
+ * (the build's prerender says so explicitly, so a test running it under jsdom renders the same tree).
+ */
+export function createAppRouter(history?: RouterHistory, { isServer }: { isServer?: boolean } = {}) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
+    ...(isServer === undefined ? {} : { isServer }),
     defaultPreload: 'intent',
     defaultPendingComponent: LoadingBlock,
     defaultErrorComponent: ErrorPage,

@@ -8,7 +8,8 @@ import { uploadChecksKey } from '../../src/modules/analysis/upload-checks.js';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedderThreads } from '../../src/modules/processing/likeness/embedder.js';
+import { faceThreads } from '../../src/modules/analysis/face-threads.js';
+import { acquireEmbedder } from '../../src/modules/processing/likeness/embedder.js';
 import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
 import { StudioPool } from '../../src/modules/processing/studio/studio-pool.js';
 import { TEST_LONG_SIDE } from '../../src/modules/processing/studio/studio-provider.js';
@@ -38,7 +39,7 @@ describe.each(engines)('heavy models load on demand, in worker threads only (%s)
 
   it('opens with no check or likeness thread and no model, then checks the first upload', async () => {
     expect(t.app.service(uploadChecksKey).threads).toBe(0);
-    expect(embedderThreads()).toBe(0);
+    expect(faceThreads()).toBe(0);
     expect(heavyModulesHere()).toEqual([]);
 
     const { pb, id } = await t.user();
@@ -55,6 +56,18 @@ describe.each(engines)('heavy models load on demand, in worker threads only (%s)
     // The check ran in a thread of its own; the request thread never loaded the models.
     expect(t.app.service(uploadChecksKey).threads).toBe(1);
     expect(heavyModulesHere()).toEqual([]);
+
+    // Likeness scoring sends its work to that same thread: one copy of the face models.
+    const embedder = acquireEmbedder();
+    try {
+      const [selfie] = await astronautSelfies();
+      const face = await embedder.embed(selfie!.bytes);
+      expect(face.faces).toBe(1);
+      expect(face.embedding).toHaveLength(1024);
+      expect(faceThreads()).toBe(1);
+    } finally {
+      embedder.release();
+    }
   });
 });
 

@@ -8,7 +8,7 @@
 import type PocketBase from 'pocketbase';
 import { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeEmbedder } from '../../src/modules/processing/likeness/embedder.js';
+import { closeFaceThreads } from '../../src/modules/analysis/face-threads.js';
 import { RETRY_SEED_SALT } from '../../src/modules/processing/likeness/second-chance.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
@@ -36,7 +36,7 @@ describe.each(engines)('likeness of results (%s)', (engine) => {
     images = { same: await samePerson(), other: await anotherPerson(), none: await nobody() };
   });
   afterAll(async () => {
-    await closeEmbedder();
+    await closeFaceThreads();
     await t.close();
   });
 

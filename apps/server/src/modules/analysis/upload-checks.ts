@@ -14,9 +14,10 @@ import { systemCaller } from '../../core/records/caller.js';
 import { decodeRow } from '../../core/records/codec.js';
 import { ApiError } from '../../core/errors.js';
 import { nowString } from '../../tools/dates.js';
-import { PoolClosedError, PoolFullError, WorkerCrashError, WorkerPool } from '../../tools/worker-pool.js';
+import { PoolClosedError, PoolFullError, WorkerCrashError } from '../../tools/worker-pool.js';
+import { acquireFaceThreads, faceThreads, type FaceThreadsLease } from './face-threads.js';
 import { decodeHashes, encodeHashes } from './fingerprints.js';
-import type { AnalysisFormat, AnalysisResult, AnalysisTask } from './photo-analysis.js';
+import type { AnalysisFormat, AnalysisResult } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
 import { judge, type OtherPhoto } from './verdict.js';
 
@@ -28,18 +29,13 @@ const FORMATS: Record<string, AnalysisFormat> = {
 };
 /** A photo whose analysis crashed its thread this many times is rejected as unreadable. */
 const MAX_ATTEMPTS = 2;
-const TASK_TIMEOUT_MS = 120_000;
-/**
- * A check thread holds the face models (~200 MB resident once it has checked a photo); uploads come
- * in bursts, so it exits after a minute without work and the next upload loads them again (~1 s).
- */
-const THREAD_IDLE_MS = 60_000;
 
 /** The running upload checks of an app (analysis module). */
 export const uploadChecksKey = new ServiceKey<UploadChecks>('uploadChecks');
 
 export class UploadChecks {
-  private pool: WorkerPool<AnalysisTask, AnalysisResult> | null = null;
+  /** The face-model threads, shared with likeness scoring (face-threads.ts); held once checking. */
+  private faces: FaceThreadsLease | null = null;
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Per-photoshoot chain, so two uploads of one photoshoot are judged one after the other. */
   private readonly verdictChains = new Map<string, Promise<void>>();
@@ -64,9 +60,9 @@ export class UploadChecks {
     this.track('resume', this.resumePending());
   }
 
-  /** Check threads alive now: none until the first photo is checked, none again once idle. */
+  /** Face-model threads alive now: none until the first photo is checked, none again once idle. */
   get threads(): number {
-    return this.pool?.threads ?? 0;
+    return faceThreads();
   }
 
   /** Resolves when every analysis started so far has finished (tests, shutdown). */
@@ -78,7 +74,7 @@ export class UploadChecks {
     this.closed = true;
     this.unsubscribe?.();
     for (const wake of this.waiting.splice(0)) wake();
-    await this.pool?.close();
+    await this.faces?.close();
     await this.idle();
   }
 
@@ -119,16 +115,9 @@ export class UploadChecks {
     return this.settings().checks.maxQueue;
   }
 
-  private workers(): WorkerPool<AnalysisTask, AnalysisResult> {
-    this.pool ??= new WorkerPool<AnalysisTask, AnalysisResult>({
-      entry: new URL(`./analysis-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-      size: () => this.settings().checks.workers,
-      maxQueue: () => this.maxQueue(),
-      taskTimeoutMs: TASK_TIMEOUT_MS,
-      idleMs: THREAD_IDLE_MS,
-      name: 'upload-checks',
-    });
-    return this.pool;
+  private workers(): FaceThreadsLease {
+    this.faces ??= acquireFaceThreads(() => this.settings().checks.workers);
+    return this.faces;
   }
 
   /**
@@ -182,7 +171,7 @@ export class UploadChecks {
       // A copy the worker can own: storage buffers may be views into a shared pool.
       const input = new Uint8Array(bytes);
       try {
-        result = await this.workers().run({ bytes: input, format, checks }, [input.buffer]);
+        result = await this.workers().analyse({ bytes: input, format, checks });
       } catch (err) {
         if (err instanceof PoolClosedError) return;
         if (err instanceof PoolFullError) {

@@ -1,12 +1,12 @@
 /**
  * The face descriptor of a generated image, measured the way the upload checks measure an original
- * (modules/analysis/analyse-photo.ts): upright sRGB pixels, long side ≤ 1280, Human's face pipeline,
+ * (../analyse-photo.ts): upright sRGB pixels, long side ≤ 1280, Human's face pipeline,
  * the largest face's 1024-value `faceres` embedding. Measuring both sides alike is what makes the
- * two embeddings comparable. Runs in a worker thread (likeness-worker.ts).
+ * two embeddings comparable. Runs in the face-model worker thread (face-worker.ts).
  */
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from '../../analysis/vision/human.js';
-import { decodeUpright, limitSize, toRgb } from '../../analysis/vision/pixels.js';
+import { rgbToTensor } from './human.js';
+import { decodeUpright, limitSize, toRgb } from './pixels.js';
 
 /** Same as the upload checks: Human resizes internally, a larger input only costs memory. */
 const DETECT_MAX_SIDE = 1280;
