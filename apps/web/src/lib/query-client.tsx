@@ -1,4 +1,12 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { isUnauthorized } from './errors';
 import { pb } from './pb';
@@ -18,8 +26,28 @@ function onCallError(err: unknown, queryKey?: readonly unknown[]): void {
   if (isUnauthorized(err)) pb.authStore.clear();
 }
 
+/**
+ * Pages invalidate a query after a write so that it shows the write. TanStack Query joins such an
+ * invalidation to a first fetch still in flight (a query with no data yet) instead of fetching
+ * again, and that fetch may have been answered before the write: the page then kept the old answer
+ * (mailing invites while the team's invite list was still loading left "No invite links yet").
+ * Those first fetches are cancelled, so the invalidation fetches afresh.
+ */
+class WriteAwareQueryClient extends QueryClient {
+  override async invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    const firstFetches = this.getQueryCache()
+      .findAll(filters)
+      .filter((q) => q.state.fetchStatus !== 'idle' && q.state.data === undefined);
+    await Promise.all(firstFetches.map((q) => q.cancel({ revert: true })));
+    return super.invalidateQueries(filters, options);
+  }
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return new WriteAwareQueryClient({
     queryCache: new QueryCache({ onError: (err, query) => onCallError(err, query.queryKey) }),
     mutationCache: new MutationCache({
       onError: (err, _vars, _ctx, mutation) => onCallError(err, mutation.options.mutationKey),
