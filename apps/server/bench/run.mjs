@@ -707,7 +707,7 @@ async function realtimeMain() {
   if (PROFILE) {
     await stopChild(ours.child);
     const prof = JSON.parse(readFileSync(join(profDir, profName), 'utf8'));
-    console.log(summariseProfile(prof, 30));
+    console.log(summariseProfile(prof, 30, r.window));
     return;
   }
   const facts = machine('-');
@@ -715,7 +715,7 @@ async function realtimeMain() {
   console.log(
     `\nrealtime: ${fmt(r.subscribers)} SSE subscribers × ${r.updates} updates = ${fmt(r.deliveries)} deliveries, none missing\n` +
       `  latency ms (PATCH sent → event read by the subscriber): p50 ${r.p50}, p95 ${r.p95}, p99 ${r.p99}, max ${r.max}\n` +
-      `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms\n` +
+      `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms; bench client CPU per update: ${r.clientCpuMsPerUpdate} ms\n` +
       (r.crossProcess
         ? `  ${r.processes} API processes on PostgreSQL; cross-process deliveries (${fmt(r.crossProcess.deliveries)}): p50 ${r.crossProcess.p50}, p99 ${r.crossProcess.p99}, max ${r.crossProcess.max} ms\n`
         : '') +
