@@ -14,7 +14,8 @@
  *   4. reports p50/p95/p99/max over all deliveries, the server's CPU per update, and fails when
  *      any delivery is missing after DELIVERY_TIMEOUT_MS.
  *
- * Env: BENCH_RT_SUBSCRIBERS (default 10000), BENCH_RT_UPDATES (default 10). 10,000 subscribers
+ * Env: BENCH_RT_SUBSCRIBERS (default 10000), BENCH_RT_UPDATES (default 10), BENCH_RT_WARMUP (updates
+ * before those, not counted; default 3). 10,000 subscribers
  * hold 10,000 sockets in this process and 10,000 in the server's: each under this machine's
  * 20,000 open-file limit, so nothing is raised (Node cannot raise its own limit; a larger run
  * would start both processes under `prlimit --nofile=...`). Every connection is on 127.0.0.1.
@@ -192,7 +193,7 @@ const round = (ms) => Math.round(ms * 10) / 10;
  * Runs the scenario against `server` (run.mjs's child handle: url + cpu()). Throws on a missing
  * delivery or a failed request.
  */
-export async function measureRealtime(serverOrServers, seeded, { updates, log }) {
+export async function measureRealtime(serverOrServers, seeded, { updates, warmup = 0, log }) {
   // Several servers (the two-process mode): subscriber i connects to server i mod n, the PATCHes go
   // through the first, and deliveries by the others are the cross-process ones.
   const servers = Array.isArray(serverOrServers) ? serverOrServers : [serverOrServers];
@@ -230,10 +231,8 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
   const path = `/api/collections/bench_posts/records/${seeded.postId}`;
   const probe = () => Promise.all(servers.map((s) => s.cpu()));
   const cpuOf = (probes) => probes.reduce((a, c) => a + c.cpuUs, 0);
-  const probesBefore = await probe();
-  const clientCpuBefore = process.cpuUsage();
   let missing = 0;
-  for (let k = 1; k <= updates; k++) {
+  const update = async (k) => {
     arrivals.set(k, []);
     current = k;
     const all = new Promise((resolve) => {
@@ -244,7 +243,16 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
     await send(server.url, 'PATCH', path, seeded.superToken, { score: k });
     await all;
     missing += n - arrivals.get(k).length;
-  }
+  };
+  // The first events after 10,000 subscriptions run cold in both processes (JIT, the batched
+  // statements' first prepare, the subscribe phase's garbage): warm-ups, reported apart.
+  for (let k = 1; k <= warmup; k++) await update(k);
+  const warmupMax = [...arrivals.values()].map((l) => round(Math.max(...l)));
+  arrivals.clear();
+  crossArrivals.length = 0;
+  const probesBefore = await probe();
+  const clientCpuBefore = process.cpuUsage();
+  for (let k = warmup + 1; k <= warmup + updates; k++) await update(k);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const probesAfter = await probe();
   for (const s of subscribers) s.close();
@@ -256,12 +264,15 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
     subscribers: n,
     processes: servers.length,
     updates,
+    warmup,
+    warmupMax,
     deliveries: latencies.length,
     missing,
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
     max: round(latencies[latencies.length - 1]),
+    updateMax: perUpdateMax.map(round),
     medianOfUpdateMax: round([...perUpdateMax].sort((a, b) => a - b)[perUpdateMax.length >> 1]),
     serverCpuMsPerUpdate: round((cpuOf(probesAfter) - cpuOf(probesBefore)) / 1000 / updates),
     // The bench process's own CPU (10,000 socket reads and parses per update): when it nears the
