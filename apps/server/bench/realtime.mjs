@@ -14,13 +14,15 @@
  *   4. reports p50/p95/p99/max over all deliveries, the server's CPU per update, and fails when
  *      any delivery is missing after DELIVERY_TIMEOUT_MS.
  *
- * Env: BENCH_RT_SUBSCRIBERS (default 10000), BENCH_RT_UPDATES (default 10). 10,000 subscribers
+ * Env: BENCH_RT_SUBSCRIBERS (default 10000), BENCH_RT_UPDATES (default 10), BENCH_RT_WARMUP (updates
+ * before those, not counted; default 3). 10,000 subscribers
  * hold 10,000 sockets in this process and 10,000 in the server's: each under this machine's
  * 20,000 open-file limit, so nothing is raised (Node cannot raise its own limit; a larger run
  * would start both processes under `prlimit --nofile=...`). Every connection is on 127.0.0.1.
  */
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +35,7 @@ import { posts } from './collection.mjs';
 const DELIVERY_TIMEOUT_MS = 5000;
 const ID_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const TOPIC = 'bench_posts/*';
+const SCORE = /"score":(\d+)/;
 
 const randomId = () => Array.from(randomBytes(15), (b) => ID_CHARS[b % ID_CHARS.length]).join('');
 
@@ -105,37 +108,49 @@ export async function seedRealtime(users, pgDb = null) {
   }
 }
 
-/** One SSE connection, parsed just enough: PB_CONNECT's client id, then `bench_posts/*` scores. */
+/**
+ * One SSE connection on a raw socket, parsed just enough: PB_CONNECT's client id, then the score
+ * of each `bench_posts/*` event. No HTTP client, no JSON.parse: with 10,000 subscribers in this
+ * process, http.request's streams and a full parse per message cost the bench about as much CPU
+ * as the server's whole fan-out, and the bench's reads then delayed the deliveries it measures.
+ * The server writes each message as one chunk; the chunked-encoding size lines between messages
+ * are skipped because only the `event:`/`data:` lines are read.
+ */
 function openSubscriber(base, onEvent) {
+  const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request(`${base}/api/realtime`, { agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`SSE connect answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      let clientId = '';
-      res.on('data', (chunk) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let event = '';
-          let data = '';
-          for (const line of message.split('\n')) {
-            if (line.startsWith('event:')) event = line.slice(6);
-            else if (line.startsWith('data:')) data = line.slice(5);
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      socket.write(
+        `GET /api/realtime HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n\r\n`,
+      ),
+    );
+    socket.setEncoding('latin1');
+    let buffer = '';
+    let connected = false;
+    socket.on('data', (chunk) => {
+      const at = performance.now();
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const message = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (!connected) {
+          if (!message.startsWith('HTTP/1.1 200')) {
+            reject(new Error(`SSE connect answered ${message.slice(0, 12)}`));
+            socket.destroy();
+            return;
           }
-          if (event === 'PB_CONNECT') {
-            clientId = JSON.parse(data).clientId;
-            resolve({ clientId, close: () => req.destroy() });
-          } else if (event === TOPIC) onEvent(JSON.parse(data), at);
+          const id = /event:PB_CONNECT\ndata:\{"clientId":"([^"]+)"/.exec(message);
+          if (id) {
+            connected = true;
+            resolve({ clientId: id[1], close: () => socket.destroy() });
+          }
+          continue;
         }
-      });
-      res.on('error', () => {});
+        if (message.includes(`event:${TOPIC}\n`)) onEvent(Number(SCORE.exec(message)?.[1]), at);
+      }
     });
-    req.on('error', reject);
-    req.end();
+    socket.on('error', (err) => (connected ? undefined : reject(err)));
   });
 }
 
@@ -178,7 +193,7 @@ const round = (ms) => Math.round(ms * 10) / 10;
  * Runs the scenario against `server` (run.mjs's child handle: url + cpu()). Throws on a missing
  * delivery or a failed request.
  */
-export async function measureRealtime(serverOrServers, seeded, { updates, log }) {
+export async function measureRealtime(serverOrServers, seeded, { updates, warmup = 0, log }) {
   // Several servers (the two-process mode): subscriber i connects to server i mod n, the PATCHes go
   // through the first, and deliveries by the others are the cross-process ones.
   const servers = Array.isArray(serverOrServers) ? serverOrServers : [serverOrServers];
@@ -196,8 +211,7 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
     100,
     async ({ token, home }) => {
       const cross = home !== server;
-      const sub = await openSubscriber(home.url, (msg, at) => {
-        const score = msg.record?.score;
+      const sub = await openSubscriber(home.url, (score, at) => {
         const list = arrivals.get(score);
         if (!list || !sentAt.has(score)) return;
         const ms = at - sentAt.get(score);
@@ -215,10 +229,10 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
   log(`${n} subscribed to ${TOPIC}`);
 
   const path = `/api/collections/bench_posts/records/${seeded.postId}`;
-  const cpuOf = async () => (await Promise.all(servers.map((s) => s.cpu()))).reduce((a, c) => a + c.cpuUs, 0);
-  const cpuBefore = await cpuOf();
+  const probe = () => Promise.all(servers.map((s) => s.cpu()));
+  const cpuOf = (probes) => probes.reduce((a, c) => a + c.cpuUs, 0);
   let missing = 0;
-  for (let k = 1; k <= updates; k++) {
+  const update = async (k) => {
     arrivals.set(k, []);
     current = k;
     const all = new Promise((resolve) => {
@@ -229,8 +243,18 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
     await send(server.url, 'PATCH', path, seeded.superToken, { score: k });
     await all;
     missing += n - arrivals.get(k).length;
-  }
-  const cpuAfter = await cpuOf();
+  };
+  // The first events after 10,000 subscriptions run cold in both processes (JIT, the batched
+  // statements' first prepare, the subscribe phase's garbage): warm-ups, reported apart.
+  for (let k = 1; k <= warmup; k++) await update(k);
+  const warmupMax = [...arrivals.values()].map((l) => round(Math.max(...l)));
+  arrivals.clear();
+  crossArrivals.length = 0;
+  const probesBefore = await probe();
+  const clientCpuBefore = process.cpuUsage();
+  for (let k = warmup + 1; k <= warmup + updates; k++) await update(k);
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const probesAfter = await probe();
   for (const s of subscribers) s.close();
 
   const latencies = [...arrivals.values()].flat().sort((a, b) => a - b);
@@ -240,14 +264,22 @@ export async function measureRealtime(serverOrServers, seeded, { updates, log })
     subscribers: n,
     processes: servers.length,
     updates,
+    warmup,
+    warmupMax,
     deliveries: latencies.length,
     missing,
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
     max: round(latencies[latencies.length - 1]),
+    updateMax: perUpdateMax.map(round),
     medianOfUpdateMax: round([...perUpdateMax].sort((a, b) => a - b)[perUpdateMax.length >> 1]),
-    serverCpuMsPerUpdate: round((cpuAfter - cpuBefore) / 1000 / updates),
+    serverCpuMsPerUpdate: round((cpuOf(probesAfter) - cpuOf(probesBefore)) / 1000 / updates),
+    // The bench process's own CPU (10,000 socket reads and parses per update): when it nears the
+    // server's, the client shares the bottleneck and the latencies overstate the server's.
+    clientCpuMsPerUpdate: round((clientCpu.user + clientCpu.system) / 1000 / updates),
+    /** The first server's monotonic clock (µs) around the updates, to cut its CPU profile. */
+    window: [probesBefore[0].monoUs, probesAfter[0].monoUs],
     ...(crossArrivals.length
       ? {
           crossProcess: {

@@ -673,6 +673,7 @@ async function realtimeMain() {
   const started = performance.now();
   const subscribers = num('BENCH_RT_SUBSCRIBERS', 10000);
   const updates = num('BENCH_RT_UPDATES', 10);
+  const warmup = num('BENCH_RT_WARMUP', 3);
   // BENCH_RT_PG=<postgres url>: two API processes on one PostgreSQL schema (made and dropped here)
   // share the subscribers; the PATCHes go through the first, the second's deliveries cross processes.
   const pgUrl = process.env.BENCH_RT_PG;
@@ -703,11 +704,11 @@ async function realtimeMain() {
   const pgEnv = pgDb ? { BENCH_PG_URL: pgDb.url, BENCH_PG_SCHEMA: pgDb.schema } : {};
   const ours = await startServer('ours', 'server-ours.mjs', execArgv, '', pgEnv);
   const second = pgDb ? await startServer('ours-2', 'server-ours.mjs', [], '', pgEnv) : null;
-  const r = await measureRealtime(second ? [ours, second] : ours, seeded, { updates, log });
+  const r = await measureRealtime(second ? [ours, second] : ours, seeded, { updates, warmup, log });
   if (PROFILE) {
     await stopChild(ours.child);
     const prof = JSON.parse(readFileSync(join(profDir, profName), 'utf8'));
-    console.log(summariseProfile(prof, 30));
+    console.log(summariseProfile(prof, 30, r.window));
     return;
   }
   const facts = machine('-');
@@ -715,7 +716,8 @@ async function realtimeMain() {
   console.log(
     `\nrealtime: ${fmt(r.subscribers)} SSE subscribers × ${r.updates} updates = ${fmt(r.deliveries)} deliveries, none missing\n` +
       `  latency ms (PATCH sent → event read by the subscriber): p50 ${r.p50}, p95 ${r.p95}, p99 ${r.p99}, max ${r.max}\n` +
-      `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms\n` +
+      `  after ${r.warmup} warm-up updates (slowest subscriber of each: ${r.warmupMax.join(', ')} ms)\n` +
+      `  median over updates of the slowest subscriber: ${r.medianOfUpdateMax} ms; server CPU per update: ${r.serverCpuMsPerUpdate} ms; bench client CPU per update: ${r.clientCpuMsPerUpdate} ms\n` +
       (r.crossProcess
         ? `  ${r.processes} API processes on PostgreSQL; cross-process deliveries (${fmt(r.crossProcess.deliveries)}): p50 ${r.crossProcess.p50}, p99 ${r.crossProcess.p99}, max ${r.crossProcess.max} ms\n`
         : '') +

@@ -15,10 +15,11 @@ import type { CollectionDef } from '../schema/collection.js';
 import { compileFilter } from '../filter/compile.js';
 import { pickFields } from '../../tools/picker.js';
 import type { RealtimeClient } from './client.js';
-import { DispatchMemo } from './dispatch-memo.js';
+import { DispatchMemo, type EventMessage } from './dispatch-memo.js';
 import type { Topic } from './topic.js';
 
-type Target = { client: RealtimeClient; topic: Topic; caller: Caller };
+/** Subscriptions that share an access key: one rule check, one message. */
+type Group = { caller: Caller; check: Check | null; clients: RealtimeClient[]; topics: Topic[] };
 
 function callerFor(client: RealtimeClient, topic: Topic): Caller {
   return {
@@ -55,23 +56,30 @@ export class RealtimeBroker {
     return true;
   }
 
-  /** Delivers `event` to every allowed subscription; never throws. */
+  /**
+   * Delivers `event` to every allowed subscription; never throws. The only awaits are per event
+   * (the batched rule check, the few distinct serialisations); the writes are one synchronous loop
+   * over the subscribers with no allocation beyond each one's bytes.
+   */
   async dispatch(event: RecordEvent): Promise<void> {
     this.updateAuth(event);
     const memo = new DispatchMemo(event);
-    // Subscriptions with the same access key share one check; all checks of this event run as a
-    // few batched statements (rule-batch.ts) instead of one SELECT per subscriber.
-    const byKey = new Map<string, { check: Check | null; targets: Target[] }>();
+    // Subscriptions with the same access key share one check and one message; all checks of this
+    // event run as a few batched statements (rule-batch.ts) instead of one SELECT per subscriber.
+    const byKey = new Map<string, Group>();
     for (const client of this.clients.values()) {
       for (const topic of client.subscriptions.values()) {
         if (topic.collection?.id !== event.collection.id) continue;
         if (topic.recordId !== null && topic.recordId !== event.record.id) continue;
-        const caller = callerFor(client, topic);
         const key = memo.accessKey(client.auth, topic);
         let group = byKey.get(key);
-        if (!group)
-          byKey.set(key, (group = { check: this.checkFor(caller, topic, event.collection), targets: [] }));
-        group.targets.push({ client, topic, caller });
+        if (!group) {
+          const caller = callerFor(client, topic);
+          group = { caller, check: this.checkFor(caller, topic, event.collection), clients: [], topics: [] };
+          byKey.set(key, group);
+        }
+        group.clients.push(client);
+        group.topics.push(topic);
       }
     }
     const groups = [...byKey.values()].filter((g) => g.check !== null);
@@ -86,12 +94,30 @@ export class RealtimeBroker {
     } catch {
       return;
     }
-    const work: Promise<void>[] = [];
-    groups.forEach((g, i) => {
+    const sends: { group: Group; message: EventMessage }[] = [];
+    groups.forEach((group, i) => {
       if (!allowed[i]) return;
-      for (const t of g.targets) work.push(this.deliver(t, event, memo).catch(() => undefined));
+      const { caller, topics } = group;
+      const message = memo.message(isSuperuser(caller), topics[0]!, async () => {
+        const [record] = await this.app.records.shape(event.collection, [event.record], caller, {
+          expand: topics[0]!.query.expand,
+        });
+        return JSON.stringify({ action: event.action, record: pickFields(record, topics[0]!.query.fields) });
+      });
+      sends.push({ group, message });
     });
-    await Promise.all(work);
+    await memo.ready();
+    for (const { group, message } of sends) {
+      if (message.json === null) continue;
+      const { clients, topics } = group;
+      for (let i = 0; i < clients.length; i++) {
+        try {
+          clients[i]!.sendFrame(message.frame(topics[i]!.raw));
+        } catch {
+          // One broken socket must not stop the others' deliveries.
+        }
+      }
+    }
   }
 
   /**
@@ -107,17 +133,6 @@ export class RealtimeBroker {
         // An invalid filter fails each event for this subscriber alone, as before.
       }
     }
-  }
-
-  private async deliver({ client, topic, caller }: Target, event: RecordEvent, memo: DispatchMemo) {
-    const su = isSuperuser(caller);
-    const json = await memo.body(su, topic, async () => {
-      const [record] = await this.app.records.shape(event.collection, [event.record], caller, {
-        expand: topic.query.expand,
-      });
-      return JSON.stringify({ action: event.action, record: pickFields(record, topic.query.fields) });
-    });
-    client.sendSerialized(topic.raw, json);
   }
 
   /**
