@@ -5,12 +5,13 @@
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
 import {
-  channel,
   clamp01,
   downsample,
+  downsampleRgb,
   gaussBlur,
   gaussBlurExact,
   gaussBlurCoarse,
+  gaussBlurCoarseRgb,
   luma,
   sampleCoarse,
   smoothstep,
@@ -44,8 +45,7 @@ export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number):
   });
   const den = coarse(inner);
   const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
-  const num = [0, 1, 2].map((c) => {
-    const small = downsample(channel(subject, c), width, height, f).data;
+  const num = downsampleRgb(subject, f).data.map((small) => {
     for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
     return coarse(small);
   });
@@ -189,7 +189,7 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
   if (wrap > 0) {
     // The glow and the spread are wide blurs read only in the band along the subject's edge:
     // kept at their reduced size and sampled there, not upsampled over the whole frame.
-    const glow = [0, 1, 2].map((c) => gaussBlurCoarse(channel(backdrop, c), width, height, width * 0.018));
+    const glow = gaussBlurCoarseRgb(backdrop, width * 0.018);
     const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
