@@ -2,7 +2,7 @@
  * Renders one studio portrait from an analysed photo: frame the face per the style, scale the
  * frame up to the output size (lanczos), feather the matte at that size, clean its edge colours,
  * match the light to the new backdrop, cast a soft shadow, composite with a light wrap, grade,
- * add grain, sharpen a touch and encode a JPEG. Deterministic for a given seed.
+ * add grain, sharpen a touch (sharpen.ts) and encode a JPEG. Deterministic for a given seed.
  */
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
@@ -13,6 +13,7 @@ import { applyGrading, readGrading } from './grading.js';
 import { toBytes, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
+import { sharpenLuma } from './sharpen.js';
 import { seededRandom } from './seeded-random.js';
 
 export type Look = {
@@ -222,10 +223,10 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
   );
+  sharpenLuma(image, { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 });
   const jpeg = await sharp(toBytes(image.data), {
     raw: { width: out.width, height: out.height, channels: 3 },
   })
-    .sharpen({ sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 })
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
   return {
