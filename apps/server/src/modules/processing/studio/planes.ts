@@ -13,18 +13,12 @@ export function plane(width: number, height: number, fill = 0): Plane {
   return { width, height, data };
 }
 
+/** byte / 255 for every byte: a table read is cheaper than a division per channel. */
+export const UNIT_OF_BYTE = Float32Array.from({ length: 256 }, (_, i) => i / 255);
+
 export function fromBytes(bytes: Uint8Array, width: number, height: number, channels: number): Float32Array {
   const out = new Float32Array(width * height * channels);
-  for (let i = 0; i < out.length; i++) out[i] = bytes[i]! / 255;
-  return out;
-}
-
-export function toBytes(data: Float32Array): Buffer {
-  const out = Buffer.allocUnsafe(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const v = data[i]! * 255 + 0.5;
-    out[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
-  }
+  for (let i = 0; i < out.length; i++) out[i] = UNIT_OF_BYTE[bytes[i]!]!;
   return out;
 }
 

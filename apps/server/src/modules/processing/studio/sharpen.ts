@@ -58,8 +58,11 @@ function blur(src: Float32Array, width: number, height: number, k: Float32Array)
   return out;
 }
 
-/** Sharpens `img` in place (all three channels move by the luma correction). */
-export function sharpenLuma(img: Rgb, p: SharpenParams): void {
+/**
+ * The sharpened image as bytes, ready to encode (all three channels move by the luma correction;
+ * rounded to 0..255 and clamped in the same pass). `img` is left as it was.
+ */
+export function sharpenToBytes(img: Rgb, p: SharpenParams): Buffer {
   const { width, height, data } = img;
   const n = width * height;
   const l = new Float32Array(n);
@@ -69,14 +72,19 @@ export function sharpenLuma(img: Rgb, p: SharpenParams): void {
   const y2 = (p.y2 ?? 10) / 100;
   const y3 = (p.y3 ?? 20) / 100;
   const knee = x1 * p.m1;
+  const bytes = Buffer.allocUnsafe(data.length);
   for (let i = 0, o = 0; i < n; i++, o += 3) {
     const d = l[i]! - soft[i]!;
     const a = d < 0 ? -d : d;
     let y = a <= x1 ? a * p.m1 : knee + (a - x1) * p.m2;
     if (d < 0) y = -(y > y3 ? y3 : y);
     else if (y > y2) y = y2;
-    data[o] = data[o]! + y;
-    data[o + 1] = data[o + 1]! + y;
-    data[o + 2] = data[o + 2]! + y;
+    const r = (data[o]! + y) * 255 + 0.5;
+    const g = (data[o + 1]! + y) * 255 + 0.5;
+    const b = (data[o + 2]! + y) * 255 + 0.5;
+    bytes[o] = r <= 0 ? 0 : r >= 255 ? 255 : r;
+    bytes[o + 1] = g <= 0 ? 0 : g >= 255 ? 255 : g;
+    bytes[o + 2] = b <= 0 ? 0 : b >= 255 ? 255 : b;
   }
+  return bytes;
 }
