@@ -20,9 +20,9 @@ const BUDGET_MS = 1000;
 
 async function load(dir) {
   const url = (p) => pathToFileURL(`${dir}/${p}`).href;
-  const { StudioEngine } = await import(url('core/studio/studio-engine.js'));
-  const { STYLE_SEEDS } = await import(url('core/seed/catalog-styles.js'));
-  const { SAMPLE_PORTRAIT } = await import(url('core/seed/style-preview.js'));
+  const { StudioEngine } = await import(url('modules/processing/studio/studio-engine.js'));
+  const { STYLE_SEEDS } = await import(url('modules/catalog/catalog-styles.js'));
+  const { SAMPLE_PORTRAIT } = await import(url('modules/catalog/style-preview.js'));
   const engine = await StudioEngine.open();
   const photo = await readFile(SAMPLE_PORTRAIT);
   const styles = ['corporate-grey-studio', 'tech-startup'].map((s) => STYLE_SEEDS.find((x) => x.slug === s));

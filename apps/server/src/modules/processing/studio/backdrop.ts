@@ -31,11 +31,12 @@ function gradient(spec: BackdropSpec, width: number, height: number): Rgb {
   const [dx, dy] = [Math.cos(rad), Math.sin(rad)];
   const span = 0.5 * (Math.abs(dx) + Math.abs(dy));
   const data = new Float32Array(width * height * 3);
+  const across = new Float64Array(width);
+  for (let x = 0; x < width; x++) across[x] = (x / (width - 1 || 1) - 0.5) * dx;
   for (let y = 0; y < height; y++) {
-    const v = y / (height - 1 || 1) - 0.5;
+    const down = (y / (height - 1 || 1) - 0.5) * dy;
     for (let x = 0; x < width; x++) {
-      const u = x / (width - 1 || 1) - 0.5;
-      const t = Math.min(1, Math.max(0, ((u * dx + v * dy) / span + 1) / 2));
+      const t = Math.min(1, Math.max(0, ((across[x]! + down) / span + 1) / 2));
       const pos = t * (stops.length - 1);
       const i = Math.min(stops.length - 2, Math.floor(pos));
       const f = stops.length === 1 ? 0 : pos - Math.max(0, i);
@@ -101,16 +102,25 @@ export async function renderBackdrop(
   const coarse = bokeh ? null : valueNoise(width, height, 5, random);
   const fine = bokeh ? null : valueNoise(width, height, 13, random);
   const sigma = 0.55 * Math.max(width, height);
+  // The pool's Gaussian and the corners' radius separate into a factor per column and per row.
+  const poolX = new Float64Array(width);
+  const uu = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const dx = x - light.x;
+    poolX[x] = light.strength * Math.exp(-(dx * dx) / (2 * sigma * sigma));
+    const u = x / width - 0.5;
+    uu[x] = u * u;
+  }
   for (let y = 0; y < height; y++) {
+    const dy = (y - light.y) * 0.8;
+    const poolY = Math.exp(-(dy * dy) / (2 * sigma * sigma));
+    const v = y / height - 0.5;
+    const vv = v * v;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const dx = x - light.x;
-      const dy = (y - light.y) * 0.8;
-      const pool = light.strength * Math.exp(-(dx * dx + dy * dy) / (2 * sigma * sigma));
+      const pool = poolX[x]! * poolY;
       // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
-      const u = x / width - 0.5;
-      const v = y / height - 0.5;
-      const corner = 0.14 * Math.min(1, (u * u + v * v) * 2.2);
+      const corner = 0.14 * Math.min(1, (uu[x]! + vv) * 2.2);
       const gain =
         1 + pool - corner + (coarse && fine ? mottle * (0.045 * coarse[i]! + 0.018 * fine[i]!) : 0);
       const o = i * 3;

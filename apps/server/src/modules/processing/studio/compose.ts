@@ -5,12 +5,13 @@
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
 import {
-  channel,
   clamp01,
   downsample,
+  downsampleRgb,
   gaussBlur,
   gaussBlurExact,
   gaussBlurCoarse,
+  gaussBlurCoarseRgb,
   luma,
   sampleCoarse,
   smoothstep,
@@ -44,8 +45,7 @@ export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number):
   });
   const den = coarse(inner);
   const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
-  const num = [0, 1, 2].map((c) => {
-    const small = downsample(channel(subject, c), width, height, f).data;
+  const num = downsampleRgb(subject, f).data.map((small) => {
     for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
     return coarse(small);
   });
@@ -167,29 +167,27 @@ export function castShadow(backdrop: Rgb, alpha: Float32Array, strength: number)
   }
 }
 
-/** subject over backdrop through `alpha`, then the light wrap; returns a new image. */
+/**
+ * subject over backdrop through `alpha`, then the light wrap. Written into `backdrop`, which is
+ * returned: a third full-size image would only be more memory to fill and collect.
+ */
 export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap: number): Rgb {
   const { width, height } = backdrop;
   const n = width * height;
-  const out = new Float32Array(n * 3);
+  const out = backdrop.data;
   const fg = subject.data;
-  const bg = backdrop.data;
+  // The glow is the backdrop's own light, so it is taken before the subject covers it.
+  const glow = wrap > 0 ? gaussBlurCoarseRgb(backdrop, width * 0.018) : [];
   for (let i = 0, o = 0; i < n; i++, o += 3) {
     const a = alpha[i]!;
-    if (a <= 0) {
-      out[o] = bg[o]!;
-      out[o + 1] = bg[o + 1]!;
-      out[o + 2] = bg[o + 2]!;
-    } else {
-      out[o] = bg[o]! + (fg[o]! - bg[o]!) * a;
-      out[o + 1] = bg[o + 1]! + (fg[o + 1]! - bg[o + 1]!) * a;
-      out[o + 2] = bg[o + 2]! + (fg[o + 2]! - bg[o + 2]!) * a;
-    }
+    if (a <= 0) continue;
+    out[o] = out[o]! + (fg[o]! - out[o]!) * a;
+    out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
+    out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
   }
   if (wrap > 0) {
     // The glow and the spread are wide blurs read only in the band along the subject's edge:
     // kept at their reduced size and sampled there, not upsampled over the whole frame.
-    const glow = [0, 1, 2].map((c) => gaussBlurCoarse(channel(backdrop, c), width, height, width * 0.018));
     const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -207,5 +205,5 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
       }
     }
   }
-  return { width, height, data: out };
+  return backdrop;
 }

@@ -11,16 +11,23 @@ export function valueNoise(width: number, height: number, cells: number, random:
   const grid = new Float32Array(gw * gh);
   for (let i = 0; i < grid.length; i++) grid[i] = random.next() * 2 - 1;
   const out = new Float32Array(width * height);
+  // The horizontal cell and weight are the same on every row.
+  const x0s = new Int32Array(width);
+  const txs = new Float64Array(width);
+  for (let x = 0; x < width; x++) {
+    const gx = (x / width) * (gw - 2);
+    x0s[x] = Math.floor(gx);
+    const tx = gx - x0s[x]!;
+    txs[x] = tx * tx * (3 - 2 * tx);
+  }
   for (let y = 0; y < height; y++) {
     const gy = (y / height) * (gh - 2);
     const y0 = Math.floor(gy);
     let ty = gy - y0;
     ty = ty * ty * (3 - 2 * ty);
     for (let x = 0; x < width; x++) {
-      const gx = (x / width) * (gw - 2);
-      const x0 = Math.floor(gx);
-      let tx = gx - x0;
-      tx = tx * tx * (3 - 2 * tx);
+      const x0 = x0s[x]!;
+      const tx = txs[x]!;
       const a = grid[y0 * gw + x0]!;
       const b = grid[y0 * gw + x0 + 1]!;
       const c = grid[(y0 + 1) * gw + x0]!;

@@ -5,7 +5,7 @@
  * feathered, so no rim of the old background survives (no halo) and no edge is cut hard (no
  * sticker look).
  */
-import { boxBlur, clamp01, erode, gaussBlur, smoothstep, type Rgb } from './planes.js';
+import { boxBlur, clamp01, erode, gaussBlur, gaussBoxRadius, smoothstep, type Rgb } from './planes.js';
 import type { Box } from './framing.js';
 
 /** Edge-preserving smoothing of `p` guided by the grey image `guide`. */
@@ -115,7 +115,14 @@ export function suppressBackground(alpha: Float32Array, coarse: Float32Array, im
   return out;
 }
 
-/** At output size: erode by `erodePx`, then feather with a Gaussian of `featherPx`. */
+const TILE = 64;
+
+/**
+ * At output size: erode by `erodePx`, then feather with a Gaussian of `featherPx`. The matte is
+ * solid or empty almost everywhere and both filters leave a constant region as it is, so they run
+ * only on the tiles the edge passes through (each with the margin the filters reach across):
+ * the same values for a fraction of the work at 2048 px.
+ */
 export function finishMask(
   alpha: Float32Array,
   width: number,
@@ -123,7 +130,44 @@ export function finishMask(
   erodePx: number,
   featherPx: number,
 ): Float32Array {
-  return gaussBlur(erode(alpha, width, height, erodePx), width, height, featherPx);
+  const whole = (a: Float32Array, w: number, h: number) =>
+    gaussBlur(erode(a, w, h, erodePx), w, h, featherPx);
+  // A wide feather takes gaussBlur's reduced-size path, whose grid a tile would not share.
+  if (featherPx >= 6) return whole(alpha, width, height);
+  const reach = Math.max(0, erodePx) + 3 * gaussBoxRadius(featherPx);
+  const out = new Float32Array(width * height);
+  for (let ty = 0; ty < height; ty += TILE) {
+    for (let tx = 0; tx < width; tx += TILE) {
+      const x0 = Math.max(0, tx - reach);
+      const y0 = Math.max(0, ty - reach);
+      const x1 = Math.min(width, tx + TILE + reach);
+      const y1 = Math.min(height, ty + TILE + reach);
+      const tw = Math.min(width, tx + TILE) - tx;
+      const th = Math.min(height, ty + TILE) - ty;
+      const first = alpha[y0 * width + x0]!;
+      let uniform = true;
+      for (let y = y0; y < y1 && uniform; y++)
+        for (let i = y * width + x0, end = y * width + x1; i < end; i++)
+          if (alpha[i] !== first) {
+            uniform = false;
+            break;
+          }
+      if (uniform) {
+        for (let y = ty; y < ty + th; y++) out.fill(first, y * width + tx, y * width + tx + tw);
+        continue;
+      }
+      const ww = x1 - x0;
+      const wh = y1 - y0;
+      const win = new Float32Array(ww * wh);
+      for (let y = y0; y < y1; y++) win.set(alpha.subarray(y * width + x0, y * width + x1), (y - y0) * ww);
+      const done = whole(win, ww, wh);
+      for (let y = ty; y < ty + th; y++) {
+        const s = (y - y0) * ww + (tx - x0);
+        out.set(done.subarray(s, s + tw), y * width + tx);
+      }
+    }
+  }
+  return out;
 }
 
 /** Which photo edges the person is cut by (more than 2% of the edge is solidly person). */

@@ -2,7 +2,7 @@
  * Renders one studio portrait from an analysed photo: frame the face per the style, scale the
  * frame up to the output size (lanczos), feather the matte at that size, clean its edge colours,
  * match the light to the new backdrop, cast a soft shadow, composite with a light wrap, grade,
- * add grain, sharpen a touch and encode a JPEG. Deterministic for a given seed.
+ * add grain, sharpen a touch (sharpen.ts) and encode a JPEG. Deterministic for a given seed.
  */
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
@@ -10,9 +10,10 @@ import { renderBackdrop, type BackdropSpec } from './backdrop.js';
 import { castShadow, composite, decontaminate, keyLight, matchLight } from './compose.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
 import { applyGrading, readGrading } from './grading.js';
-import { toBytes, type Rgb } from './planes.js';
+import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
+import { sharpenToBytes } from './sharpen.js';
 import { seededRandom } from './seeded-random.js';
 
 export type Look = {
@@ -168,9 +169,9 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
       if (ox < 0 || ox >= out.width) continue;
       const s = (y * place.dw + x) * 3;
       const d = (oy * out.width + ox) * 3;
-      subject.data[d] = scaled[s]! / 255;
-      subject.data[d + 1] = scaled[s + 1]! / 255;
-      subject.data[d + 2] = scaled[s + 2]! / 255;
+      subject.data[d] = UNIT_OF_BYTE[scaled[s]!]!;
+      subject.data[d + 1] = UNIT_OF_BYTE[scaled[s + 1]!]!;
+      subject.data[d + 2] = UNIT_OF_BYTE[scaled[s + 2]!]!;
     }
   }
 
@@ -222,10 +223,10 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
   );
-  const jpeg = await sharp(toBytes(image.data), {
+  const bytes = sharpenToBytes(image, { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 });
+  const jpeg = await sharp(bytes, {
     raw: { width: out.width, height: out.height, channels: 3 },
   })
-    .sharpen({ sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 })
     .jpeg({ quality: 90, chromaSubsampling: '4:4:4' })
     .toBuffer();
   return {
