@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { initialScripts } from './support/initial-scripts';
 import { disableRateLimits, newUser } from './support/api';
 import { signInWithPassword } from './support/ui';
 
@@ -13,15 +14,8 @@ test.beforeAll(disableRateLimits);
  * The scripts the landing page loads up front: those its HTML names, and the app's modules that
  * home.html's first script imports once the page is painted (listed on that script's tag).
  */
-async function initialScripts(page: Page): Promise<Set<string>> {
-  const html = await (await page.request.get('/')).text();
-  const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  const started = [...html.matchAll(/data-after-first-paint="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));
-  return new Set([...named, ...started]);
-}
-
 test('a guest sees the whole landing page without loading any other chunk', async ({ page }) => {
-  const initial = await initialScripts(page);
+  const initial = await initialScripts(page.request);
   const loaded: string[] = [];
   page.on('request', (req) => {
     const { pathname } = new URL(req.url());
@@ -48,7 +42,7 @@ test('a signed-in visitor gets their header on the landing page and can sign out
 
   // Every chunk beyond the initial ones (the SDK, for the session refresh) is held back: the
   // header must come from the stored session alone.
-  const initial = await initialScripts(page);
+  const initial = await initialScripts(page.request);
   let held = 0;
   let release = () => undefined as void;
   const released = new Promise<void>((resolve) => (release = resolve));

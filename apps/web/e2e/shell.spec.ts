@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { initialScripts } from './support/initial-scripts';
 import { disableRateLimits, newUser, superuser } from './support/api';
 import { signInWithPassword } from './support/ui';
 
@@ -173,8 +174,7 @@ test('a code chunk missing after a deploy reloads the page once, then shows the 
   request,
 }) => {
   // What the first paint needs stays reachable; every other chunk is "gone", as after a deploy.
-  const html = await (await request.get('/')).text();
-  const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const initial = await initialScripts(request);
   expect(initial.size).toBeGreaterThan(0);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
