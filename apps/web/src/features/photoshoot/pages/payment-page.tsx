@@ -201,15 +201,18 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               {payError}
             </Alert>
           ) : null}
-          <Button
-            size="lg"
-            className="mt-5 hidden w-full lg:inline-flex"
-            disabled={payDisabled}
-            loading={paying}
-            onClick={() => void pay()}
-          >
-            {payLabel}
-          </Button>
+          {/* note: on the wrapper, since the button's own inline-flex would win over `hidden`. */}
+          <div className="mt-5 hidden lg:block">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={payDisabled}
+              loading={paying}
+              onClick={() => void pay()}
+            >
+              {payLabel}
+            </Button>
+          </div>
           <p className="mt-3 text-xs text-zinc-500" data-testid="pay-hint">
             {order.quote && order.quote.amountDueCents === 0
               ? 'Nothing to pay: your photoshoot starts right away, and we email you when your portraits are ready.'

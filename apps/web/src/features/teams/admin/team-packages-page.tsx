@@ -127,15 +127,18 @@ function SeatOrder({ team }: { team: Team }) {
           <OrderSummary quote={price.quote} checking={price.checking} team={team} />
           {price.error ? <Alert tone="error">{price.error}</Alert> : null}
           {payError ? <Alert tone="error">{payError}</Alert> : null}
-          <Button
-            size="lg"
-            className="hidden w-full lg:inline-flex"
-            disabled={!canPay}
-            loading={paying}
-            onClick={() => void pay()}
-          >
-            {payLabel}
-          </Button>
+          {/* note: on the wrapper, since the button's own inline-flex would win over `hidden`. */}
+          <div className="hidden lg:block">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={!canPay}
+              loading={paying}
+              onClick={() => void pay()}
+            >
+              {payLabel}
+            </Button>
+          </div>
           <p className="text-xs text-zinc-500">
             {free
               ? 'Nothing to pay: the seats are added right away.'
