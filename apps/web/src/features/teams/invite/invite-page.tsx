@@ -55,7 +55,7 @@ export function InvitePage() {
   else body = <JoinCard token={inviteToken} invite={preview.data} />;
 
   return (
-    <div className="mx-auto w-full max-w-xl">
+    <div className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
       <PageHeader eyebrow="Team invitation" title={preview.data?.team.name ?? 'Team invitation'} />
       {body}
     </div>
