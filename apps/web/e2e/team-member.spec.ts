@@ -9,9 +9,10 @@ import { signInWithPassword } from './support/ui';
 /**
  * The member side of a team against the real server (built app, real upload checks, real worker,
  * sandbox payments). The team is set up through the API: created, 3 seats bought in the sandbox,
- * an invite link made. In the browser, a new person opens the link, registers, joins, uploads
- * selfies, chooses a style and submits on a seat; an operator releases the portraits; the team
- * admin's dashboard shows the member as ready and the zip has the member's folder. Two more
+ * an invite link made. In the browser, a new person opens the link (a guest sees the team first),
+ * registers, joins, uploads selfies, chooses a style and submits on a seat; an operator releases
+ * the portraits; the team admin's dashboard shows the member as ready and the zip has the
+ * member's folder. Two more
  * members take the last seats, so a fourth is told in words that no seat is free; an expired
  * link shows its own page. Screenshots of each team page at 390 and 1280 px go to
  * /tmp/shots/s-tmember/.
@@ -115,10 +116,13 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
   let style = '';
 
   await test.step('a new person opens the link, registers and joins', async () => {
+    // A guest sees which team invites them before making an account.
     await page.goto(`/teams/invite/${token}`);
-    await expect(page).toHaveURL(/\/login\?redirect=/);
-    await expect(page.getByText('Sign in, or create an account, to join the team.')).toBeVisible();
-    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page.getByRole('heading', { name: 'You are invited to join Northwind' })).toBeVisible();
+    await expect(page.getByText('Northwind Traders')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in and join' })).toBeVisible();
+    await shots(page, 'invite-guest');
+    await page.getByRole('link', { name: 'Create an account and join' }).click();
     await expect(page).toHaveURL(/\/register\?redirect=/);
     await page.getByLabel('Name').fill('Nora Newcomer');
     await page.getByLabel('Email').fill(email);

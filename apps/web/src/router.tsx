@@ -7,7 +7,7 @@ import { ErrorPage } from './features/errors/error-page';
 import { NotFoundPage } from './features/errors/not-found-page';
 import { photoshootRoutes } from './features/photoshoot/routes';
 import { publicRoutes } from './features/public/routes';
-import { teamRoutes } from './features/teams/routes';
+import { teamPublicRoutes, teamRoutes } from './features/teams/routes';
 import { LoadingBlock } from './ui/spinner';
 
 /**
@@ -17,7 +17,7 @@ import { LoadingBlock } from './ui/spinner';
  * lazy chunks.
  */
 const routeTree = rootRoute.addChildren([
-  publicLayout.addChildren([...publicRoutes, ...authPublicRoutes]),
+  publicLayout.addChildren([...publicRoutes, ...authPublicRoutes, ...teamPublicRoutes]),
   authLayout.addChildren([...authLayoutRoutes]),
   bareLayout.addChildren([...authBareRoutes, ...adminBareRoutes]),
   appLayout.addChildren([...accountRoutes, ...photoshootRoutes, ...teamRoutes]),

@@ -236,4 +236,35 @@ describe.each(engines)('coupon at payment time (%s)', (engine) => {
     expect((await photoshootRow(sandbox, shoot)).status).toBe('queued');
     expect(await receiptsTo(sandbox, owner.email)).toHaveLength(1);
   });
+
+  it("announces each counted use to the coupons' realtime subscribers, at payment and at a free checkout", async () => {
+    const c = await coupon(sandbox, { code: 'LIVEUSES', percentOff: 25, maxRedemptions: 5 });
+    const free = await coupon(sandbox, { code: 'LIVEFREE', percentOff: 100 });
+    const admin = await sandbox.superuser();
+    const seen: { id: string; redemptions: number }[] = [];
+    await admin.collection('coupons').subscribe('*', (e) => {
+      if (e.action === 'update') seen.push({ id: e.record.id, redemptions: Number(e.record.redemptions) });
+    });
+    try {
+      const { owner, payment } = await started(sandbox, 'LIVEUSES');
+      expect(seen).toEqual([]);
+      await sandboxComplete(owner.pb, payment.id, 'paid');
+      await expect
+        .poll(() => seen.filter((s) => s.id === c.id), { timeout: 15_000 })
+        .toEqual([{ id: c.id, redemptions: 1 }]);
+
+      const other = await buyer(sandbox);
+      const shoot = await readyDraft(sandbox, other);
+      const res = await checkout(other.pb, shoot, {
+        package: await packageId(sandbox, 'starter'),
+        coupon: 'LIVEFREE',
+      });
+      expect(res.payment).toMatchObject({ status: 'paid', amountCents: 0 });
+      await expect
+        .poll(() => seen.filter((s) => s.id === free.id), { timeout: 15_000 })
+        .toEqual([{ id: free.id, redemptions: 1 }]);
+    } finally {
+      await admin.realtime.unsubscribe();
+    }
+  });
 });

@@ -143,7 +143,7 @@ async function placeOrder(
   });
   if (free) {
     // note: with nothing to pay, checkout is the payment: the coupon use is counted now or never.
-    if (coupon && !(await redeemCoupon(tx, String(coupon.id)))) {
+    if (coupon && !(await redeemCoupon(app, tx, String(coupon.id), later.add))) {
       throw couponError(usedUpProblem(String(coupon.code)));
     }
     Object.assign(payment, { status: 'paid', paidAt: now, providerRef: `free_${String(payment.id)}` });

@@ -19,6 +19,7 @@ export async function redeemAtPayment(
   app: App,
   tx: Db,
   payment: RecordData,
+  afterCommit: (fn: () => void) => void,
   now = new Date(),
 ): Promise<CouponProblem | null> {
   const code = String(payment.couponCode ?? '');
@@ -33,7 +34,7 @@ export async function redeemAtPayment(
     : null;
   const problem = pkg ? couponProblem(code, coupon, pkg, now) : couponStateProblem(code, coupon, now);
   if (problem) return problem;
-  return (await redeemCoupon(tx, couponId)) ? null : usedUpProblem(code);
+  return (await redeemCoupon(app, tx, couponId, afterCommit)) ? null : usedUpProblem(code);
 }
 
 /** What happened to the coupon, as the end of "The coupon X … before your payment went through". */

@@ -45,7 +45,7 @@ export async function fulfilPayment(
     if (!payment || payment.status !== 'pending') return payment ?? seen;
     if (providerPaymentRef) payment.providerPaymentRef = providerPaymentRef;
 
-    const lapsed = await redeemAtPayment(app, tx, payment);
+    const lapsed = await redeemAtPayment(app, tx, payment, later.add);
     if (lapsed) {
       payment.status = 'failed';
       payment.failureReason = couponLapsedReason(String(payment.couponCode), lapsed);

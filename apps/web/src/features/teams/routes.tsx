@@ -1,6 +1,7 @@
 import { createRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
 import { lazyPage } from '../../app/lazy-page';
-import { appLayout } from '../../app/layout-routes';
+import { appLayout, publicLayout } from '../../app/layout-routes';
+import { initAuth } from '../../lib/auth-store';
 import { importWithReload } from '../../lib/chunk-reload';
 import { TeamFlowLayout } from '../photoshoot/flow-layouts';
 import { flowPages } from '../photoshoot/flow-pages';
@@ -11,7 +12,8 @@ import { adminPages } from './admin/admin-pages';
 import { teamPaymentSearch } from './admin/payment-search';
 
 /**
- * The team routes (seed §2), inside the signed-in layout. The member's photoshoot flow is the
+ * The team routes (seed §2), inside the signed-in layout, but for the invite page: a guest must
+ * see which team invites them before making an account. The member's photoshoot flow is the
  * individual flow's pages under the team's base path, with a seat instead of a payment. The guard's
  * code is a lazy chunk, like the pages: nothing of the teams is in the landing bundle.
  */
@@ -44,8 +46,10 @@ const teamPaymentReturnRoute = createRoute({
   component: adminPages.paymentReturn,
 });
 const inviteRoute = createRoute({
-  getParentRoute: () => appLayout,
+  getParentRoute: () => publicLayout,
   path: '/teams/invite/$inviteToken',
+  // note: a stored session is refreshed first, so the preview is asked for as the right person.
+  beforeLoad: () => initAuth(),
   component: invitePage,
 });
 const teamPackagesRoute = createRoute({
@@ -127,11 +131,13 @@ const teamResultsRoute = createRoute({
   component: flowPages.results,
 });
 
+/** Under the public layout: the invite link, which a guest opens before having an account. */
+export const teamPublicRoutes = [inviteRoute];
+
 export const teamRoutes = [
   teamsRoute,
   newTeamRoute,
   teamPaymentReturnRoute,
-  inviteRoute,
   teamPackagesRoute,
   teamStylesRoute,
   testShootRoute,

@@ -148,10 +148,8 @@ export function CouponsPage() {
     queryFn: () => adminPb.collection('coupons').getList<Coupon>(page, perPage, options),
     placeholderData: keepPreviousData,
   });
+  // note: the server announces each counted use as a coupon update, so this covers redemptions too.
   useAdminLive('coupons', undefined, LIST_KEY);
-  // note: a use is counted by a conditional UPDATE inside the payment's transaction, which sends no
-  // coupon event; the payment's own event is what says a count may have moved.
-  useAdminLive('payments', undefined, LIST_KEY);
   const packages = useQuery({
     queryKey: [...adminKeys.packages, 'full'],
     queryFn: () =>

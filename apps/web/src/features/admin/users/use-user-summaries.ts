@@ -2,11 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
+import { useAdminLive } from '../data/use-admin-live';
 
-/** Photoshoot counts, last activity and sign-in methods of these users (`/api/admin/users/summaries`). */
+/**
+ * Photoshoot counts, last activity and sign-in methods of these users (`/api/admin/users/summaries`),
+ * fetched again when a photoshoot of one of them is created, changes or goes.
+ */
 export function useUserSummaries(ids: string[]) {
+  const key = adminKeys.userSummaries(ids);
+  useAdminLive('photoshoots', ownedBy(ids), key, undefined, ids.length > 0);
   return useQuery({
-    queryKey: adminKeys.userSummaries(ids),
+    queryKey: key,
     enabled: ids.length > 0,
     queryFn: async () => {
       const { items } = await adminPb.send<{ items: AdminUserSummary[] }>('/api/admin/users/summaries', {
@@ -15,4 +21,10 @@ export function useUserSummaries(ids: string[]) {
       return new Map(items.map((s) => [s.id, s]));
     },
   });
+}
+
+/** The realtime filter of the photoshoots of these users (one page of the list: at most 30). */
+function ownedBy(ids: string[]): string {
+  const params = Object.fromEntries(ids.map((id, i) => [`u${i}`, id]));
+  return adminPb.filter(ids.map((_, i) => `user = {:u${i}}`).join(' || '), params);
 }

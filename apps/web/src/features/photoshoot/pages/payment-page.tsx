@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
-import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
+import { Alert, Button, buttonClasses, Card, LoadingBlock, PayBar } from '../../../ui';
 import { startCheckout } from '../../../shared/payments-api';
 import { usePublicConfig } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
@@ -201,15 +201,18 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               {payError}
             </Alert>
           ) : null}
-          <Button
-            size="lg"
-            className="mt-5 hidden w-full lg:inline-flex"
-            disabled={payDisabled}
-            loading={paying}
-            onClick={() => void pay()}
-          >
-            {payLabel}
-          </Button>
+          {/* note: on the wrapper, since the button's own inline-flex would win over `hidden`. */}
+          <div className="mt-5 hidden lg:block">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={payDisabled}
+              loading={paying}
+              onClick={() => void pay()}
+            >
+              {payLabel}
+            </Button>
+          </div>
           <p className="mt-3 text-xs text-zinc-500" data-testid="pay-hint">
             {order.quote && order.quote.amountDueCents === 0
               ? 'Nothing to pay: your photoshoot starts right away, and we email you when your portraits are ready.'
@@ -221,28 +224,15 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
         </Card>
       </aside>
 
-      {/* On a phone the summary is below three package cards: the total and the button stay in
-          reach in a bar, opaque so the cards scrolling under it never show through. */}
-      <div
-        className="sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t border-zinc-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] sm:-mx-6 sm:px-6 lg:hidden"
-        data-testid="pay-bar"
-      >
-        <p className="min-w-0 flex-1 text-sm text-zinc-700">
-          {order.quote ? (
-            <>
-              <span className="block text-xs text-zinc-500">Total</span>
-              <span className="text-lg font-bold text-zinc-900">
-                {formatMoney(order.quote.amountDueCents, order.quote.currency)}
-              </span>
-            </>
-          ) : (
-            'Choose a package'
-          )}
-        </p>
-        <Button size="lg" disabled={payDisabled} loading={paying} onClick={() => void pay()}>
-          {payLabel}
-        </Button>
-      </div>
+      {/* On a phone the summary is below three package cards: the total and the button stay in reach. */}
+      <PayBar
+        total={order.quote ? formatMoney(order.quote.amountDueCents, order.quote.currency) : null}
+        placeholder="Choose a package"
+        label={payLabel}
+        disabled={payDisabled}
+        loading={paying}
+        onPay={() => void pay()}
+      />
     </div>
   );
 }

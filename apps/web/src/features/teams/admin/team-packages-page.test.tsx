@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../../lib/pb';
 import { resetAuthForTests } from '../../../lib/auth-store';
@@ -24,7 +24,9 @@ describe('/teams/{id}/team-packages', () => {
 
     fireEvent.change(quantity, { target: { value: '101' } });
     expect(await screen.findByText('Choose a whole number from 1 to 100.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Pay now' }) as HTMLButtonElement).disabled).toBe(true);
+    const payButtons = () => screen.getAllByRole<HTMLButtonElement>('button', { name: 'Pay now' });
+    // The order card's button (wide screens) and the pay bar's (phones) agree.
+    expect(payButtons().map((b) => b.disabled)).toEqual([true, true]);
     fireEvent.change(quantity, { target: { value: '3' } });
 
     fireEvent.change(screen.getByLabelText(/Coupon/), { target: { value: 'no-such-code' } });
@@ -33,8 +35,11 @@ describe('/teams/{id}/team-packages', () => {
     fireEvent.change(coupon, { target: { value: code.toLowerCase() } });
     await waitFor(() => expect(summary()).toContain(`Discount (${code})−$13.50Total$121.50`));
 
-    const pay = screen.getByRole('button', { name: 'Pay now' });
-    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(false));
+    // On a phone the total and the button stay in reach in the pay bar.
+    const bar = screen.getByTestId('pay-bar');
+    expect(bar.textContent).toContain('Total$121.50');
+    const pay = within(bar).getByRole<HTMLButtonElement>('button', { name: 'Pay now' });
+    await waitFor(() => expect(pay.disabled).toBe(false));
     fireEvent.click(pay);
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/sandbox\/checkout\/[a-z0-9]+$/));
     const paymentId = router.state.location.pathname.split('/').pop()!;

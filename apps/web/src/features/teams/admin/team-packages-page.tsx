@@ -3,7 +3,8 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { fetchPackages } from '../../../shared/catalog-api';
-import { Alert, Button, Card, LoadingBlock, TextField } from '../../../ui';
+import { formatMoney } from '../../../shared/money';
+import { Alert, Button, Card, LoadingBlock, PayBar, TextField } from '../../../ui';
 import { startTeamCheckout, type Team } from '../data/team-api';
 import { PackageChoice } from './packages/package-choice';
 import { OrderSummary } from './packages/order-summary';
@@ -73,6 +74,7 @@ function SeatOrder({ team }: { team: Team }) {
   const quantityInvalid = maxQuantity > 1 && (quantity < 1 || quantity > maxQuantity);
   const canPay = !!price.quote && !price.checking && !quantityInvalid && !paying;
   const free = price.quote?.amountDueCents === 0;
+  const payLabel = free ? 'Add the seats' : 'Pay now';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -125,9 +127,18 @@ function SeatOrder({ team }: { team: Team }) {
           <OrderSummary quote={price.quote} checking={price.checking} team={team} />
           {price.error ? <Alert tone="error">{price.error}</Alert> : null}
           {payError ? <Alert tone="error">{payError}</Alert> : null}
-          <Button size="lg" className="w-full" disabled={!canPay} loading={paying} onClick={() => void pay()}>
-            {free ? 'Add the seats' : 'Pay now'}
-          </Button>
+          {/* note: on the wrapper, since the button's own inline-flex would win over `hidden`. */}
+          <div className="hidden lg:block">
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={!canPay}
+              loading={paying}
+              onClick={() => void pay()}
+            >
+              {payLabel}
+            </Button>
+          </div>
           <p className="text-xs text-zinc-500">
             {free
               ? 'Nothing to pay: the seats are added right away.'
@@ -135,6 +146,15 @@ function SeatOrder({ team }: { team: Team }) {
           </p>
         </Card>
       </aside>
+      {/* On a phone the order card is below the package cards: the total and the button stay in reach. */}
+      <PayBar
+        total={price.quote ? formatMoney(price.quote.amountDueCents, price.quote.currency) : null}
+        placeholder={price.checking ? 'Working out the price…' : 'Choose a package'}
+        label={payLabel}
+        disabled={!canPay}
+        loading={paying}
+        onPay={() => void pay()}
+      />
     </div>
   );
 }

@@ -3,22 +3,25 @@ import { Link, useLocation, useNavigate, useParams } from '@tanstack/react-route
 import { ClientResponseError } from 'pocketbase';
 import { signOut } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/errors';
+import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
-import { Alert, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
+import { Alert, Button, buttonClasses, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import { acceptInvite, fetchInvite, teamKeys, type InvitePreview } from '../data/member-queries';
+import { GuestJoin } from './guest-join';
+import { InviteDetails } from './invite-details';
 import { inviteStateView } from './invite-states';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
 /**
- * `/teams/invite/{token}`: what the link is for and, when it can be used, joining in one click.
- * A guest reaches it after signing in or registering (the login and register pages come back
- * here); every state the link can be in has its own words.
+ * `/teams/invite/{token}`: what the link is for and, when it can be used, joining. A guest sees
+ * the team and the terms first, then registers or signs in and comes back here; a signed-in
+ * person joins in one click; every state the link can be in has its own words.
  */
 export function InvitePage() {
-  const { inviteToken } = useParams({ from: '/app/teams/invite/$inviteToken' });
+  const { inviteToken } = useParams({ from: '/public/teams/invite/$inviteToken' });
+  const user = useAuth().user;
   const preview = useQuery({
-    queryKey: teamKeys.invite(inviteToken),
+    // note: the state depends on who asks (a guest sees no "wrong address" or "already a member").
+    queryKey: [...teamKeys.invite(inviteToken), user?.id ?? ''],
     queryFn: () => fetchInvite(inviteToken),
     retry: false,
   });
@@ -38,9 +41,7 @@ export function InvitePage() {
         }
         action={
           missing ? (
-            <Link to="/dashboard" className={buttonClasses('secondary')}>
-              Back to the dashboard
-            </Link>
+            <HomeLink />
           ) : (
             <Button variant="secondary" onClick={() => void preview.refetch()}>
               Try again
@@ -49,11 +50,12 @@ export function InvitePage() {
         }
       />
     );
-  } else if (preview.data.state === 'open') body = <JoinCard token={inviteToken} invite={preview.data} />;
-  else body = <UnusableInvite invite={preview.data} />;
+  } else if (preview.data.state !== 'open') body = <UnusableInvite invite={preview.data} />;
+  else if (!user) body = <GuestJoin invite={preview.data} />;
+  else body = <JoinCard token={inviteToken} invite={preview.data} />;
 
   return (
-    <div className="mx-auto w-full max-w-xl">
+    <div className="mx-auto w-full max-w-xl px-4 py-12 sm:py-16">
       <PageHeader eyebrow="Team invitation" title={preview.data?.team.name ?? 'Team invitation'} />
       {body}
     </div>
@@ -72,25 +74,10 @@ function JoinCard({ token, invite }: { token: string; invite: InvitePreview }) {
   });
   const { team } = invite;
   return (
-    <Card className="flex flex-col gap-4 p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-zinc-900">You are invited to join {team.name}</h2>
-        {team.company ? <p className="text-sm text-zinc-600">{team.company}</p> : null}
-      </div>
-      <ul className="flex flex-col gap-1.5 text-sm text-zinc-700">
-        <li>
-          You join as {invite.role === 'admin' ? 'an admin: you can invite and follow members' : 'a member'}.
-        </li>
-        <li>Your team pays for your headshots: you upload selfies, choose styles and submit. No payment.</li>
-        {invite.restriction.kind === 'domain' ? (
-          <li>For addresses at {invite.restriction.domain}.</li>
-        ) : invite.restriction.kind === 'email' ? (
-          <li>For the address it was sent to.</li>
-        ) : null}
-        {invite.expiresAt ? (
-          <li>Valid until {dateFormat.format(new Date(invite.expiresAt.replace(' ', 'T')))}.</li>
-        ) : null}
-      </ul>
+    <InviteDetails
+      invite={invite}
+      nextStep="Once you join, you start your photoshoot on one of the team's seats."
+    >
       {join.isError ? (
         <Alert tone="error" title="You could not join">
           {errorMessage(join.error)}
@@ -99,7 +86,20 @@ function JoinCard({ token, invite }: { token: string; invite: InvitePreview }) {
       <Button size="lg" loading={join.isPending} onClick={() => join.mutate()}>
         Join {team.name}
       </Button>
-    </Card>
+    </InviteDetails>
+  );
+}
+
+/** Where to go instead: the dashboard when signed in, the home page for a guest. */
+function HomeLink() {
+  return useAuth().user ? (
+    <Link to="/dashboard" className={buttonClasses('secondary')}>
+      Back to the dashboard
+    </Link>
+  ) : (
+    <Link to="/" className={buttonClasses('secondary')}>
+      Back to the home page
+    </Link>
   );
 }
 
@@ -143,9 +143,7 @@ function UnusableInvite({ invite }: { invite: InvitePreview }) {
             ) : view.action === 'switch-account' ? (
               <SwitchAccountButton />
             ) : null}
-            <Link to="/dashboard" className={buttonClasses('secondary')}>
-              Back to the dashboard
-            </Link>
+            <HomeLink />
           </div>
         }
       />
