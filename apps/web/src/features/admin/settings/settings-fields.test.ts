@@ -1,4 +1,5 @@
 import { ClientResponseError } from 'pocketbase';
+import { SECTIONS } from './settings-sections';
 import { describe, expect, it } from 'vitest';
 import { fieldError, pickFields, setPath, type FieldSpec } from './settings-fields';
 
@@ -43,5 +44,24 @@ describe('settings form fields', () => {
     expect(fieldError(err, 'smtp.host')).toBe('Cannot be blank.');
     expect(fieldError(err, 'smtp.port')).toBeUndefined();
     expect(fieldError(new Error('network'), 'smtp.host')).toBeUndefined();
+  });
+
+  it("offers the upload checks' thresholds while the checks are on, with the server's message under each", () => {
+    const processing = SECTIONS.find((x) => x.id === 'processing')!;
+    const thresholds = processing.fields.filter((f) => f.path.startsWith('processing.checks.'));
+    expect(thresholds.map((f) => f.path)).toContain('processing.checks.minSharpness');
+    expect(thresholds.length).toBeGreaterThanOrEqual(10);
+    expect(thresholds.every((f) => f.kind === 'number')).toBe(true);
+    expect(thresholds.every((f) => f.when?.({ processing: { uploadChecks: true } }))).toBe(true);
+    expect(thresholds.some((f) => f.when?.({ processing: { uploadChecks: false } }))).toBe(false);
+    const err = saveError({
+      processing: {
+        'checks.minSharpness': {
+          code: 'validation_invalid_value',
+          message: 'Must be a number from 0 to 10000.',
+        },
+      },
+    });
+    expect(fieldError(err, 'processing.checks.minSharpness')).toBe('Must be a number from 0 to 10000.');
   });
 });

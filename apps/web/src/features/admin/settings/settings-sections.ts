@@ -15,6 +15,31 @@ export type SectionSpec = {
 };
 
 const processingIs = (p: string) => (v: Plain) => section(v, 'processing').provider === p;
+const checksOn = (v: Plain) => section(v, 'processing').uploadChecks === true;
+
+/** The upload checks' thresholds (server: `processing.checks`, ADR 009), tuned against /admin/original-photos. */
+const CHECK_THRESHOLDS: FieldSpec[] = (
+  [
+    ['minShortSide', 'Shortest photo side (px, at least)', '1', 'Smaller photos are refused as too small.'],
+    ['minFaceHeight', 'Face height (share of the photo, at least)', '0.01', 'From 0 to 1.'],
+    ['otherFaceMinRatio', 'Another person: face size against the main face', '0.05', 'From 0 to 1.'],
+    ['maxYawDegrees', 'Head turned (degrees, at most)', '1', undefined],
+    ['maxPitchDegrees', 'Head tilted up or down (degrees, at most)', '1', undefined],
+    ['minSharpness', 'Face sharpness (at least)', '0.5', 'Lower is blurrier.'],
+    ['minBrightness', 'Face brightness (0–255, at least)', '1', undefined],
+    ['maxBrightness', 'Face brightness (0–255, at most)', '1', undefined],
+    ['maxClippedHighlights', 'Blown-out face pixels (share, at most)', '0.01', 'From 0 to 1.'],
+    ['duplicateMaxDistance', 'Duplicates: image distance (of 64, at most)', '1', undefined],
+    ['minSamePersonSimilarity', 'Same person: face similarity (at least)', '0.01', 'From 0 to 1.'],
+  ] as const
+).map(([key, label, step, hint]) => ({
+  path: `processing.checks.${key}`,
+  label,
+  kind: 'number' as const,
+  step,
+  ...(hint ? { hint } : {}),
+  when: checksOn,
+}));
 
 export const SECTIONS: SectionSpec[] = [
   {
@@ -117,6 +142,7 @@ export const SECTIONS: SectionSpec[] = [
         hint: 'From 0 to 1. Results less like the person are held back (same person measures 0.85–1).',
       },
       { path: 'processing.uploadChecks', label: 'Check each uploaded photo', kind: 'toggle' },
+      ...CHECK_THRESHOLDS,
       {
         path: 'processing.originalsRetentionDays',
         label: 'Keep uploaded photos (days after release)',
