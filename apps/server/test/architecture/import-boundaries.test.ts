@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
-import { ESLint, type Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -78,9 +78,25 @@ describe('import boundaries', () => {
   });
 
   it('the repository config refuses a core file importing the HTTP layer', async () => {
-    const file = `${SRC}/core/params.ts`;
-    const code = `${await readFile(`${ROOT}${file}`, 'utf8')}\nexport type { ServerOptions } from '../apis/server.js';\n`;
-    const [result] = await new ESLint({ cwd: ROOT }).lintText(code, { filePath: `${ROOT}${file}` });
-    expect(result!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
+    const file = `${ROOT}${SRC}/core/params.ts`;
+    const code = `${await readFile(file, 'utf8')}\nexport type { ServerOptions } from '../apis/server.js';\n`;
+    // The rule as the repository's own config resolves it for this file, run without type
+    // information: linting unsaved text with the typed parser could see the file as it is on disk
+    // (once in a full run it reported nothing, in a third of the usual time).
+    const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile(file)) as Linter.Config;
+    const rule = config.rules?.['no-restricted-imports'];
+    expect(rule).toBeDefined();
+    const messages = new Linter({ configType: 'flat' }).verify(
+      code,
+      [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser },
+          rules: { 'no-restricted-imports': rule! },
+        },
+      ],
+      file,
+    );
+    expect(messages.map((m) => m.message)).toEqual([expect.stringMatching(/knows nothing of HTTP/)]);
   }, 120_000);
 });
