@@ -52,6 +52,8 @@ for (const [signal, code] of [
 }
 
 let exitCode = 0;
+/** Workspaces whose tests failed, with the lines naming what failed (printed last: CI shows the tail). */
+const failed = [];
 try {
   await install(repo, plan);
   const env = { ...process.env, CHROMIUM_PATH: chromiumPath() };
@@ -67,7 +69,6 @@ try {
   await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
   // Each workspace is its own phase, and a failing one does not stop the others: one run shows
   // every failure, and the digest at the end names them (CI shows only the tail of the output).
-  const failed = [];
   for (const workspace of JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces) {
     const tee = {};
     try {
@@ -78,13 +79,7 @@ try {
       failed.push({ workspace, err, lines: failureDigest(tee.output ?? '') });
     }
   }
-  if (failed.length) {
-    for (const { workspace, lines } of failed) {
-      console.error(`\n=== failures in ${workspace}`);
-      console.error(lines.length ? lines.join('\n') : '(no failure lines recognised: see its output above)');
-    }
-    throw failed[0].err;
-  }
+  if (failed.length) throw failed[0].err;
   // Hostile bodies flooded at the built server while an authenticated GET is measured (issue 17), bounded.
   const stallEnv = { ...env, BENCH_STALL_DURATION: '4', BENCH_STALL_BUDGET: 'report' };
   await phase('stall benchmark', () =>
@@ -95,11 +90,16 @@ try {
   const pgLog = pgEnv && !stopping && join(pgEnv.PG_TEST_DIR, 'server.log');
   if (pgLog && existsSync(pgLog)) {
     console.error(`--- last lines of the PostgreSQL log (${pgLog})`);
-    console.error(readFileSync(pgLog, 'utf8').split('\n').slice(-40).join('\n'));
+    const lines = readFileSync(pgLog, 'utf8').split('\n').slice(-40);
+    console.error(lines.map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l)).join('\n'));
   }
   exitCode = err.code ?? 1;
 } finally {
   await stopPostgres();
   printTiming();
+  for (const { workspace, lines } of failed) {
+    console.error(`\n=== failures in ${workspace}`);
+    console.error(lines.length ? lines.join('\n') : '(no failure lines recognised: see its output above)');
+  }
 }
 process.exit(interrupted ?? exitCode);
