@@ -1,9 +1,8 @@
 import type { ContactMessagesRecord } from '@photoshoot/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTitle } from '../../../lib/use-title';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
@@ -19,6 +18,7 @@ import { FilterSelect } from '../photoshoots/photoshoots-page';
 import { ContactMessageDialog } from './contact-message-dialog';
 import { contactListState, contactRawSearch, readContactSearch, type ContactSearch } from './contact-search';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
+import { useSearchText } from '../data/use-search-text';
 
 type Message = ContactMessagesRecord;
 type Status = Message['status'];
@@ -104,12 +104,7 @@ export function ContactMessagesPage() {
   const set = (patch: Partial<ContactSearch>) =>
     void navigate({ search: contactRawSearch({ ...search, page: 1, ...patch }), replace: true });
 
-  const [q, setQ] = useState(search.q);
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  useEffect(() => {
-    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
-    // note: only a settled change of the typed text moves the URL.
-  }, [debouncedQ]);
+  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = contactListState(search, adminPb.filter.bind(adminPb));
   const [page, perPage, options] = listArgs(state);

@@ -1,8 +1,7 @@
 import type { CouponsRecord } from '@photoshoot/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMemo, useState } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
 import type { Package } from '../../../shared/records';
@@ -23,6 +22,7 @@ import { FilterSelect } from '../photoshoots/photoshoots-page';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
 import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
+import { useSearchText } from '../data/use-search-text';
 
 type Coupon = CouponsRecord;
 const LIST_KEY = ['admin', 'coupons'] as const;
@@ -134,12 +134,7 @@ export function CouponsPage() {
   const set = (patch: Partial<CouponsSearch>) =>
     void navigate({ search: couponsRawSearch({ ...search, page: 1, ...patch }), replace: true });
 
-  const [q, setQ] = useState(search.q);
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  useEffect(() => {
-    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
-    // note: only a settled change of the typed text moves the URL.
-  }, [debouncedQ]);
+  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = couponsListState(search, adminPb.filter.bind(adminPb));
   const [page, perPage, options] = listArgs(state);

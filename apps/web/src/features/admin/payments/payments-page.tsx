@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
 import type { Package } from '../../../shared/records';
@@ -29,6 +28,7 @@ import {
   readPaymentsSearch,
   type PaymentsSearch,
 } from './payments-search';
+import { useSearchText } from '../data/use-search-text';
 
 type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
 
@@ -179,12 +179,7 @@ export function PaymentsPage() {
   const set = (patch: Partial<PaymentsSearch>) =>
     void navigate({ search: paymentsRawSearch({ ...search, page: 1, ...patch }), replace: true });
 
-  const [q, setQ] = useState(search.q);
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  useEffect(() => {
-    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
-    // note: only a settled change of the typed text moves the URL.
-  }, [debouncedQ]);
+  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = paymentsListState(search, adminPb.filter.bind(adminPb));
   const [page, perPage, options] = listArgs(state);

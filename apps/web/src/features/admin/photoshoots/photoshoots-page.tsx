@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
 import type { Package } from '../../../shared/records';
@@ -17,13 +17,13 @@ import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/
 import { adminKeys } from '../data/admin-keys';
 import type { AdminPhotoshoot, AdminTeam } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   photoshootsListState,
   photoshootsRawSearch,
   readPhotoshootsSearch,
   type PhotoshootsSearch,
 } from './photoshoots-search';
+import { useSearchText } from '../data/use-search-text';
 
 const col = dataTableColumns<AdminPhotoshoot>();
 const ALL = '__all';
@@ -107,12 +107,7 @@ export function PhotoshootsPage() {
       replace: true,
     });
 
-  const [q, setQ] = useState(search.q);
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  useEffect(() => {
-    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
-    // note: only a settled change of the typed text moves the URL.
-  }, [debouncedQ]);
+  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = photoshootsListState(search, adminPb.filter.bind(adminPb));
   const [page, perPage, options] = listArgs(state);

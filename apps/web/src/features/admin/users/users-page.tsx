@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
@@ -19,6 +18,7 @@ import { FilterSelect } from '../photoshoots/photoshoots-page';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
 import { useUserSummaries } from './use-user-summaries';
 import { readUsersSearch, usersListState, usersRawSearch, type UsersSearch } from './users-search';
+import { useSearchText } from '../data/use-search-text';
 
 const col = dataTableColumns<AdminUser>();
 
@@ -100,12 +100,7 @@ export function UsersPage() {
   const set = (patch: Partial<UsersSearch>) =>
     void navigate({ search: usersRawSearch({ ...search, page: 1, ...patch }), replace: true });
 
-  const [q, setQ] = useState(search.q);
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  useEffect(() => {
-    if (debouncedQ.trim() !== search.q) set({ q: debouncedQ.trim() });
-    // note: only a settled change of the typed text moves the URL.
-  }, [debouncedQ]);
+  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = usersListState(search, adminPb.filter.bind(adminPb));
   const [page, perPage, options] = listArgs(state);
