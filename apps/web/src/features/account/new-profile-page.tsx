@@ -38,7 +38,7 @@ export function NewProfilePage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { photoshoot } = useSearch({ strict: false }) as { photoshoot?: string };
+  const { photoshoot } = useSearch({ from: '/app/profiles/new' });
   const [values, setValues] = useState({
     name: user?.name ?? '',
     gender: '',
