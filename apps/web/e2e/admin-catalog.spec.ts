@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { portraits } from './support/portraits';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * The back office's catalogue and uploads against the real server: an operator renames a style
@@ -79,6 +80,7 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(target.name);
     await screenshots(page, 'style-editor', { tall: true });
+    await expectAccessible(page, 'style-editor');
     // An inline error first: the name is required.
     await dialog.getByLabel('Name', { exact: true }).fill('');
     await dialog.getByRole('button', { name: 'Save style' }).click();
@@ -167,6 +169,7 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
     await expect(tile(ids[1]!)).toHaveAttribute('data-qc', 'rejected');
     await expect(tile(ids[1]!)).toContainText('No face');
     await screenshots(page, 'original-photos');
+    await expectAccessible(page, 'original-photos');
 
     await page.goto('/admin/original-photos?reason=no_face');
     await expect(tile(ids[1]!)).toBeVisible();
@@ -174,6 +177,7 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
     await page.getByRole('button', { name: `Delete upload ${ids[1]}` }).click();
     await expect(page.getByRole('dialog')).toContainText('upload page');
     await screenshots(page, 'original-delete');
+    await expectAccessible(page, 'original-delete');
     await page.getByRole('button', { name: 'Delete photo' }).click();
     await expect(tile(ids[1]!)).toHaveCount(0);
     await expect

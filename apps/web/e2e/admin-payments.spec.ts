@@ -5,6 +5,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { client, disableRateLimits, OPERATOR, superuser } from './support/api';
 import { draftReadyForCheckout } from './support/checkout-ready';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * Payments, coupons and the contact inbox in the back office, against the real server (built app,
@@ -76,6 +77,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     await expect(dialog.getByText('Give a percentage or an amount off.')).toBeVisible();
     await expect(dialog.getByLabel('Percent off')).toHaveAttribute('aria-invalid', 'true');
     await screenshots(page, info, 'coupon-form-errors');
+    await expectAccessible(page, 'coupon-form-errors');
     await dialog.getByLabel('Percent off').fill('30');
     await dialog.getByRole('button', { name: 'Create coupon' }).click();
     await expect(dialog).toBeHidden();
@@ -113,6 +115,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /refunds? (is|are) owed/ })).toBeVisible();
     await screenshots(page, info, 'payments');
+    await expectAccessible(page, 'payments');
     await page.getByLabel('Search payments').fill(shoot.email);
     await expect(page).toHaveURL(/[?&]q=/);
     const paid = page.getByRole('row').filter({ hasText: code });
@@ -131,6 +134,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     await expect(dialog).toContainText(`$20.30 goes back to ${shoot.email} through sandbox`);
     await expect(dialog).toContainText('The photoshoot becomes refunded');
     await screenshots(page, info, 'payments-refund');
+    await expectAccessible(page, 'payments-refund');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(dialog).toBeHidden();
     await expect(paid).toContainText('refunded');
@@ -171,6 +175,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     const dialog = page.getByRole('dialog', { name: `Message from ${from}` });
     await expect(dialog).toContainText('Was I charged twice?');
     await screenshots(page, info, 'contact-message');
+    await expectAccessible(page, 'contact-message');
     await dialog.getByRole('button', { name: 'Mark handled' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('combobox', { name: 'Status' }).click();

@@ -3,6 +3,7 @@ import type PocketBase from 'pocketbase';
 import { client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { portraits } from './support/portraits';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * The operator's quality review against the real server (built app, real upload checks, studio
@@ -119,6 +120,7 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
     await expect(page.getByTestId('timeline')).toContainText('processing → review');
     await expect(page.getByTestId('original')).toHaveCount(6);
     await screenshots(page, info, 'photoshoot');
+    await expectAccessible(page, 'admin photoshoot');
     await page.getByRole('link', { name: 'Review results' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/photoshoots/${shoot.id}/review$`));
   });
@@ -137,6 +139,7 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
     await expect.poll(drawn, { timeout: 30_000 }).toBe(10);
     await expect(page.getByRole('complementary', { name: 'Keyboard' })).toContainText('Reject with a reason');
     await screenshots(page, info, 'review');
+    await expectAccessible(page, 'admin review');
     // Focus starts on the first result waiting for a verdict.
     const first = page.locator('[data-review-tile][aria-current="true"]');
     await expect(first).toBeFocused();

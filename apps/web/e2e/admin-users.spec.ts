@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { mailText, startSmtp } from './support/smtp';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * The operator's users pages against the real server: find a customer by email, open their page
@@ -97,6 +98,7 @@ test('an operator finds a customer, views the product as them, sends a reset and
     await expect(link).toHaveAttribute('href', `/admin/photoshoots/${shoot.id}`);
     await expect(page.getByText('Password', { exact: true })).toBeVisible();
     await screenshots(page, 'user');
+    await expectAccessible(page, 'user');
   });
 
   await test.step('open as customer: their dashboard in a new tab, the back office stays', async () => {
@@ -134,6 +136,7 @@ test('an operator finds a customer, views the product as them, sends a reset and
     await expect(dialog).toContainText('Payments stay for the accounts');
     await expect(dialog).toContainText('This cannot be undone.');
     await screenshots(page, 'user-delete');
+    await expectAccessible(page, 'user-delete');
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByText('Account deleted.').first()).toBeVisible();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { portraits } from './support/portraits';
+import { expectAccessible } from './support/axe';
 
 /**
  * The whole individual flow against the real server (built app, fresh data dir, real upload
@@ -117,6 +118,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(refused).not.toContainText('mime type');
     await expect(refused.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
     await screenshots(page, info, 'upload-not-a-photo');
+    await expectAccessible(page, 'upload-not-a-photo');
     await refused.getByRole('button', { name: /^Dismiss/ }).click();
     await page.getByLabel('Choose photos').setInputFiles([...photos.faces, photos.noFace]);
     const tiles = page.getByTestId('photo-tile');
@@ -156,6 +158,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     // The package includes one style: the others cannot be added.
     await expect(cards.nth(1).getByRole('checkbox')).toBeDisabled();
     await screenshots(page, info, 'styles');
+    await expectAccessible(page, 'styles');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
   });
 
@@ -195,6 +198,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
     await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await screenshots(page, info, 'payment');
+    await expectAccessible(page, 'payment');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
     paymentUrl = page.url();
@@ -217,6 +221,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
       timeout: 240_000,
     });
     await screenshots(page, info, 'processing-review');
+    await expectAccessible(page, 'processing-review');
     // The results page says so too, instead of an empty gallery.
     await page.goto(`/photoshoot/${photoshootId}/results`);
     await expect(page.getByText('Your portraits are in review')).toBeVisible();
@@ -252,6 +257,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(first.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await expect(page.getByText('Your change was not saved')).toHaveCount(0);
     await screenshots(page, info, 'results');
+    await expectAccessible(page, 'results');
 
     // Saved on the server, not just on screen.
     await page.reload();
@@ -336,6 +342,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(flag.getByRole('checkbox')).toBeChecked();
     await expect(page.getByRole('button', { name: 'Redo 1 portrait' })).toBeEnabled();
     await screenshots(page, info, 'review');
+    await expectAccessible(page, 'review');
     await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
     // Asked first: what is redone, and that no free round is left after it.
     const confirm = page.getByRole('dialog', { name: 'Redo 1 portrait?' });

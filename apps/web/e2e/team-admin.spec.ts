@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { client, disableRateLimits, newUser } from './support/api';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * The team admin's side against the real built server: from the dashboard's "Create a team" to a
@@ -78,6 +79,7 @@ test('a team admin creates a team, buys seats, sets the look and invites', async
     await expect(page.getByTestId('team-order-summary')).toContainText('3 (you will have 3)');
     await expect(page.getByTestId('team-order-summary')).toContainText('Total$135.00');
     await screenshots(page, 'team-packages');
+    await expectAccessible(page, 'team-packages');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
     await expect(page.getByTestId('sandbox-amount')).toHaveText('$135.00');
@@ -136,6 +138,7 @@ test('a team admin creates a team, buys seats, sets the look and invites', async
     await expect(page.getByText('Logo saved.')).toBeVisible();
     await expect(page.getByTestId('preview-logo')).toHaveAttribute('src', /\/api\/files\/.+acme_logo/);
     await screenshots(page, 'team-styles');
+    await expectAccessible(page, 'team-styles');
     const team = await page.evaluate(async (id) => {
       const stored = JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string };
       const res = await fetch(`/api/collections/teams/records/${id}`, {
@@ -163,6 +166,7 @@ test('a team admin creates a team, buys seats, sets the look and invites', async
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.textContent());
     await expect(page.getByRole('list', { name: 'Invite links' })).toContainText('0 of 10 uses');
     await screenshots(page, 'team-home');
+    await expectAccessible(page, 'team-home');
   });
 
   await test.step('a member who joins through the link sees the team without the admin’s tools', async () => {

@@ -160,7 +160,7 @@ export function ReviewPage() {
             <span data-testid="review-counts">
               {approved} approved · {rejected} rejected · {pending} to review
             </span>
-            <span className="basis-full break-all text-zinc-500">For {email}</span>
+            <span className="basis-full break-all text-zinc-600">For {email}</span>
           </span>
         }
         actions={

@@ -48,7 +48,6 @@ export const ReviewTile = forwardRef<
         type="button"
         data-review-tile
         tabIndex={focused ? 0 : -1}
-        aria-label={`${label}: ${verdict}, likeness ${formatLikeness(r.likeness)}`}
         aria-current={focused || undefined}
         onFocus={onFocus}
         onClick={onOpen}
@@ -59,6 +58,8 @@ export const ReviewTile = forwardRef<
         )}
       >
         <AdminImage record={r} filename={r.file} thumb="480x0" alt="" ratio={4 / 5} loading="eager" />
+        {/* The name is the visible words with the portrait's label before them, as heard and seen. */}
+        <span className="sr-only">{label}: </span>
         <span
           className={cx(
             'absolute top-2 left-2 rounded-full px-2 py-0.5 text-xs font-semibold shadow',
@@ -69,6 +70,7 @@ export const ReviewTile = forwardRef<
         >
           {verdict}
         </span>
+        <span className="sr-only">, likeness </span>
         <span className="absolute right-2 bottom-2 rounded-md bg-black/60 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
           {formatLikeness(r.likeness)}
         </span>

@@ -176,7 +176,7 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
                     <ProtectedImage record={r} filename={r.file} thumb="160x200" alt="" ratio={0.8} />
                     {r.redoRequested ? (
                       <span
-                        className="absolute inset-x-0 bottom-0 bg-amber-500 py-0.5 text-center text-xs font-semibold text-white"
+                        className="absolute inset-x-0 bottom-0 bg-amber-500 py-0.5 text-center text-xs font-semibold text-zinc-950"
                         aria-hidden="true"
                       >
                         Redo

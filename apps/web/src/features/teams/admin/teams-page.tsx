@@ -63,7 +63,7 @@ export function TeamsPage() {
                       to="/teams/$id"
                       params={{ id: team.id }}
                       className={buttonClasses('secondary', 'sm')}
-                      aria-label={`Open ${team.name}`}
+                      aria-label={`Open team ${team.name}`}
                     >
                       Open team
                     </Link>
