@@ -19,6 +19,9 @@ import type { StyleOrder } from './modules/catalog/style-order.js';
 import type { AdminUserSummary } from './modules/admin/user-summaries.js';
 import type { TeamOverview } from './modules/teams/member-overview.js';
 import type { TeamQuote } from './modules/teams/team-checkout.js';
+import type { InvitePreview } from './modules/teams/invites.js';
+import type { RemindOutcome } from './modules/teams/remind.js';
+import type { TeamSummary } from './modules/teams/team-summary.js';
 
 /** `true` only when A and B are mutually assignable. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -42,4 +45,7 @@ export type ContractChecks = [
   Holds<Same<AdminUserSummary, Contract.AdminUserSummary>>,
   Holds<Same<TeamOverview, Contract.TeamOverview>>,
   Holds<Same<TeamQuote, Contract.TeamQuote>>,
+  Holds<Same<InvitePreview, Contract.TeamInvitePreview>>,
+  Holds<Same<TeamSummary, Contract.TeamSummary>>,
+  Holds<Same<RemindOutcome, Contract.TeamRemindOutcome>>,
 ];

@@ -59,3 +59,34 @@ export type TeamInviteRequest = {
   emails?: string[];
 };
 export type CreatedInvite = TeamInvitesRecord & { url: string };
+
+/** Whether an invite can be used by the person opening it: the invite page explains each in words. */
+export type TeamInviteState =
+  'open' | 'expired' | 'revoked' | 'used_up' | 'wrong_email' | 'wrong_domain' | 'unverified' | 'member';
+
+/** `GET /api/teams/invites/{token}` (public): what the invite page shows; never the invited address. */
+export type TeamInvitePreview = {
+  team: { id: string; name: string; company: string };
+  role: TeamInviteRole;
+  state: TeamInviteState;
+  /** Empty while the invite is `open`. */
+  message: string;
+  restriction: { kind: 'none' | 'email' | 'domain'; domain?: string };
+  expiresAt: string;
+};
+
+/** `GET /api/teams/{id}/summary` (members): the team as a member's pages need it. */
+export type TeamSummary = {
+  id: string;
+  name: string;
+  members: number;
+  role: TeamRole;
+  /** Styles a member may choose (from the team's package, which members cannot read). */
+  stylesIncluded: number;
+};
+
+/** `POST /api/teams/{id}/remind`: who was mailed, and who was not and why. */
+export type TeamRemindOutcome = {
+  reminded: string[];
+  skipped: { user: string; reason: 'submitted' | 'recently_reminded' }[];
+};

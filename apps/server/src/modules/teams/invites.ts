@@ -15,7 +15,13 @@ import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 import { lockRecord } from '../photoshoots/lock.js';
-import { INVITE_MESSAGES, inviteState, restrictionOf, type Joiner } from './invite-state.js';
+import {
+  INVITE_MESSAGES,
+  inviteState,
+  restrictionOf,
+  type InviteState,
+  type Joiner,
+} from './invite-state.js';
 import { teamRoleOf } from './team-role.js';
 import { inviteMail, sendTeamMail } from './team-mails.js';
 
@@ -104,10 +110,10 @@ async function joinerOf(app: App, caller: Caller, teamId: string, db = app.db): 
 
 export type InvitePreview = {
   team: { id: string; name: string; company: string };
-  role: string;
-  state: string;
+  role: 'admin' | 'member';
+  state: InviteState;
   message: string;
-  restriction: { kind: string; domain?: string };
+  restriction: ReturnType<typeof restrictionOf>;
   expiresAt: string;
 };
 
@@ -120,7 +126,7 @@ export async function previewInvite(app: App, caller: Caller, token: string): Pr
   const state = inviteState(invite, await joinerOf(app, caller, String(team.id)));
   return {
     team: { id: String(team.id), name: String(team.name), company: String(team.company ?? '') },
-    role: String(invite.role),
+    role: invite.role === 'admin' ? 'admin' : 'member',
     state,
     message: state === 'open' ? '' : INVITE_MESSAGES[state],
     restriction: restrictionOf(invite),

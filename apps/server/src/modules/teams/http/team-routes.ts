@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { ApiError } from '../../../core/errors.js';
 import { uploadLimits } from '../../../core/files/upload.js';
 import { readBody } from '../../../apis/body.js';
 import { callerOf } from '../../../apis/request-caller.js';
@@ -18,7 +17,7 @@ import { remindMembers } from '../remind.js';
 import { submitTeamPhotoshoot } from '../submit-photoshoot.js';
 import { quoteTeamOrder, startTeamCheckout } from '../team-checkout.js';
 import { teamDownload } from '../team-download.js';
-import { teamStylesIncluded } from '../team-package.js';
+import { teamSummary } from '../team-summary.js';
 import { createTestShoot } from '../test-shoot.js';
 import { fileTokenAuth } from './file-token-auth.js';
 
@@ -32,23 +31,8 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
   const photoshoots = app.registry.require('photoshoots');
 
   team.get<IdParams>('/summary', async (req, reply) => {
-    const row = await app.db.get<{ id: string; name: string }>(
-      `SELECT "id", "name" FROM "teams" WHERE "id" = ?`,
-      [req.params.id],
-    );
-    if (!row) throw ApiError.notFound();
-    const members = await app.db.get<{ n: number }>(
-      `SELECT COUNT(*) AS "n" FROM "team_members" WHERE "team" = ?`,
-      [req.params.id],
-    );
-    return sendJson(req, reply, {
-      id: row.id,
-      name: row.name,
-      members: Number(members?.n ?? 0),
-      role: req.teamRole,
-      // Members choose styles against the team's package, which they cannot read themselves.
-      stylesIncluded: await teamStylesIncluded(app, app.db, req.params.id),
-    });
+    // The group's guard has set the role: every route here needs at least a member.
+    return sendJson(req, reply, await teamSummary(app, req.params.id, req.teamRole!));
   });
 
   // The team's name, company, styles, lock, logo and brand backdrop (multipart for the files).

@@ -32,7 +32,7 @@ describe('/teams/new and /teams', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Design crew' })).toBeTruthy();
     expect(screen.getByText('Owner')).toBeTruthy();
     expect(screen.getByText('0 of 0 seats used · 0 free')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open Design crew' }).getAttribute('href')).toMatch(
+    expect(screen.getByRole('link', { name: 'Open team Design crew' }).getAttribute('href')).toMatch(
       /^\/teams\/[a-z0-9]+$/,
     );
   });

@@ -6,14 +6,9 @@ import { useSubscription } from '../../../lib/use-subscription';
 import { useTitle } from '../../../lib/use-title';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
-import {
-  remindMembers,
-  teamFileUrl,
-  teamKeys,
-  useTeamOverview,
-  useTeamRecord,
-  type RemindOutcome,
-} from '../data/member-queries';
+import type { TeamRemindOutcome as RemindOutcome } from '@photoshoot/contract';
+import { remindMembers, teamFileUrl } from '../data/member-queries';
+import { teamKeys, useTeam, useTeamMembers } from '../data/team-queries';
 import { MembersTable } from './members-table';
 import { ReleasedResults } from './released-results';
 
@@ -25,7 +20,7 @@ import { ReleasedResults } from './released-results';
 export function TeamDashboardPage() {
   const { id } = useParams({ from: '/app/teams/$id/photoshoots/dashboard' });
   const { teamRole } = useRouteContext({ from: '/app/teams/$id' });
-  const team = useTeamRecord(id);
+  const team = useTeam(id);
   useTitle('Team dashboard');
   if (teamRole === 'member') {
     return (
@@ -56,10 +51,10 @@ function remindSummary(outcome: RemindOutcome): string {
 
 function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string }) {
   const client = useQueryClient();
-  const overview = useTeamOverview(teamId);
+  const overview = useTeamMembers(teamId);
   const [fileError, setFileError] = useState('');
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: teamKeys.overview(teamId) });
+    void client.invalidateQueries({ queryKey: teamKeys.members(teamId) });
     void client.invalidateQueries({ queryKey: teamKeys.results(teamId) });
   };
   // Members' states move as their photoshoots do: any change in the team's photoshoots re-reads.
@@ -73,7 +68,7 @@ function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string
   );
   const remind = useMutation({
     mutationFn: (members?: string[]) => remindMembers(teamId, members),
-    onSuccess: () => void client.invalidateQueries({ queryKey: teamKeys.overview(teamId) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
   });
   const open = async (what: 'download' | 'members.csv') => {
     setFileError('');

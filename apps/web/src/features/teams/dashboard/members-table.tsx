@@ -1,5 +1,5 @@
 import { Badge, Button, Card } from '../../../ui';
-import type { MemberRow } from '../data/member-queries';
+import type { MemberRow } from '../data/team-api';
 import { formatWhen, memberStateView } from '../member/member-status';
 
 /** One day: the server sends a member at most one reminder in that time. */

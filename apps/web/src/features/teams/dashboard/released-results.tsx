@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
-import { useTeamResults, type MemberRow } from '../data/member-queries';
+import type { MemberRow } from '../data/team-api';
+import { useTeamResults } from '../data/member-queries';
 import { keys } from '../../../shared/query-keys';
 import type { Result } from '../../../shared/records';
 

@@ -9,11 +9,17 @@ import { useSubscription } from '../../../lib/use-subscription';
 import type { TeamMembersRecord } from '@photoshoot/contract';
 import { fetchTeamOverview, type Team } from './team-api';
 
+/** Every key of one team starts with `['teams', id]`, so `teamScope` reaches all of them. */
 export const teamKeys = {
   mine: ['teams', 'mine'] as const,
   team: (id: string) => ['teams', id] as const,
   members: (id: string) => ['teams', id, 'members'] as const,
   invites: (id: string) => ['teams', id, 'invites'] as const,
+  summary: (id: string) => ['teams', id, 'summary'] as const,
+  photoshoots: (id: string) => ['teams', id, 'photoshoots'] as const,
+  results: (id: string) => ['teams', id, 'results'] as const,
+  /** An invite link's preview, before the person belongs to any team. */
+  invite: (token: string) => ['team-invite', token] as const,
 };
 
 /** After a change of members or invites: everything cached about the team is read again. */

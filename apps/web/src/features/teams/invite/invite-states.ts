@@ -1,4 +1,4 @@
-import type { InviteState } from '../data/member-queries';
+import type { TeamInviteState as InviteState } from '@photoshoot/contract';
 
 type View = {
   title: string;

@@ -6,7 +6,8 @@ import { useTitle } from '../../../lib/use-title';
 import { flowPath, teamFlowBase } from '../../../shared/flow-paths';
 import { usePublicConfig } from '../../../shared/public-config';
 import { Alert, Button, buttonClasses, Card, LoadingBlock, PageHeader } from '../../../ui';
-import { createTeamDraft, teamKeys, useTeamPhotoshoots, useTeamRecord } from '../data/member-queries';
+import { createTeamDraft, useTeamPhotoshoots } from '../data/member-queries';
+import { teamKeys, useTeam } from '../data/team-queries';
 import { teamShootHref } from './member-status';
 
 /**
@@ -18,7 +19,7 @@ export function CreateTeamPhotoshootPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const team = useTeamRecord(id);
+  const team = useTeam(id);
   const config = usePublicConfig();
   const shoots = useTeamPhotoshoots(id);
   useTitle('New team photoshoot');

@@ -1,6 +1,6 @@
 import { flowPath, teamFlowBase, type Step } from '../../../shared/flow-paths';
 import type { BadgeTone } from '../../../ui';
-import type { MemberState } from '../data/member-queries';
+import type { MemberState } from '../data/team-api';
 
 type View = { label: string; tone: BadgeTone; step: Step; action: string };
 

@@ -3,7 +3,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Badge, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
-import { useTeamPhotoshoots, useTeamRecord, type TeamPhotoshoot } from '../data/member-queries';
+import { useTeamPhotoshoots, type TeamPhotoshoot } from '../data/member-queries';
+import { useTeam } from '../data/team-queries';
 import { formatWhen, memberStateView, teamShootHref } from './member-status';
 
 /**
@@ -15,7 +16,7 @@ export function TeamPhotoshootsPage() {
   const { teamRole } = useRouteContext({ from: '/app/teams/$id' });
   const isAdmin = teamRole === 'owner' || teamRole === 'admin';
   const { user } = useAuth();
-  const team = useTeamRecord(id);
+  const team = useTeam(id);
   const shoots = useTeamPhotoshoots(id);
   const name = team.data?.name ?? 'Team';
   useTitle(`${name} photoshoots`);

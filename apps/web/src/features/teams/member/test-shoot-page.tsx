@@ -6,7 +6,8 @@ import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { flowPath, teamFlowBase } from '../../../shared/flow-paths';
 import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
-import { createTestShoot, teamKeys, useTeamPhotoshoots, useTeamSummary } from '../data/member-queries';
+import { createTestShoot, useTeamPhotoshoots, useTeamSummary } from '../data/member-queries';
+import { teamKeys } from '../data/team-queries';
 import { memberStateView, teamShootHref } from './member-status';
 
 /**
