@@ -74,10 +74,10 @@ export async function startS3(bucket) {
   return { ...proc, endpoint: `http://127.0.0.1:${port}` };
 }
 
-/** `node dist/cli.js <args>` with `env`; a data dir of its own. */
-export function startCli(name, args, env) {
+/** `node [execArgv] dist/cli.js <args>` with `env`; a data dir of its own. */
+export function startCli(name, args, env, execArgv = []) {
   const dir = tempDir(`photoshoot-bench-${name}-`);
-  const child = spawn(process.execPath, [CLI, ...args, `--dir=${dir}`], {
+  const child = spawn(process.execPath, [...execArgv, CLI, ...args, `--dir=${dir}`], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -172,10 +172,39 @@ export async function benchSchema(url) {
   };
 }
 
-/** Established TCP connections to `port` on 127.0.0.1 per process id (ss -tnp). */
+/** Established TCP connections to `port` on 127.0.0.1: per process id, the local ports (ss -tnp). */
 export function connectionsTo(port) {
   const out = execFileSync('ss', ['-Htnp', 'state', 'established', `dport = :${port}`]).toString();
   const per = new Map();
-  for (const m of out.matchAll(/pid=(\d+)/g)) per.set(Number(m[1]), (per.get(Number(m[1])) ?? 0) + 1);
+  for (const line of out.split('\n')) {
+    const local = /^\S+\s+\S+\s+\S+:(\d+)\s/.exec(line)?.[1];
+    const pid = /pid=(\d+)/.exec(line)?.[1];
+    if (!local || !pid) continue;
+    per.set(Number(pid), [...(per.get(Number(pid)) ?? []), Number(local)]);
+  }
   return per;
+}
+
+/**
+ * The PostgreSQL backends serving `procs` (matched by their connections' client ports) and the
+ * CPU seconds each has used so far: the database's share of the work, which no Node process sees.
+ * The server runs on this machine, so its backends' /proc entries are readable.
+ */
+export async function backendsOf(pg, pgPort, procs) {
+  const per = connectionsTo(pgPort);
+  const owner = new Map();
+  for (const p of procs) for (const port of per.get(p.pid) ?? []) owner.set(port, p.name);
+  const rows = await pg.query(
+    'SELECT "pid", "client_port" FROM pg_stat_activity WHERE "client_port" = ANY($1)',
+    [[...owner.keys()]],
+  );
+  return rows.map((r) => {
+    let cpu = null;
+    try {
+      cpu = cpuSeconds(r.pid);
+    } catch {
+      // the backend ended between the query and the read
+    }
+    return { pid: r.pid, of: owner.get(r.client_port), cpu };
+  });
 }

@@ -35,6 +35,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import {
   alive,
   benchSchema,
+  backendsOf,
   connectionsTo,
   cpuSeconds,
   freePort,
@@ -65,7 +66,8 @@ const cfg = {
   durationS: num('BENCH_SCALE_DURATION', 30),
   maxS: num('BENCH_SCALE_MAX', 300),
   soloS: num('BENCH_SCALE_SOLO', 4),
-  soloUploads: 3,
+  warmUploads: 2,
+  soloUploads: 4,
 };
 const BUCKET = 'photoshoot-bench';
 const log = (msg) => process.stderr.write(`[bench:scale] ${msg}\n`);
@@ -90,6 +92,15 @@ async function closedLoops(clients, stop, step) {
   );
 }
 
+/** CPU seconds PostgreSQL backends used between two `backendsOf` readings (optionally of one process's). */
+function pgCpu(before, after, of) {
+  const was = new Map(before.map((b) => [b.pid, b.cpu ?? 0]));
+  return after
+    .filter((b) => b.cpu !== null && (!of || b.of === of))
+    .reduce((s, b) => s + b.cpu - (was.get(b.pid) ?? 0), 0);
+}
+
+const round2 = (x) => Math.round(x * 100) / 100;
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const parseUpdated = (s) => Date.parse(String(s).replace(' ', 'T'));
 
@@ -126,9 +137,14 @@ async function main() {
   delete env.PHOTOSHOOT_DATA_DIR;
   delete env.PHOTOSHOOT_HTTP;
   const apis = [];
+  // BENCH_SCALE_PROFILE=1: api-1 under --cpu-prof (diagnostic; summarise with profile-summary.mjs).
+  const profileDir = join(here, 'results', 'profiles');
+  const profile = process.env.BENCH_SCALE_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=scale-api-1.cpuprofile']
+    : [];
   for (const name of ['api-1', 'api-2']) {
     const port = await freePort();
-    const proc = startCli(name, ['serve', `--http=127.0.0.1:${port}`], env);
+    const proc = startCli(name, ['serve', `--http=127.0.0.1:${port}`], env, name === 'api-1' ? profile : []);
     apis.push({ ...proc, base: `http://127.0.0.1:${port}` });
   }
   const worker = startCli('worker', ['worker'], env);
@@ -184,10 +200,9 @@ async function main() {
   const upload = async (n, kind) => {
     const draft = seed.drafts[n % seed.drafts.length];
     const { base } = byId.get(draft.owner.id).api;
-    const { body, type } = multipart(
-      { photoshoot: draft.id, user: draft.owner.id },
-      selfies[n % selfies.length],
-    );
+    // Each draft gets different photos (the checks would reject a repeat as a duplicate).
+    const photo = selfies[Math.floor(n / seed.drafts.length) % selfies.length];
+    const { body, type } = multipart({ photoshoot: draft.id, user: draft.owner.id }, photo);
     const rec = await timed(stats, kind, base, 'POST', '/api/collections/original_photos/records', {
       token: draft.owner.token,
       body,
@@ -201,6 +216,7 @@ async function main() {
         (e) => e.topic === 'original_photos/*' && e.data.record.id === id && e.data.record.qc !== 'pending',
       ),
     );
+  const pgPort = Number(new URL(pgUrl).port || 5432);
   const cpuOfFleet = () => Object.fromEntries(fleet.map((p) => [p.name, cpuSeconds(p.pid)]));
   const apiCpu = (a, b) => apis.reduce((s, p) => s + (b[p.name] - a[p.name]), 0);
 
@@ -217,7 +233,7 @@ async function main() {
     ['browse', browseStep],
     ['poll', pollStep],
   ]) {
-    const before = { cpu: cpuOfFleet() };
+    const before = { cpu: cpuOfFleet(), pg: await backendsOf(pg, pgPort, apis) };
     const counted = stats.errors.length;
     let requests = 0;
     const end = Date.now() + cfg.soloS * 1000;
@@ -230,27 +246,35 @@ async function main() {
       },
     );
     const cpu = apiCpu(before.cpu, cpuOfFleet());
+    const db = pgCpu(before.pg, await backendsOf(pg, pgPort, apis));
     solo[name] = {
       requests,
       perSecond: round(requests / cfg.soloS),
       apiCpuUsPerRequest: Math.round((cpu * 1e6) / requests),
+      postgresCpuUsPerRequest: Math.round((db * 1e6) / requests),
     };
     if (stats.errors.length > counted) throw new Error(`solo ${name} failed: ${stats.errors.join('\n')}`);
-    log(`solo ${name}: ${requests} requests, ${solo[name].apiCpuUsPerRequest} µs API CPU each`);
+    log(
+      `solo ${name}: ${requests} requests, CPU µs each: API ${solo[name].apiCpuUsPerRequest}, PostgreSQL ${solo[name].postgresCpuUsPerRequest}`,
+    );
   }
   {
+    // One upload per API process first: its first check starts the face-model thread (seconds).
+    const checked = (kind) => () => uploads.filter((u) => u.kind === kind).every((u) => verdictOf(u.id));
+    await Promise.all(Array.from({ length: cfg.warmUploads }, (_, n) => upload(n, 'upload (warm-up)')));
+    await until('the warm-up uploads’ verdicts', cfg.maxS, checked('upload (warm-up)'));
     const before = cpuOfFleet();
     const t0 = Date.now();
-    for (let n = 0; n < cfg.soloUploads; n++) await upload(n, 'upload (solo)');
-    await until('the solo uploads’ verdicts', cfg.maxS, () =>
-      uploads.filter((u) => u.kind === 'upload (solo)').every((u) => verdictOf(u.id)),
-    );
-    const cpu = apiCpu(before, cpuOfFleet());
+    for (let n = 0; n < cfg.soloUploads; n++) await upload(cfg.warmUploads + n, 'upload (solo)');
+    await until('the solo uploads’ verdicts', cfg.maxS, checked('upload (solo)'));
+    const afterUploads = cpuOfFleet();
+    const cpu = apiCpu(before, afterUploads);
     solo.upload = {
+      s3CpuMsPerUpload: Math.round(((afterUploads.s3 - before.s3) * 1e3) / cfg.soloUploads),
       requests: cfg.soloUploads,
       seconds: round((Date.now() - t0) / 1000),
       apiCpuMsPerUploadWithCheck: Math.round((cpu * 1e3) / cfg.soloUploads),
-      note: 'includes the first check of each API process loading its face-model thread',
+      bytesEach: selfies.map((p) => p.bytes.length),
     };
     log(`solo uploads: ${solo.upload.apiCpuMsPerUploadWithCheck} ms API CPU each (check included)`);
   }
@@ -258,6 +282,7 @@ async function main() {
     stats.kinds.delete(k);
 
   // --- 3. The mixed load while the worker renders the paid photoshoots.
+  const backendsBefore = await backendsOf(pg, pgPort, [...apis, worker]);
   const cpuBefore = cpuOfFleet();
   const clientCpuBefore = process.cpuUsage();
   const t0 = Date.now();
@@ -301,15 +326,15 @@ async function main() {
   let stopLoad = false;
   const workDone = () =>
     seed.paid.every(shootDone) &&
-    uploads.length >= cfg.soloUploads + cfg.uploads &&
+    uploads.length >= cfg.warmUploads + cfg.soloUploads + cfg.uploads &&
     uploads.every((u) => verdictOf(u.id));
   const watcher = (async () => {
     const minEnd = t0 + cfg.durationS * 1000;
     const maxEnd = t0 + cfg.maxS * 1000;
     while (Date.now() < maxEnd && !(Date.now() >= minEnd && workDone())) {
       if (!pgConnections && Date.now() >= t0 + (cfg.durationS * 1000) / 2) {
-        const per = connectionsTo(new URL(pgUrl).port || 5432);
-        pgConnections = Object.fromEntries(fleet.map((p) => [p.name, per.get(p.pid) ?? 0]));
+        const per = connectionsTo(pgPort);
+        pgConnections = Object.fromEntries(fleet.map((p) => [p.name, per.get(p.pid)?.length ?? 0]));
       }
       for (const p of [...apis, worker])
         if (!alive(p)) throw new Error(`${p.name} exited mid-load: ${p.output()}`);
@@ -321,7 +346,7 @@ async function main() {
   const uploader = (async () => {
     for (let n = 0; n < cfg.uploads && !stopLoad; n++) {
       await sleep(Math.max(0, t0 + ((n + 0.5) * cfg.durationS * 1000) / cfg.uploads - Date.now()));
-      await upload(cfg.soloUploads + n, 'upload');
+      await upload(cfg.warmUploads + cfg.soloUploads + n, 'upload');
     }
   })();
   await Promise.all([
@@ -336,6 +361,7 @@ async function main() {
   await watcher;
   const loadS = (Date.now() - t0) / 1000;
   const cpuAfter = cpuOfFleet();
+  const backendsAfter = await backendsOf(pg, pgPort, [...apis, worker]);
   const clientCpu = process.cpuUsage(clientCpuBefore);
   log(`mixed load ran ${loadS.toFixed(1)} s`);
   if (!workDone())
@@ -443,17 +469,29 @@ async function main() {
       p.name,
       {
         cpuSeconds: round(cpuAfter[p.name] - cpuBefore[p.name]),
-        cores: round((cpuAfter[p.name] - cpuBefore[p.name]) / seconds),
+        cores: round2((cpuAfter[p.name] - cpuBefore[p.name]) / seconds),
       },
     ]),
   );
+  // The database's CPU for each process: its backends' CPU over the window (a backend that
+  // connected during it counts whole; one that ended during it is lost, and counted in `ended`).
+  const after = new Set(backendsAfter.map((b) => b.pid));
+  for (const p of [...apis, worker]) {
+    const used = pgCpu(backendsBefore, backendsAfter, p.name);
+    cpu[`postgres for ${p.name}`] = {
+      cpuSeconds: round(used),
+      cores: round2(used / seconds),
+      backends: backendsAfter.filter((b) => b.of === p.name).length,
+      ended: backendsBefore.filter((b) => b.of === p.name && !after.has(b.pid)).length,
+    };
+  }
   cpu['bench client'] = {
     cpuSeconds: round((clientCpu.user + clientCpu.system) / 1e6),
-    cores: round((clientCpu.user + clientCpu.system) / 1e6 / seconds),
+    cores: round2((clientCpu.user + clientCpu.system) / 1e6 / seconds),
   };
   const kinds = stats.summary(seconds);
   const apiRequests = Object.entries(kinds)
-    .filter(([k]) => !['subscribe', 'upload (solo)', 'final read'].includes(k))
+    .filter(([k]) => !['subscribe', 'upload (warm-up)', 'upload (solo)', 'final read'].includes(k))
     .reduce((s, [, v]) => s + v.requests, 0);
   const bucket = new S3Client({
     region: 'us-east-1',
@@ -548,7 +586,7 @@ function print(r) {
     `API requests in the mix: ${r.apiRequestsPerSecond} req/s, ${r.apiCpuUsPerRequestMixed} µs of API CPU each (uploads' checks included)`,
   );
   console.log(
-    `solo, API CPU per request: browse ${r.solo.browse.apiCpuUsPerRequest} µs, poll ${r.solo.poll.apiCpuUsPerRequest} µs, upload with its check ${r.solo.upload.apiCpuMsPerUploadWithCheck} ms`,
+    `solo, CPU per request (API + PostgreSQL): browse ${r.solo.browse.apiCpuUsPerRequest} + ${r.solo.browse.postgresCpuUsPerRequest} µs, poll ${r.solo.poll.apiCpuUsPerRequest} + ${r.solo.poll.postgresCpuUsPerRequest} µs; upload with its check ${r.solo.upload.apiCpuMsPerUploadWithCheck} ms API, ${r.solo.upload.s3CpuMsPerUpload} ms S3 double`,
   );
   const rt = r.realtime;
   console.log(
