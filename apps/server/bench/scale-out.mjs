@@ -106,12 +106,8 @@ const parseUpdated = (s) => Date.parse(String(s).replace(' ', 'T'));
 
 async function main() {
   const pgUrl = process.env.BENCH_SCALE_PG;
-  if (!pgUrl)
-    throw new Error(
-      'BENCH_SCALE_PG is not set: give a PostgreSQL URL the bench may create a schema in, e.g. ' +
-        'BENCH_SCALE_PG=postgres://postgres:photoshoot-test@127.0.0.1:55500/photoshoot_test',
-    );
   const started = Date.now();
+  const loadavgAtStart = loadavg().map((l) => round(l));
   const pg = await benchSchema(pgUrl);
   cleanups.push(() => pg.drop());
   log(`schema ${pg.schema}`);
@@ -525,6 +521,7 @@ async function main() {
       cpus: cpus().length,
       model: cpus()[0]?.model,
       node: process.version,
+      loadavgAtStart,
       loadavgAtEnd: loadavg().map((l) => round(l)),
     },
     config: cfg,
@@ -573,7 +570,7 @@ function print(r) {
   const pad = (s, n) => String(s).padEnd(n);
   const lpad = (s, n) => String(s ?? '—').padStart(n);
   console.log(
-    `\nscale-out: 2 API processes + 1 worker, PostgreSQL, S3 double; mixed load ${r.mixedLoadSeconds} s (load average ${r.machine.loadavgAtEnd.join(' ')})`,
+    `\nscale-out: 2 API processes + 1 worker, PostgreSQL, S3 double; mixed load ${r.mixedLoadSeconds} s (load average ${r.machine.loadavgAtStart[0]} at the start, ${r.machine.loadavgAtEnd[0]} at the end)`,
   );
   console.log(
     `${pad('kind', 26)}${lpad('requests', 9)}${lpad('req/s', 8)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('errors', 8)}`,
@@ -617,6 +614,13 @@ process.on('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 process.on('SIGTERM', () => void cleanup().finally(() => process.exit(143)));
 process.on('exit', killAllNow);
 let code = 0;
+if (!process.env.BENCH_SCALE_PG) {
+  console.error(
+    '[bench:scale] BENCH_SCALE_PG is not set: give a PostgreSQL URL the bench may create (and drop) a schema in, e.g.\n' +
+      '  BENCH_SCALE_PG=postgres://postgres:photoshoot-test@127.0.0.1:55500/photoshoot_test npm run bench:scale',
+  );
+  process.exit(2);
+}
 try {
   await main();
 } catch (err) {
