@@ -31,6 +31,7 @@ async function serve(config: BootConfig): Promise<void> {
     webDist: config.webDist,
     jsonBody: config.jsonBody,
     logger: serverLoggerOptions({ level: config.dev ? 'debug' : 'info' }),
+    requestLog: config.dev,
   });
   await server.listen({ host: config.host, port: config.port });
   app.crons.start();

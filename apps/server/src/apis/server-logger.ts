@@ -4,7 +4,7 @@
  * included, was copied from stdout and replayed). Request URLs lose their secret query values,
  * credential headers never appear, and error messages and stacks are scrubbed of quoted secrets.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { redactHeaders, redactText, redactUrlMemo } from '../core/logs/redact.js';
 
 type Writable = { write(line: string): unknown };
@@ -59,4 +59,21 @@ export function serverLoggerOptions(opts: { level: string; stream?: Writable }) 
       },
     },
   };
+}
+
+/**
+ * Fastify's internal log lines without its two lines per request (received, completed): every
+ * request is in the stored request log already. A request that ends in an error is still logged.
+ */
+export class NoRequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if (error) super.requestCompleted(error, request, reply, metadata);
+  }
 }

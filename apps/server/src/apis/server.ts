@@ -33,6 +33,7 @@ import { bindCollectionsApi } from './collections.js';
 import { bindBackupsApi } from './backups.js';
 import { bindSettingsSecretsApi } from './settings-secrets.js';
 import { mergeCspSources } from './web-security-headers.js';
+import { NoRequestLines } from './server-logger.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +48,13 @@ export type ServerOptions = {
   /** The built web app to serve for non-API paths; omitted in API-only tests. */
   webDist?: string;
   logger?: boolean | object;
+  /**
+   * Fastify's two lines per request on the logger (default on when there is a logger). `serve`
+   * turns them off outside `--dev`, as PocketBase prints no request lines: every request is in the
+   * stored request log already, and writing both cost a fifth of an API process's CPU under load
+   * (bench/README.md, scale-out).
+   */
+  requestLog?: boolean;
   /** Size and depth limits of JSON and other non-file bodies. */
   jsonBody?: JsonBodyLimits;
   /** Realtime connection limits (tests shorten them). */
@@ -58,6 +66,7 @@ const MiB = 1024 * 1024;
 export async function createServer(app: App, opts: ServerOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: opts.logger ?? false,
+    ...(opts.requestLog === false ? { logController: new NoRequestLines() } : {}),
     bodyLimit: 32 * MiB,
     trustProxy: false,
     // note: PocketBase accepts long filter URLs; past Node's 16 KB default the answer wouldn't be our error shape.

@@ -116,6 +116,9 @@ describe('photoshoot CLI', () => {
     await waitHealthy(port);
     expect(output()).toContain('No superuser exists yet');
     expect(output()).toContain('superuser upsert');
+    // Outside --dev, requests (the health polls above) go to the stored log only, not to stdout.
+    expect(output()).not.toContain('incoming request');
+    expect(output()).not.toContain('request completed');
     // A request already in flight when the signal arrives (its body half sent) still gets its answer.
     const socket = connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
