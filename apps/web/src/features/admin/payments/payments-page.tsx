@@ -73,6 +73,22 @@ function Bought({ p }: { p: PaymentRow }) {
 
 const col = dataTableColumns<PaymentRow>();
 
+/** Refund a paid payment, or retry one the provider has not taken yet; nothing otherwise. */
+function RefundButton({ p, onRefund }: { p: PaymentRow; onRefund: (p: PaymentRow) => void }) {
+  const owed = isRefundOwed(p);
+  if (p.status !== 'paid' && !owed) return null;
+  return (
+    <Button
+      size="sm"
+      variant={owed ? 'primary' : 'secondary'}
+      aria-label={`${owed ? 'Retry refund of' : 'Refund'} ${formatMoney(p.amountCents, p.currency)} to ${p.expand?.user?.email ?? 'the customer'}`}
+      onClick={() => onRefund(p)}
+    >
+      {owed ? 'Retry refund' : 'Refund'}
+    </Button>
+  );
+}
+
 function paymentColumns(onRefund: (p: PaymentRow) => void) {
   return [
     col.accessor('status', {
@@ -97,6 +113,10 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
         <span className="whitespace-nowrap font-semibold tabular-nums">
           {formatMoney(c.getValue(), c.row.original.currency)}
           <span className="block text-xs font-normal text-zinc-500">{c.row.original.provider}</span>
+          {/* note: on a phone the actions column steps aside; the amount carries its button. */}
+          <span className="mt-2 block sm:hidden">
+            <RefundButton p={c.row.original} onRefund={onRefund} />
+          </span>
         </span>
       ),
     }),
@@ -150,22 +170,8 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
     col.display({
       id: 'actions',
       header: 'Actions',
-      meta: { align: 'right' },
-      cell: (c) => {
-        const p = c.row.original;
-        const owed = isRefundOwed(p);
-        if (p.status !== 'paid' && !owed) return null;
-        return (
-          <Button
-            size="sm"
-            variant={owed ? 'primary' : 'secondary'}
-            aria-label={`${owed ? 'Retry refund of' : 'Refund'} ${formatMoney(p.amountCents, p.currency)} to ${p.expand?.user?.email ?? 'the customer'}`}
-            onClick={() => onRefund(p)}
-          >
-            {owed ? 'Retry refund' : 'Refund'}
-          </Button>
-        );
-      },
+      meta: { align: 'right', hideBelow: 'sm' },
+      cell: (c) => <RefundButton p={c.row.original} onRefund={onRefund} />,
     }),
   ];
 }
