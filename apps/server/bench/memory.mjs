@@ -26,15 +26,11 @@ import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { acceptedSelfies, benchPhotos } from './photos.mjs';
+import { num } from './env-number.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // BENCH_MEMORY_DIST: another build of the server (e.g. a copy of the parent commit's dist/) to compare.
 const CLI = join(process.env.BENCH_MEMORY_DIST ?? join(here, '../dist'), 'cli.js');
-const num = (name, dflt) => {
-  const v = process.env[name] ? Number(process.env[name]) : dflt;
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const cfg = {
   port: num('BENCH_MEMORY_PORT', 18232),
   settleS: num('BENCH_MEMORY_SETTLE', 5),

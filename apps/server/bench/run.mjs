@@ -31,15 +31,10 @@ import { posts, ROWS, PER_PAGE, LIST_FILTER, LIST_SORT } from './collection.mjs'
 import { seed } from './seed.mjs';
 import { categorise, summariseProfile } from './profile-summary.mjs';
 import { measureRealtime, seedRealtime } from './realtime.mjs';
+import { num } from './env-number.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const num = (name, dflt) => {
-  const v = process.env[name] ? Number(process.env[name]) : dflt;
-  if (!Number.isFinite(v) || v <= 0)
-    throw new Error(`${name} must be a positive number, got ${process.env[name]}`);
-  return v;
-};
 const cfg = {
   duration: num('BENCH_DURATION', 5),
   warmup: num('BENCH_WARMUP', 3),

@@ -48,13 +48,9 @@ import {
 import { seedScale } from './scale-seed.mjs';
 import { Stats, multipart, openSse, percentile, round, timed } from './scale-load.mjs';
 import { acceptedSelfies } from './photos.mjs';
+import { num } from './env-number.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const num = (name, dflt) => {
-  const v = process.env[name] ? Number(process.env[name]) : dflt;
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const cfg = {
   customers: num('BENCH_SCALE_CUSTOMERS', 100),
   shoots: num('BENCH_SCALE_SHOOTS', 3),

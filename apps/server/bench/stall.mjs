@@ -24,14 +24,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { num } from './env-number.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUDGET_P99_MS = 50;
-const num = (name, dflt) => {
-  const v = process.env[name] ? Number(process.env[name]) : dflt;
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const cfg = {
   duration: num('BENCH_STALL_DURATION', 8),
   rate: num('BENCH_STALL_RATE', 200),

@@ -26,14 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { benchPhotos } from './photos.mjs';
+import { num } from './env-number.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const BUDGET_P99_MS = 50;
-const num = (name, dflt) => {
-  const v = process.env[name] ? Number(process.env[name]) : dflt;
-  if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} must be a positive number`);
-  return v;
-};
 const cfg = {
   duration: num('BENCH_CHECKS_DURATION', 8),
   rate: num('BENCH_CHECKS_RATE', 200),
