@@ -10,7 +10,7 @@ import { isSuperuser, type Caller } from './caller.js';
 import { decodeRow } from './codec.js';
 import { BASE_ALIAS, ruleCondition } from './rules.js';
 import { clientFilter, clientSort } from './client-expression.js';
-import { plainRecordJson } from './row-shaper.js';
+import { jsonIsPlain, plainRecordJson } from './row-shaper.js';
 import type { RecordJson } from './serialize.js';
 
 export type ListParams = {
@@ -100,14 +100,13 @@ export async function listRecords(
     totalItems = Number(row?.n ?? 0);
     totalPages = Math.ceil(totalItems / perPage);
   }
-  const items =
-    collection.type !== 'auth' && (params.expand === undefined || params.expand === '')
-      ? rows.map((row) => plainRecordJson(collection, row, su))
-      : await app.records.shape(
-          collection,
-          rows.map((row) => decodeRow(collection, row)),
-          caller,
-          { expand: params.expand },
-        );
+  const items = jsonIsPlain(collection, params.expand)
+    ? rows.map((row) => plainRecordJson(collection, row, su))
+    : await app.records.shape(
+        collection,
+        rows.map((row) => decodeRow(collection, row)),
+        caller,
+        { expand: params.expand },
+      );
   return { items, page, perPage, totalItems, totalPages };
 }

@@ -86,3 +86,8 @@ export function plainRecordJson(collection: CollectionDef, row: Row, showHidden:
     out[col.name] = col.decode(row[col.name]);
   return out as RecordJson;
 }
+
+/** Whether `plainRecordJson` is a record's whole JSON here (see there). */
+export function jsonIsPlain(collection: CollectionDef, expand: string | undefined): boolean {
+  return collection.type !== 'auth' && (expand === undefined || expand === '');
+}
