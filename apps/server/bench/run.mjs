@@ -21,7 +21,7 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, arch, release } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
@@ -640,6 +640,14 @@ async function ablate(scenarios, picked) {
     const t = await startServer(`ours${v ? `[${v}]` : ''}`, 'server-ours.mjs', [], v);
     targets.push(t);
   }
+  // BENCH_OURS_BEFORE=<another build's bench dir> (its dist/ beside it): that build alternates too.
+  if (process.env.BENCH_OURS_BEFORE)
+    targets.push(
+      await startServer(
+        'ours[before]',
+        relative(here, join(resolve(process.env.BENCH_OURS_BEFORE), 'server-ours.mjs')),
+      ),
+    );
   for (const t of targets.slice(1)) await checkSameAnswers(t, targets[0], scenarios);
   for (const sc of picked) {
     const rows = [];

@@ -32,33 +32,38 @@ export function bindRateLimits(server: FastifyInstance, app: App): void {
   const limiter = new RateLimiter();
   const pending = new WeakMap<FastifyRequest, Pending>();
 
-  server.addHook('onRequest', async (req, reply) => {
+  // note: the hooks are callbacks, not async functions: they run on every request and never wait,
+  // and an async hook costs a promise and a microtask each (decision 028). A throw inside one is
+  // passed on by Fastify's hook runner as the request's error, as a rejection was.
+  server.addHook('onRequest', (req, reply, done) => {
     const settings = app.settings.get();
-    if (!settings.rateLimits.enabled || req.auth?.collection.name === '_superusers') return;
+    if (!settings.rateLimits.enabled || req.auth?.collection.name === '_superusers') return done();
     const target = describeRequest(app.registry, req.method, req.url);
     const rule = limiter.ruleFor(settings.rateLimits, target, req.auth ? '@auth' : '@guest');
-    if (!rule) return;
+    if (!rule) return done();
     const state = limiter.hitIp(rule, realIp(req, settings));
-    if (!state.allowed) throw tooMany(reply, state.retryAfterSec);
+    if (!state.allowed) return done(tooMany(reply, state.retryAfterSec));
     if (target.accountField) pending.set(req, { rule, target });
+    done();
   });
 
-  server.addHook('preHandler', async (req, reply) => {
+  server.addHook('preHandler', (req, reply, done) => {
     const p = pending.get(req);
-    if (!p?.target.accountField) return;
+    if (!p?.target.accountField) return done();
     const account = accountOf(req, p.target.accountField);
-    if (!account) return;
+    if (!account) return done();
     const state = limiter.reserveAccount(p.rule, p.target, account);
     if (!state.allowed) {
       pending.delete(req);
-      throw tooMany(reply, state.retryAfterSec);
+      return done(tooMany(reply, state.retryAfterSec));
     }
     p.account = account;
+    done();
   });
 
-  server.addHook('onResponse', async (req, reply) => {
+  server.addHook('onResponse', (req, reply, done) => {
     const p = pending.get(req);
-    if (!p?.account) return;
+    if (!p?.account) return done();
     // A wrong password or code answers 400; an MFA step (401) or a server error is not a guess
     // that failed.
     const status = reply.statusCode;
@@ -68,5 +73,6 @@ export function bindRateLimits(server: FastifyInstance, app: App): void {
       p.account,
       status === 400 ? 'failed' : status < 300 ? 'succeeded' : 'neutral',
     );
+    done();
   });
 }

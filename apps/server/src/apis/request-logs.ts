@@ -7,7 +7,7 @@
  * when settings `logs.logIP` / `logs.logAuthId` say so; tokens in URLs are redacted, and neither
  * the Authorization header nor cookies are ever logged.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { toApiError } from '../core/errors.js';
 import { redactText, redactUrl, redactUrlMemo } from '../core/logs/redact.js';
@@ -26,11 +26,18 @@ function header(req: FastifyRequest, name: string): string {
 export function bindRequestLogs(server: FastifyInstance, app: App): void {
   const errors = new WeakMap<FastifyRequest, unknown>();
 
-  server.addHook('onError', async (req, _reply, err) => {
+  // note: callbacks, not async functions: they run on every request and never wait (decision 028).
+  server.addHook('onError', (req, _reply, err, done) => {
     errors.set(req, err);
+    done();
   });
 
-  server.addHook('onResponse', async (req, reply) => {
+  server.addHook('onResponse', (req, reply, done) => {
+    logRequest(req, reply);
+    done();
+  });
+
+  function logRequest(req: FastifyRequest, reply: FastifyReply): void {
     if (req.method === 'OPTIONS') return;
     const settings = app.settings.get();
     if (settings.logs.maxDays <= 0) return;
@@ -64,5 +71,5 @@ export function bindRequestLogs(server: FastifyInstance, app: App): void {
       else if (status < 500) data.details = apiError.data;
     }
     app.logs.add({ level, message: `${req.method} ${url}`, data });
-  });
+  }
 }

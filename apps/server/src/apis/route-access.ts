@@ -15,10 +15,16 @@ declare module 'fastify' {
 }
 
 export function bindRouteAccess(server: FastifyInstance): void {
-  server.addHook('preHandler', async (req) => {
+  // note: a callback, not async: it runs on every request and never waits (decision 028).
+  server.addHook('preHandler', (req, _reply, done) => {
     const access = req.routeOptions.config.access;
-    if (access === 'superuser') requireSuperuser(req);
-    else if (access === 'auth') requireAuth(req);
+    try {
+      if (access === 'superuser') requireSuperuser(req);
+      else if (access === 'auth') requireAuth(req);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
 

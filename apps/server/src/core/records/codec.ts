@@ -1,41 +1,22 @@
 /** Converts between stored column values and JS record values, per field type and engine. */
-import { isMultiValue, zeroValue, type Field } from '../schema/fields.js';
+import { isMultiValue, type Field } from '../schema/fields.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { Row } from '../db/db.js';
+import { decodeRowWithPlan, decoderFor } from './row-shaper.js';
 
 export type RecordData = Record<string, unknown>;
 
-function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return null;
-  }
-}
+const decoders = new WeakMap<Field, (value: unknown) => unknown>();
 
+/** The record value of a stored column value (row-shaper.ts has the per-type rules). */
 export function decodeValue(field: Field, value: unknown): unknown {
-  if (value === null || value === undefined) return zeroValue(field);
-  if (isMultiValue(field)) {
-    const arr = parseJson(value);
-    return Array.isArray(arr) ? arr.map(String) : [];
-  }
-  switch (field.type) {
-    case 'number':
-      return Number(value);
-    case 'bool':
-      return value === true || value === 1 || value === '1' || value === 'true';
-    case 'json':
-      return parseJson(value);
-    default:
-      return String(value);
-  }
+  let decode = decoders.get(field);
+  if (!decode) decoders.set(field, (decode = decoderFor(field)));
+  return decode(value);
 }
 
 export function decodeRow(collection: CollectionDef, row: Row): RecordData {
-  const out: RecordData = {};
-  for (const field of collection.fields) out[field.name] = decodeValue(field, row[field.name]);
-  return out;
+  return decodeRowWithPlan(collection, row);
 }
 
 /** The SQL parameter for a record value. */

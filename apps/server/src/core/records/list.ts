@@ -6,10 +6,11 @@ import { ApiError } from '../errors.js';
 import { q } from '../db/db.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { App } from '../app.js';
-import { compileFilter, compileSort } from '../filter/compile.js';
 import { isSuperuser, type Caller } from './caller.js';
 import { decodeRow } from './codec.js';
-import { BASE_ALIAS, filterContext, ruleCondition } from './rules.js';
+import { BASE_ALIAS, ruleCondition } from './rules.js';
+import { clientFilter, clientSort } from './client-expression.js';
+import { jsonIsPlain, plainRecordJson } from './row-shaper.js';
 import type { RecordJson } from './serialize.js';
 
 export type ListParams = {
@@ -80,13 +81,13 @@ export async function listRecords(
       whereParams.push(...cond.params);
     }
   }
-  const ctx = filterContext(app.db, app.registry, collection, caller, { forRule: false, superuser: su });
+  const target = { db: app.db, registry: app.registry, collection, caller, superuser: su };
   if (params.filter && params.filter.trim() !== '') {
-    const cond = compileFilter(params.filter, ctx);
+    const cond = clientFilter(target, params.filter);
     where.push(`(${cond.sql})`);
     whereParams.push(...cond.params);
   }
-  const sort = params.sort ? compileSort(params.sort, ctx) : { sql: '', params: [] };
+  const sort = params.sort ? clientSort(target, params.sort) : { sql: '', params: [] };
   const from = `FROM ${q(collection.name)} ${BASE_ALIAS}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const rows = await app.db.all(
     `SELECT ${BASE_ALIAS}.* ${from}${sort.sql ? ` ORDER BY ${sort.sql}` : ''} LIMIT ? OFFSET ?`,
@@ -99,11 +100,13 @@ export async function listRecords(
     totalItems = Number(row?.n ?? 0);
     totalPages = Math.ceil(totalItems / perPage);
   }
-  const items = await app.records.shape(
-    collection,
-    rows.map((row) => decodeRow(collection, row)),
-    caller,
-    { expand: params.expand },
-  );
+  const items = jsonIsPlain(collection, params.expand)
+    ? rows.map((row) => plainRecordJson(collection, row, su))
+    : await app.records.shape(
+        collection,
+        rows.map((row) => decodeRow(collection, row)),
+        caller,
+        { expand: params.expand },
+      );
   return { items, page, perPage, totalItems, totalPages };
 }

@@ -18,6 +18,7 @@ import { listRecords, type ListParams, type ListResult } from './list.js';
 import { deleteWithReferences } from './delete.js';
 import { BASE_ALIAS, recordMatchesRule, ruleCondition } from './rules.js';
 import { serializeRecord, visibilityFor, type RecordJson } from './serialize.js';
+import { jsonIsPlain, plainRecordJson } from './row-shaper.js';
 import { revealEmails } from './email-visibility.js';
 import { validateField } from './validate-field.js';
 import type { RecordAction } from './record-events.js';
@@ -104,6 +105,7 @@ export class RecordService {
       cond ? [id, ...cond.params] : [id],
     );
     if (!row) throw ApiError.notFound();
+    if (jsonIsPlain(collection, opts.expand)) return plainRecordJson(collection, row, su);
     return (await this.shape(collection, [decodeRow(collection, row)], caller, opts))[0]!;
   }
 

@@ -1,6 +1,7 @@
 /**
- * Compiled API rules, memoised: the same rule compiled for the same request values is the same SQL
- * text with the same parameters, so the compilation (not its outcome) is kept. The SQL still runs
+ * Compiled API rules, and a list request's filter and sort, memoised: the same expression compiled
+ * for the same request values is the same SQL text with the same parameters, so the compilation
+ * (not its outcome) is kept. The SQL still runs
  * against the current rows on every request; a revoked token, an edited rule or a changed record
  * takes effect on the next request because none of them is part of what is kept:
  * - the rule text is part of the key (an edited rule is another entry);
@@ -25,26 +26,46 @@ const MAX_SHAPES = 16;
 
 type Shape = { ops: RequestReads['ops']; compiled: Map<string, CompiledRule> };
 type RuleEntry = { shapes: Map<string, Shape> };
+type Entries = { rules: Map<string, RuleEntry>; clientExpressions: Map<string, RuleEntry> };
 
-const memo = new WeakMap<CollectionRegistry, WeakMap<CollectionDef, Map<string, RuleEntry>>>();
+/**
+ * Client filters and sorts kept per collection. Unlike rules they come from the caller, so their
+ * number is bounded (oldest dropped) and they have a map of their own: a stream of distinct filters
+ * cannot push the rules' entries out.
+ */
+const MAX_CLIENT_EXPRESSIONS = 500;
 
-function entryFor(registry: CollectionRegistry, collection: CollectionDef, dialect: Dialect, rule: string) {
-  let byCollection = memo.get(registry);
-  if (!byCollection) memo.set(registry, (byCollection = new WeakMap()));
-  let byRule = byCollection.get(collection);
-  if (!byRule) byCollection.set(collection, (byRule = new Map()));
-  const key = `${dialect}\n${rule}`;
-  let entry = byRule.get(key);
-  if (!entry) byRule.set(key, (entry = { shapes: new Map() }));
+const memo = new WeakMap<CollectionRegistry, WeakMap<CollectionDef, Entries>>();
+
+function entryFor(key: RuleKey): RuleEntry {
+  let byCollection = memo.get(key.registry);
+  if (!byCollection) memo.set(key.registry, (byCollection = new WeakMap()));
+  let entries = byCollection.get(key.collection);
+  if (!entries)
+    byCollection.set(key.collection, (entries = { rules: new Map(), clientExpressions: new Map() }));
+  const use = key.use ?? 'rule';
+  const map = use === 'rule' ? entries.rules : entries.clientExpressions;
+  const mapKey = `${key.dialect}\n${use}\n${key.rule}`;
+  let entry = map.get(mapKey);
+  if (!entry) {
+    if (use !== 'rule' && map.size >= MAX_CLIENT_EXPRESSIONS) map.delete(map.keys().next().value as string);
+    map.set(mapKey, (entry = { shapes: new Map() }));
+  }
   return entry;
 }
 
-/** What a rule compiles against besides the request. */
+/** What an expression compiles against besides the request. */
 export type RuleKey = {
   registry: CollectionRegistry;
   collection: CollectionDef;
   dialect: Dialect;
+  /** The expression's text: a rule, or a client's filter or sort. */
   rule: string;
+  /**
+   * What the text is compiled as, when not an API rule: a client filter or sort, for a superuser or
+   * not (the two see different fields). Each is its own entry.
+   */
+  use?: 'rule' | 'filter' | 'filter+superuser' | 'sort' | 'sort+superuser';
 };
 
 /**
@@ -57,7 +78,7 @@ export function memoizedRule(
   request: RequestInfo,
   compile: (request: RequestInfo, onMacro: () => void) => { sql: string; params: unknown[] },
 ): CompiledRule {
-  const entry = entryFor(key.registry, key.collection, key.dialect, key.rule);
+  const entry = entryFor(key);
   for (const shape of entry.shapes.values()) {
     const valueKey = replayReads(shape.ops, request);
     const hit = valueKey === null ? undefined : shape.compiled.get(valueKey);

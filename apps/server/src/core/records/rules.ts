@@ -48,6 +48,11 @@ class CallerRequest implements RequestInfo {
   }
 }
 
+/** The request as `caller`'s rules and filters see it (no body). */
+export function callerRequest(caller: Caller): RequestInfo {
+  return new CallerRequest(caller, {});
+}
+
 export function filterContext(
   db: Db,
   registry: CollectionRegistry,

@@ -1,0 +1,93 @@
+/**
+ * Per-collection row decoding, worked out once per collection object instead of once per field of
+ * every row: a list page is 30+ rows × every field, and the per-field type dispatch, the visibility
+ * object per row and a second object per row (decoded data, then its JSON) were a measurable part
+ * of a list request (issue #18). Collections do not change shape once the App is open (decision
+ * 028), so the plan is kept per collection object; a redefined collection is another object.
+ */
+import type { Row } from '../db/db.js';
+import type { CollectionDef } from '../schema/collection.js';
+import { isMultiValue, type Field } from '../schema/fields.js';
+import type { RecordData } from './codec.js';
+import type { RecordJson } from './serialize.js';
+
+type Decoder = (value: unknown) => unknown;
+type Column = { readonly name: string; readonly decode: Decoder };
+type Plan = {
+  readonly all: readonly Column[];
+  /** What a non-superuser sees (no password, tokenKey or hidden fields). */
+  readonly visible: readonly Column[];
+  /** What a superuser sees (hidden fields too). */
+  readonly visibleWithHidden: readonly Column[];
+};
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The stored value → the record value, as `decodeValue` in codec.ts defines it, for one field. */
+export function decoderFor(field: Field): Decoder {
+  if (isMultiValue(field))
+    return (v) => {
+      if (v === null || v === undefined) return [];
+      const arr = parseJson(v);
+      return Array.isArray(arr) ? arr.map(String) : [];
+    };
+  switch (field.type) {
+    case 'number':
+      return (v) => (v === null || v === undefined ? 0 : Number(v));
+    case 'bool':
+      return (v) => v === true || v === 1 || v === '1' || v === 'true';
+    case 'json':
+      return (v) => (v === null || v === undefined ? null : parseJson(v));
+    default:
+      return (v) => (v === null || v === undefined ? '' : String(v));
+  }
+}
+
+const plans = new WeakMap<CollectionDef, Plan>();
+
+function planFor(collection: CollectionDef): Plan {
+  let plan = plans.get(collection);
+  if (plan) return plan;
+  const all = collection.fields.map((field) => ({ name: field.name, decode: decoderFor(field) }));
+  const shown = (field: Field) => field.type !== 'password' && field.name !== 'tokenKey';
+  const pick = (keep: (field: Field) => boolean) => all.filter((_, i) => keep(collection.fields[i]!));
+  plan = {
+    all,
+    visibleWithHidden: pick(shown),
+    visible: pick((field) => shown(field) && !field.hidden),
+  };
+  plans.set(collection, plan);
+  return plan;
+}
+
+/** Every field of a stored row, decoded. */
+export function decodeRowWithPlan(collection: CollectionDef, row: Row): RecordData {
+  const out: RecordData = {};
+  for (const col of planFor(collection).all) out[col.name] = col.decode(row[col.name]);
+  return out;
+}
+
+/**
+ * A stored row straight to its record JSON, for collections whose JSON depends on nothing but the
+ * caller being a superuser: not auth collections (their email's visibility depends on the record
+ * and the caller), and without `expand`. The same keys in the same order as `serializeRecord`.
+ */
+export function plainRecordJson(collection: CollectionDef, row: Row, showHidden: boolean): RecordJson {
+  const out: Record<string, unknown> = { collectionId: collection.id, collectionName: collection.name };
+  const plan = planFor(collection);
+  for (const col of showHidden ? plan.visibleWithHidden : plan.visible)
+    out[col.name] = col.decode(row[col.name]);
+  return out as RecordJson;
+}
+
+/** Whether `plainRecordJson` is a record's whole JSON here (see there). */
+export function jsonIsPlain(collection: CollectionDef, expand: string | undefined): boolean {
+  return collection.type !== 'auth' && (expand === undefined || expand === '');
+}
