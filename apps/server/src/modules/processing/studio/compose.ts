@@ -1,71 +1,19 @@
 /**
- * Puts the cut-out subject into the new scene so it reads as one photograph: edge colours cleaned
- * of the old background (decontamination), the subject's exposure and white balance drawn towards
+ * Puts the cut-out subject into the new scene so it reads as one photograph (the edge colours are
+ * cleaned first, decontaminate.ts): the subject's exposure and white balance drawn towards
  * the new light, a soft shadow on the backdrop behind the shoulders, and a light wrap (the
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
 import {
   clamp01,
-  downsample,
-  downsampleRgb,
   gaussBlur,
-  gaussBlurExact,
   gaussBlurCoarse,
   gaussBlurCoarseRgb,
   luma,
   sampleCoarse,
-  smoothstep,
-  type CoarseBlur,
   type Rgb,
 } from './planes.js';
 import type { Box } from './framing.js';
-
-/**
- * Replaces colours at the matte's edge with nearby interior subject colours. The band is wider
- * than the soft ramp: the old background spills a few pixels into the solid matte too (a green
- * wall or a patterned scene leaves a coloured rim), so pixels near the edge are drawn towards the
- * interior's colours however solid the matte is there.
- */
-export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
-  const { width, height, data } = subject;
-  // The blurs run at half size (they are several pixels wide) and are read only in the band.
-  const f = 2;
-  const a2 = downsample(alpha, width, height, f);
-  const sw = a2.width;
-  const sh = a2.height;
-  const spread = gaussBlurExact(a2.data, sw, sh, (sigma * 0.6) / f);
-  const inner = new Float32Array(sw * sh);
-  for (let i = 0; i < inner.length; i++)
-    inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a2.data[i]!);
-  const coarse = (d: Float32Array): CoarseBlur => ({
-    data: gaussBlurExact(d, sw, sh, sigma / f),
-    width: sw,
-    height: sh,
-    f,
-  });
-  const den = coarse(inner);
-  const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
-  const num = downsampleRgb(subject, f).data.map((small) => {
-    for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
-    return coarse(small);
-  });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const a = alpha[i]!;
-      if (a <= 0.002) continue;
-      const core = a < 0.9 ? 0 : sampleCoarse(innerAt, x, y);
-      if (core >= 0.98) continue;
-      const d = sampleCoarse(den, x, y);
-      if (d < 1e-3) continue;
-      const keep = Math.min(a * a, 0.25 + 0.75 * core);
-      for (let c = 0; c < 3; c++) {
-        const fg = sampleCoarse(num[c]!, x, y) / d;
-        data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
-      }
-    }
-  }
-}
 
 type Stats = { r: number; g: number; b: number; l: number };
 

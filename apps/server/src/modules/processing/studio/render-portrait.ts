@@ -7,7 +7,8 @@
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
 import { renderBackdrop, type BackdropSpec } from './backdrop.js';
-import { castShadow, composite, decontaminate, keyLight, matchLight } from './compose.js';
+import { castShadow, composite, keyLight, matchLight } from './compose.js';
+import { decontaminate } from './decontaminate.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
 import { applyGrading, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
