@@ -6,11 +6,13 @@
  */
 import {
   clamp01,
-  gaussBlur,
+  downsample,
   gaussBlurCoarse,
   gaussBlurCoarseRgb,
   luma,
+  gaussBlurExact,
   sampleCoarse,
+  upsampleRows,
   type Rgb,
 } from './planes.js';
 import type { Box } from './framing.js';
@@ -100,19 +102,33 @@ function rolloff(v: number): number {
 /** A soft shadow of the subject cast on the backdrop slightly below and behind. */
 export function castShadow(backdrop: Rgb, alpha: Float32Array, strength: number): void {
   const { width, height, data } = backdrop;
-  const dx = Math.round(width * 0.012);
-  const dy = Math.round(height * 0.018);
-  const shifted = new Float32Array(width * height);
-  for (let y = dy; y < height; y++) {
-    for (let x = dx; x < width; x++) shifted[y * width + x] = alpha[(y - dy) * width + (x - dx)]!;
+  const shift = { dx: Math.round(width * 0.012), dy: Math.round(height * 0.018) };
+  const sigma = width * 0.03;
+  // gaussBlur's reduced-size path, with the shift folded into the downsampling and the
+  // upsampled rows applied as they come: no full-size shifted or blurred plane.
+  const f = Math.min(8, Math.floor(sigma / 3));
+  const darken = (y: number, row: Float32Array) => {
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const s = row[x]!;
+      if (s === 0) continue;
+      const k = 1 - strength * s;
+      data[o] = data[o]! * k;
+      data[o + 1] = data[o + 1]! * k;
+      data[o + 2] = data[o + 2]! * k;
+    }
+  };
+  if (f < 2) {
+    const shifted = new Float32Array(width * height);
+    for (let y = shift.dy; y < height; y++)
+      for (let x = shift.dx; x < width; x++)
+        shifted[y * width + x] = alpha[(y - shift.dy) * width + x - shift.dx]!;
+    const shadow = gaussBlurExact(shifted, width, height, sigma);
+    for (let y = 0; y < height; y++) darken(y, shadow.subarray(y * width, (y + 1) * width));
+    return;
   }
-  const shadow = gaussBlur(shifted, width, height, width * 0.03);
-  for (let i = 0; i < shadow.length; i++) {
-    const k = 1 - strength * shadow[i]!;
-    data[i * 3] = data[i * 3]! * k;
-    data[i * 3 + 1] = data[i * 3 + 1]! * k;
-    data[i * 3 + 2] = data[i * 3 + 2]! * k;
-  }
+  const small = downsample(alpha, width, height, f, shift);
+  const blurred = gaussBlurExact(small.data, small.width, small.height, sigma / f);
+  upsampleRows(blurred, small.width, small.height, width, height, f, darken);
 }
 
 /**

@@ -76,11 +76,21 @@ export function gaussBlurExact(
   return boxBlur(boxBlur(boxBlur(data, width, height, r), width, height, r), width, height, r);
 }
 
-/** Averages `f`×`f` blocks (edges partial). */
-export function downsample(data: Float32Array, width: number, height: number, f: number) {
+/**
+ * Averages `f`×`f` blocks (edges partial). With `shift`, of the plane moved right by `dx` and down
+ * by `dy` (zeros where it moved away), without making that copy.
+ */
+export function downsample(
+  data: Float32Array,
+  width: number,
+  height: number,
+  f: number,
+  shift: { dx: number; dy: number } = { dx: 0, dy: 0 },
+) {
   const w = Math.ceil(width / f);
   const h = Math.ceil(height / f);
   const out = new Float32Array(w * h);
+  const { dx, dy } = shift;
   // Row by row into a block-row accumulator: no division or index arithmetic per pixel.
   const cols = new Int32Array(width);
   for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
@@ -88,9 +98,10 @@ export function downsample(data: Float32Array, width: number, height: number, f:
     const y0 = by * f;
     const y1 = Math.min(height, y0 + f);
     const row = by * w;
-    for (let y = y0; y < y1; y++) {
-      const src = y * width;
-      for (let x = 0; x < width; x++) out[row + cols[x]!] += data[src + x]!;
+    // The shifted-in zeros would add nothing to the sums: skipped.
+    for (let y = Math.max(y0, dy); y < y1; y++) {
+      const src = (y - dy) * width - dx;
+      for (let x = dx; x < width; x++) out[row + cols[x]!] += data[src + x]!;
     }
     const rows = y1 - y0;
     for (let bx = 0; bx < w; bx++) out[row + bx] /= rows * (Math.min(width, (bx + 1) * f) - bx * f);
@@ -134,16 +145,19 @@ export function downsampleRgb(img: Rgb, f: number): { data: Float32Array[]; widt
   return { data: out, width: w, height: h };
 }
 
-/** Bilinear upsampling of a `f`-times smaller plane back to `width`×`height`. */
-function upsample(
+/**
+ * Bilinear upsampling of a `f`-times smaller plane to `width`×`height`, handed out a row at a time
+ * (`visit` must not keep `row`): a caller that only multiplies by it needs no full-size plane.
+ */
+export function upsampleRows(
   small: Float32Array,
   w: number,
   h: number,
   width: number,
   height: number,
   f: number,
-): Float32Array {
-  const out = new Float32Array(width * height);
+  visit: (y: number, row: Float32Array) => void,
+): void {
   // The horizontal taps and weights are the same on every row: computed once.
   const x0s = new Int32Array(width);
   const x1s = new Int32Array(width);
@@ -156,6 +170,7 @@ function upsample(
   }
   const rowA = new Float32Array(width);
   const rowB = new Float32Array(width);
+  const row = new Float32Array(width);
   let cached = -1;
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
@@ -175,9 +190,21 @@ function upsample(
       }
       cached = y0;
     }
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = rowA[x]! + (rowB[x]! - rowA[x]!) * ty;
+    for (let x = 0; x < width; x++) row[x] = rowA[x]! + (rowB[x]! - rowA[x]!) * ty;
+    visit(y, row);
   }
+}
+
+function upsample(
+  small: Float32Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+  f: number,
+): Float32Array {
+  const out = new Float32Array(width * height);
+  upsampleRows(small, w, h, width, height, f, (y, row) => out.set(row, y * width));
   return out;
 }
 
