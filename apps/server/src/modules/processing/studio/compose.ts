@@ -6,6 +6,7 @@
  */
 import {
   clamp01,
+  coarseFloor,
   downsample,
   gaussBlurCoarse,
   gaussBlurCoarseRgb,
@@ -153,11 +154,16 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
     // The glow and the spread are wide blurs read only in the band along the subject's edge:
     // kept at their reduced size and sampled there, not upsampled over the whole frame.
     const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
+    // Deep inside the subject the spread is ~1 and the wrap nothing: where the spread is above
+    // `sure` all round, k stays under the 0.002 cut below, so those pixels are skipped unsampled.
+    const { least, cols, rows } = coarseFloor(spread, width, height);
+    const sure = 1 - 0.0019 / (wrap * 2.2);
     for (let y = 0; y < height; y++) {
+      const cellRow = rows[y]! * spread.width;
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
         const a = alpha[i]!;
-        if (a <= 0.002) continue;
+        if (a <= 0.002 || least[cellRow + cols[x]!]! > sure) continue;
         // Strongest just inside the subject's edge, fading towards its middle.
         const k = wrap * clamp01(a * (1 - sampleCoarse(spread, x, y)) * 2.2);
         if (k <= 0.002) continue;

@@ -8,11 +8,13 @@
  * interior) at half size. Only the band reads them, so they are blurred only on the tiles the band
  * samples (`blurInTiles`), which at 2048 px is a small part of the frame.
  */
-import { downsample, sampleCoarse, smoothstep, type CoarseBlur, type Rgb } from './planes.js';
+import { coarseFloor, downsample, sampleCoarse, smoothstep, type CoarseBlur, type Rgb } from './planes.js';
 import { BLUR_TILE, blurInTiles, uniformValue, windowOf, type BlurWindow } from './tiled-blur.js';
 
 /** Half size: the blurs are several pixels wide. */
 const F = 2;
+/** Above this everywhere around it, a bilinear sample cannot fall under the band's 0.98. */
+const SURELY_CORE = 0.9801;
 
 export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
   const { width, height, data } = subject;
@@ -31,20 +33,22 @@ export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number):
   const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f: F };
 
   // The band: its pixels, how interior each is, and the half-size tiles their samples fall in.
+  // Where all four values a sample interpolates are interior beyond doubt, it is skipped unread.
+  const { least, cols, rows } = coarseFloor(innerAt, width, height);
   const tilesX = Math.ceil(sw / BLUR_TILE);
   const wanted = new Uint8Array(tilesX * Math.ceil(sh / BLUR_TILE));
   let band = new Int32Array(1 << 16);
   let cores = new Float32Array(1 << 16);
   let count = 0;
   for (let y = 0; y < height; y++) {
-    // The rows and columns sampleCoarse reads for this pixel (bilinear, clamped).
-    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / F - 0.5));
-    const ra = ((fy | 0) / BLUR_TILE) | 0;
-    const rb = (Math.min(sh - 1, (fy | 0) + 1) / BLUR_TILE) | 0;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+    const cy = rows[y]!;
+    const ra = (cy / BLUR_TILE) | 0;
+    const rb = (Math.min(sh - 1, cy + 1) / BLUR_TILE) | 0;
+    const cellRow = cy * sw;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
       const a = alpha[i]!;
       if (a <= 0.002) continue;
+      if (a >= 0.9 && least[cellRow + cols[x]!]! > SURELY_CORE) continue;
       const core = a < 0.9 ? 0 : sampleCoarse(innerAt, x, y);
       if (core >= 0.98) continue;
       if (count === band.length) {
@@ -53,9 +57,9 @@ export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number):
       }
       band[count] = i;
       cores[count++] = core;
-      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / F - 0.5));
-      const ca = ((fx | 0) / BLUR_TILE) | 0;
-      const cb = (Math.min(sw - 1, (fx | 0) + 1) / BLUR_TILE) | 0;
+      const cx = cols[x]!;
+      const ca = (cx / BLUR_TILE) | 0;
+      const cb = (Math.min(sw - 1, cx + 1) / BLUR_TILE) | 0;
       wanted[ra * tilesX + ca] = 1;
       wanted[ra * tilesX + cb] = 1;
       wanted[rb * tilesX + ca] = 1;

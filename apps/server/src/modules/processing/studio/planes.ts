@@ -261,6 +261,33 @@ export function sampleCoarse(c: CoarseBlur, x: number, y: number): number {
   return a + (b - a) * (fy - y0);
 }
 
+/**
+ * For skipping `sampleCoarse` where its value is sure to be high: per coarse cell, the least of
+ * the four values a sample there interpolates (the cell, the next right, below, below right;
+ * clamped at the borders), and for each full-size column and row the cell `sampleCoarse` reads.
+ * A bilinear sample never falls below the least of its four values.
+ */
+export function coarseFloor(
+  c: CoarseBlur,
+  width: number,
+  height: number,
+): { least: Float32Array; cols: Int32Array; rows: Int32Array } {
+  const { data, width: w, height: h, f } = c;
+  const least = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const down = y + 1 < h ? w : 0;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      const right = x + 1 < w ? 1 : 0;
+      least[i] = Math.min(data[i]!, data[i + right]!, data[i + down]!, data[i + down + right]!);
+    }
+  }
+  const cols = new Int32Array(width);
+  for (let x = 0; x < width; x++) cols[x] = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5)) | 0;
+  const rows = new Int32Array(height);
+  for (let y = 0; y < height; y++) rows[y] = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5)) | 0;
+  return { least, cols, rows };
+}
+
 /** One channel of an interleaved RGB image. */
 export function channel(img: Rgb, c: number): Float32Array {
   const n = img.width * img.height;
