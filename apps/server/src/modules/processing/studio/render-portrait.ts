@@ -162,17 +162,19 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     .raw()
     .toBuffer();
   const subject: Rgb = { ...out, data: new Float32Array(out.width * out.height * 3) };
-  for (let y = 0; y < place.dh; y++) {
-    const oy = y + place.oy;
-    if (oy < 0 || oy >= out.height) continue;
-    for (let x = 0; x < place.dw; x++) {
-      const ox = x + place.ox;
-      if (ox < 0 || ox >= out.width) continue;
-      const s = (y * place.dw + x) * 3;
-      const d = (oy * out.width + ox) * 3;
-      subject.data[d] = UNIT_OF_BYTE[scaled[s]!]!;
-      subject.data[d + 1] = UNIT_OF_BYTE[scaled[s + 1]!]!;
-      subject.data[d + 2] = UNIT_OF_BYTE[scaled[s + 2]!]!;
+  {
+    // The placed area's columns that land on the canvas, the same for every row.
+    const from = Math.max(0, -place.ox);
+    const to = Math.min(place.dw, out.width - place.ox);
+    const sub = subject.data;
+    for (let y = Math.max(0, -place.oy); y < place.dh && y + place.oy < out.height; y++) {
+      const end = (y * place.dw + to) * 3;
+      for (
+        let s = (y * place.dw + from) * 3, d = ((y + place.oy) * out.width + from + place.ox) * 3;
+        s < end;
+        s++, d++
+      )
+        sub[d] = UNIT_OF_BYTE[scaled[s]!]!;
     }
   }
 

@@ -30,7 +30,10 @@ function kernel(sigma: number): Float32Array {
   return k;
 }
 
-/** Separable convolution of a plane with `k`, edges clamped. */
+/**
+ * Separable convolution of a plane with `k`, edges clamped. Taps are summed in kernel order and
+ * the columns accumulate in float, row by row (the output row stays in cache across the taps).
+ */
 function blur(src: Float32Array, width: number, height: number, k: Float32Array): Float32Array {
   const r = (k.length - 1) / 2;
   const tmp = new Float32Array(src.length);
@@ -38,20 +41,25 @@ function blur(src: Float32Array, width: number, height: number, k: Float32Array)
     const row = y * width;
     for (let x = 0; x < width; x++) {
       let acc = 0;
-      for (let j = -r; j <= r; j++) {
-        const xx = x + j < 0 ? 0 : x + j >= width ? width - 1 : x + j;
-        acc += src[row + xx]! * k[j + r]!;
+      if (x >= r && x < width - r) {
+        // Away from the borders no tap needs clamping.
+        for (let j = 0, s = row + x - r; j < k.length; j++, s++) acc += src[s]! * k[j]!;
+      } else {
+        for (let j = -r; j <= r; j++) {
+          const xx = x + j < 0 ? 0 : x + j >= width ? width - 1 : x + j;
+          acc += src[row + xx]! * k[j + r]!;
+        }
       }
       tmp[row + x] = acc;
     }
   }
   const out = new Float32Array(src.length);
-  for (let j = -r; j <= r; j++) {
-    const w = k[j + r]!;
-    for (let y = 0; y < height; y++) {
+  for (let y = 0; y < height; y++) {
+    const o = y * width;
+    for (let j = -r; j <= r; j++) {
+      const w = k[j + r]!;
       const yy = y + j < 0 ? 0 : y + j >= height ? height - 1 : y + j;
       const s = yy * width;
-      const o = y * width;
       for (let x = 0; x < width; x++) out[o + x] += tmp[s + x]! * w;
     }
   }
