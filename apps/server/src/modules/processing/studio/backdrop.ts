@@ -9,6 +9,7 @@ import { fromBytes, type Rgb } from './planes.js';
 import { renderBokeh, type BokehPalette } from './bokeh.js';
 import { valueNoiseRows } from './noise.js';
 import type { Random } from './seeded-random.js';
+import { freshPlanes, type Alloc } from './scratch.js';
 
 export type BackdropSpec = {
   kind: 'solid' | 'gradient' | 'image' | 'bokeh';
@@ -24,13 +25,13 @@ export function parseColour(value: unknown): [number, number, number] | null {
   return [parseInt(m[1]!, 16) / 255, parseInt(m[2]!, 16) / 255, parseInt(m[3]!, 16) / 255];
 }
 
-function gradient(spec: BackdropSpec, width: number, height: number): Rgb {
+function gradient(spec: BackdropSpec, width: number, height: number, alloc: Alloc): Rgb {
   const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
   const stops = colours.length ? colours : [NEUTRAL];
   const rad = ((spec.kind === 'gradient' ? (spec.angle ?? 90) : 90) * Math.PI) / 180;
   const [dx, dy] = [Math.cos(rad), Math.sin(rad)];
   const span = 0.5 * (Math.abs(dx) + Math.abs(dy));
-  const data = new Float32Array(width * height * 3);
+  const data = alloc(width * height * 3, true);
   const across = new Float64Array(width);
   for (let x = 0; x < width; x++) across[x] = (x / (width - 1 || 1) - 0.5) * dx;
   // Each stop with the step to the next one (none after the last), flat for the pixel loop.
@@ -94,6 +95,7 @@ export async function renderBackdrop(
   light: BackdropLight,
   random: Random,
   image?: Buffer | null,
+  alloc: Alloc = freshPlanes,
 ): Promise<Rgb> {
   const useImage = image ?? null;
   const bokeh = !useImage && spec.kind === 'bokeh';
@@ -101,7 +103,7 @@ export async function renderBackdrop(
     ? await imageBackdrop(useImage, width, height)
     : bokeh
       ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
-      : gradient(spec, width, height);
+      : gradient(spec, width, height, alloc);
   // A painted canvas mottles; a brand image or a defocused park has its own texture.
   const mottle = useImage || bokeh ? 0 : 1;
   const coarse = bokeh ? null : valueNoiseRows(width, height, 5, random);

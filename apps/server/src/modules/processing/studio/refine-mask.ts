@@ -7,6 +7,7 @@
  */
 import { boxBlur, clamp01, erode, gaussBlur, gaussBoxRadius, smoothstep, type Rgb } from './planes.js';
 import type { Box } from './framing.js';
+import { freshPlanes, type Alloc } from './scratch.js';
 
 /** Edge-preserving smoothing of `p` guided by the grey image `guide`. */
 export function guidedFilter(
@@ -129,13 +130,15 @@ export function finishMask(
   height: number,
   erodePx: number,
   featherPx: number,
+  alloc: Alloc = freshPlanes,
 ): Float32Array {
   const whole = (a: Float32Array, w: number, h: number) =>
     gaussBlur(erode(a, w, h, erodePx), w, h, featherPx);
   // A wide feather takes gaussBlur's reduced-size path, whose grid a tile would not share.
   if (featherPx >= 6) return whole(alpha, width, height);
   const reach = Math.max(0, erodePx) + 3 * gaussBoxRadius(featherPx);
-  const out = new Float32Array(width * height);
+  // Every tile is written below.
+  const out = alloc(width * height, true);
   for (let ty = 0; ty < height; ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
       const x0 = Math.max(0, tx - reach);

@@ -15,6 +15,7 @@ import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
 import { sharpenToBytes } from './sharpen.js';
+import { renderScratch, type Alloc, type RenderScratch } from './scratch.js';
 import { seededRandom } from './seeded-random.js';
 
 export type Look = {
@@ -79,8 +80,9 @@ function sampleAlpha(
   a: PhotoAnalysis,
   out: { width: number; height: number },
   place: { ox: number; oy: number; dw: number; dh: number; ix: number; iy: number; iw: number; ih: number },
+  alloc: Alloc,
 ): Float32Array {
-  const alpha = new Float32Array(out.width * out.height);
+  const alpha = alloc(out.width * out.height);
   const s = a.alphaWidth / a.width;
   const sx = (place.iw / place.dw) * s;
   const sy = (place.ih / place.dh) * s;
@@ -108,6 +110,19 @@ function sampleAlpha(
 }
 
 export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Promise<RenderedPortrait> {
+  const scratch = renderScratch();
+  try {
+    return await render(a, opts, scratch);
+  } finally {
+    scratch.release();
+  }
+}
+
+async function render(
+  a: PhotoAnalysis,
+  opts: RenderOptions,
+  scratch: RenderScratch,
+): Promise<RenderedPortrait> {
   const random = seededRandom(opts.seed);
   const { face, eyes } = faceOf(a, opts.storedFace);
   const touches = touchedEdges(a.alpha, a.alphaWidth, a.alphaHeight);
@@ -161,7 +176,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     .resize(place.dw, place.dh, { kernel: 'lanczos3', fit: 'fill' })
     .raw()
     .toBuffer();
-  const subject: Rgb = { ...out, data: new Float32Array(out.width * out.height * 3) };
+  const subject: Rgb = { ...out, data: scratch.floats(out.width * out.height * 3) };
   {
     // The placed area's columns that land on the canvas, the same for every row.
     const from = Math.max(0, -place.ox);
@@ -178,7 +193,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     }
   }
 
-  const rawAlpha = sampleAlpha(a, out, place);
+  const rawAlpha = sampleAlpha(a, out, place, scratch.floats);
   const edge = out.width / 1600;
   const alpha = finishMask(
     rawAlpha,
@@ -186,6 +201,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     out.height,
     Math.max(1, Math.round(edge * 1.5)),
     Math.max(1, edge * 1.6),
+    scratch.floats,
   );
 
   const faceOut: Box = {
@@ -208,6 +224,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     },
     random,
     brand,
+    scratch.floats,
   );
 
   decontaminate(subject, alpha, Math.max(2, out.width / 260));
@@ -226,7 +243,11 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
   );
-  const bytes = sharpenToBytes(image, { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 });
+  const bytes = sharpenToBytes(
+    image,
+    { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 },
+    scratch,
+  );
   const jpeg = await sharp(bytes, {
     raw: { width: out.width, height: out.height, channels: 3 },
   })

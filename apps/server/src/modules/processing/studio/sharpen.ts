@@ -6,6 +6,10 @@
  * Luma of gamma-encoded sRGB stands in for L* (both are perceptually spaced), ×100 for its units.
  */
 import { luma, type Rgb } from './planes.js';
+import { freshPlanes, type RenderScratch } from './scratch.js';
+
+type Planes = Pick<RenderScratch, 'floats' | 'bytes'>;
+const FRESH: Planes = { floats: freshPlanes, bytes: (n) => Buffer.allocUnsafe(n) };
 
 export type SharpenParams = {
   sigma: number;
@@ -34,9 +38,15 @@ function kernel(sigma: number): Float32Array {
  * Separable convolution of a plane with `k`, edges clamped. Taps are summed in kernel order and
  * the columns accumulate in float, row by row (the output row stays in cache across the taps).
  */
-function blur(src: Float32Array, width: number, height: number, k: Float32Array): Float32Array {
+function blur(
+  src: Float32Array,
+  width: number,
+  height: number,
+  k: Float32Array,
+  planes: Planes,
+): Float32Array {
   const r = (k.length - 1) / 2;
-  const tmp = new Float32Array(src.length);
+  const tmp = planes.floats(src.length, true);
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -53,7 +63,7 @@ function blur(src: Float32Array, width: number, height: number, k: Float32Array)
       tmp[row + x] = acc;
     }
   }
-  const out = new Float32Array(src.length);
+  const out = planes.floats(src.length);
   for (let y = 0; y < height; y++) {
     const o = y * width;
     for (let j = -r; j <= r; j++) {
@@ -70,17 +80,17 @@ function blur(src: Float32Array, width: number, height: number, k: Float32Array)
  * The sharpened image as bytes, ready to encode (all three channels move by the luma correction;
  * rounded to 0..255 and clamped in the same pass). `img` is left as it was.
  */
-export function sharpenToBytes(img: Rgb, p: SharpenParams): Buffer {
+export function sharpenToBytes(img: Rgb, p: SharpenParams, planes: Planes = FRESH): Buffer {
   const { width, height, data } = img;
   const n = width * height;
-  const l = new Float32Array(n);
+  const l = planes.floats(n, true);
   for (let i = 0, o = 0; i < n; i++, o += 3) l[i] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
-  const soft = blur(l, width, height, kernel(p.sigma));
+  const soft = blur(l, width, height, kernel(p.sigma), planes);
   const x1 = (p.x1 ?? 2) / 100;
   const y2 = (p.y2 ?? 10) / 100;
   const y3 = (p.y3 ?? 20) / 100;
   const knee = x1 * p.m1;
-  const bytes = Buffer.allocUnsafe(data.length);
+  const bytes = planes.bytes(data.length);
   for (let i = 0, o = 0; i < n; i++, o += 3) {
     const d = l[i]! - soft[i]!;
     const a = d < 0 ? -d : d;
