@@ -236,17 +236,20 @@ async function render(
   const distant = !brand && opts.look.backdrop?.kind === 'bokeh';
   if (!distant) castShadow(backdrop, alpha, 0.2);
   const image = composite(subject, alpha, backdrop, 0.32);
+  const gradedLuma = scratch.floats(out.width * out.height, true);
   const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };
   applyGrading(
     image,
     { ...grading, warmth: grading.warmth + jitter.warmth, contrast: grading.contrast + jitter.contrast },
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
+    gradedLuma,
   );
   const bytes = sharpenToBytes(
     image,
     { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 },
     scratch,
+    gradedLuma,
   );
   const jpeg = await sharp(bytes, {
     raw: { width: out.width, height: out.height, channels: 3 },

@@ -80,11 +80,20 @@ function blur(
  * The sharpened image as bytes, ready to encode (all three channels move by the luma correction;
  * rounded to 0..255 and clamped in the same pass). `img` is left as it was.
  */
-export function sharpenToBytes(img: Rgb, p: SharpenParams, planes: Planes = FRESH): Buffer {
+export function sharpenToBytes(
+  img: Rgb,
+  p: SharpenParams,
+  planes: Planes = FRESH,
+  /** The image's luma if the caller has it already (applyGrading's `lumaOut`). */
+  known?: Float32Array,
+): Buffer {
   const { width, height, data } = img;
   const n = width * height;
-  const l = planes.floats(n, true);
-  for (let i = 0, o = 0; i < n; i++, o += 3) l[i] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
+  let l = known;
+  if (!l) {
+    l = planes.floats(n, true);
+    for (let i = 0, o = 0; i < n; i++, o += 3) l[i] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
+  }
   const soft = blur(l, width, height, kernel(p.sigma), planes);
   const x1 = (p.x1 ?? 2) / 100;
   const y2 = (p.y2 ?? 10) / 100;
