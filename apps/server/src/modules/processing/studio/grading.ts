@@ -91,7 +91,13 @@ export function applyGrading(
   const grainAmp = 0.011 + g.grain * 0.03;
   const grainScale = grainAmp / 65536;
   const curve = curveTable(g.contrast);
+  const dx2 = new Float64Array(width);
+  for (let x = 0; x < width; x++) dx2[x] = (x - centre.x) * (x - centre.x);
+  // Just under 0.35 of maxD, squared: a pixel at or inside it has d ≤ 0.35 and no vignette.
+  const inner2 = (0.35 * maxD * (1 - 1e-9)) ** 2;
   for (let y = 0; y < height; y++) {
+    const dy = (y - centre.y) * 1.1;
+    const dy2 = dy * dy;
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 3;
       let r = data[o]! * (1 + warm);
@@ -110,11 +116,15 @@ export function applyGrading(
       r = lookup(curve, r * (1 + lift));
       gg = lookup(curve, gg * (1 + lift));
       b = lookup(curve, b * (1 + lift));
-      const dx = x - centre.x;
-      const dy = (y - centre.y) * 1.1;
-      const d = Math.sqrt(dx * dx + dy * dy) * inv;
-      const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
-      const vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
+      // The vignette starts at 0.35 of the way to the farthest corner; inside, or with no
+      // vignette, it is 1 and its square roots are not taken.
+      const q = dx2[x]! + dy2;
+      let vig = 1;
+      if (g.vignette !== 0 && q > inner2) {
+        const d = Math.sqrt(q) * inv;
+        const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
+        vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
+      }
       // Luminance grain (the same for all channels), strongest in the mid-tones as on film:
       // the sum of two uniform draws (a triangle), both from the halves of one 32-bit draw.
       const bits = random.bits();

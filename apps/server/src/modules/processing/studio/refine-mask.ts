@@ -19,16 +19,20 @@ export function guidedFilter(
   eps: number,
 ): Float32Array {
   const n = width * height;
-  const ip = new Float32Array(n);
+  // Self-guided (p is the guide, as the skin retouch uses it): the mean and correlation of p are
+  // those of the guide, so two of the four blurs are the same and made once.
+  const self = p === guide;
   const ii = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    ip[i] = guide[i]! * p[i]!;
-    ii[i] = guide[i]! * guide[i]!;
+  for (let i = 0; i < n; i++) ii[i] = guide[i]! * guide[i]!;
+  let ip = ii;
+  if (!self) {
+    ip = new Float32Array(n);
+    for (let i = 0; i < n; i++) ip[i] = guide[i]! * p[i]!;
   }
   const meanI = boxBlur(guide, width, height, r);
-  const meanP = boxBlur(p, width, height, r);
-  const corrIP = boxBlur(ip, width, height, r);
+  const meanP = self ? meanI : boxBlur(p, width, height, r);
   const corrII = boxBlur(ii, width, height, r);
+  const corrIP = self ? corrII : boxBlur(ip, width, height, r);
   const a = new Float32Array(n);
   const b = new Float32Array(n);
   for (let i = 0; i < n; i++) {
