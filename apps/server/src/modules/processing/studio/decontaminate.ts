@@ -28,8 +28,11 @@ export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number):
     return u === null ? [windowOf(a2.data, sw, w)] : [u];
   });
   const inner = new Float32Array(sw * sh);
-  for (let i = 0; i < inner.length; i++)
-    inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a2.data[i]!);
+  // Under 0.9 of matte the second factor is 0 (most of the frame: the backdrop side).
+  for (let i = 0; i < inner.length; i++) {
+    const a = a2.data[i]!;
+    if (a > 0.9) inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a);
+  }
   const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f: F };
 
   // The band: its pixels, how interior each is, and the half-size tiles their samples fall in.
