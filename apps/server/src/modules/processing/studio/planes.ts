@@ -91,20 +91,24 @@ export function downsample(
   const h = Math.ceil(height / f);
   const out = new Float32Array(w * h);
   const { dx, dy } = shift;
-  // Row by row into a block-row accumulator: no division or index arithmetic per pixel.
-  const cols = new Int32Array(width);
-  for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
+  // Block by block, each summed in a local (rows in order, left to right, rounded to float after
+  // every add as a Float32Array accumulator would be): no chain of loads and stores through one
+  // array element.
   for (let by = 0; by < h; by++) {
-    const y0 = by * f;
-    const y1 = Math.min(height, y0 + f);
-    const row = by * w;
-    // The shifted-in zeros would add nothing to the sums: skipped.
-    for (let y = Math.max(y0, dy); y < y1; y++) {
-      const src = (y - dy) * width - dx;
-      for (let x = dx; x < width; x++) out[row + cols[x]!] += data[src + x]!;
+    const y0 = Math.max(by * f, dy);
+    const y1 = Math.min(height, by * f + f);
+    const rows = Math.min(height, by * f + f) - by * f;
+    for (let bx = 0; bx < w; bx++) {
+      const x0 = Math.max(bx * f, dx);
+      const x1 = Math.min(width, bx * f + f);
+      let acc = 0;
+      // The shifted-in zeros would add nothing to the sums: skipped.
+      for (let y = y0; y < y1; y++) {
+        const src = (y - dy) * width - dx;
+        for (let x = x0; x < x1; x++) acc = Math.fround(acc + data[src + x]!);
+      }
+      out[by * w + bx] = acc / (rows * (Math.min(width, bx * f + f) - bx * f));
     }
-    const rows = y1 - y0;
-    for (let bx = 0; bx < w; bx++) out[row + bx] /= rows * (Math.min(width, (bx + 1) * f) - bx * f);
   }
   return { data: out, width: w, height: h };
 }
@@ -119,27 +123,27 @@ export function downsampleRgb(img: Rgb, f: number): { data: Float32Array[]; widt
   const h = Math.ceil(height / f);
   const out = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
   const [r, g, b] = out as [Float32Array, Float32Array, Float32Array];
-  const cols = new Int32Array(width);
-  for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
+  // As `downsample`: each block summed in locals, rounded to float after every add.
   for (let by = 0; by < h; by++) {
     const y0 = by * f;
     const y1 = Math.min(height, y0 + f);
-    const row = by * w;
-    for (let y = y0; y < y1; y++) {
-      let s = y * width * 3;
-      for (let x = 0; x < width; x++, s += 3) {
-        const o = row + cols[x]!;
-        r[o] += data[s]!;
-        g[o] += data[s + 1]!;
-        b[o] += data[s + 2]!;
-      }
-    }
-    const rows = y1 - y0;
     for (let bx = 0; bx < w; bx++) {
-      const area = rows * (Math.min(width, (bx + 1) * f) - bx * f);
-      r[row + bx] /= area;
-      g[row + bx] /= area;
-      b[row + bx] /= area;
+      const x0 = bx * f;
+      const x1 = Math.min(width, x0 + f);
+      let ar = 0;
+      let ag = 0;
+      let ab = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let s = (y * width + x0) * 3, end = (y * width + x1) * 3; s < end; s += 3) {
+          ar = Math.fround(ar + data[s]!);
+          ag = Math.fround(ag + data[s + 1]!);
+          ab = Math.fround(ab + data[s + 2]!);
+        }
+      }
+      const area = (y1 - y0) * (x1 - x0);
+      r[by * w + bx] = ar / area;
+      g[by * w + bx] = ag / area;
+      b[by * w + bx] = ab / area;
     }
   }
   return { data: out, width: w, height: h };

@@ -100,18 +100,18 @@ export function sharpenToBytes(
   const y3 = (p.y3 ?? 20) / 100;
   const knee = x1 * p.m1;
   const bytes = planes.bytes(data.length);
+  const out = new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
   for (let i = 0, o = 0; i < n; i++, o += 3) {
     const d = l[i]! - soft[i]!;
     const a = d < 0 ? -d : d;
     let y = a <= x1 ? a * p.m1 : knee + (a - x1) * p.m2;
     if (d < 0) y = -(y > y3 ? y3 : y);
     else if (y > y2) y = y2;
-    const r = (data[o]! + y) * 255 + 0.5;
-    const g = (data[o + 1]! + y) * 255 + 0.5;
-    const b = (data[o + 2]! + y) * 255 + 0.5;
-    bytes[o] = r <= 0 ? 0 : r >= 255 ? 255 : r;
-    bytes[o + 1] = g <= 0 ? 0 : g >= 255 ? 255 : g;
-    bytes[o + 2] = b <= 0 ? 0 : b >= 255 ? 255 : b;
+    // A clamped view rounds to the nearest byte and clamps in the store itself (ties go to the
+    // even byte, not up: a float exactly half-way between two levels, in practice never).
+    out[o] = (data[o]! + y) * 255;
+    out[o + 1] = (data[o + 1]! + y) * 255;
+    out[o + 2] = (data[o + 2]! + y) * 255;
   }
   return bytes;
 }
