@@ -25,13 +25,15 @@ export function parseColour(value: unknown): [number, number, number] | null {
   return [parseInt(m[1]!, 16) / 255, parseInt(m[2]!, 16) / 255, parseInt(m[3]!, 16) / 255];
 }
 
-function gradient(spec: BackdropSpec, width: number, height: number, alloc: Alloc): Rgb {
+/**
+ * The style's gradient a row at a time: the function returned writes row y's colours into `into`. The lighting pass below reads each row once, so the bare gradient needs no plane.
+ */
+function gradientRows(spec: BackdropSpec, width: number, height: number) {
   const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
   const stops = colours.length ? colours : [NEUTRAL];
   const rad = ((spec.kind === 'gradient' ? (spec.angle ?? 90) : 90) * Math.PI) / 180;
   const [dx, dy] = [Math.cos(rad), Math.sin(rad)];
   const span = 0.5 * (Math.abs(dx) + Math.abs(dy));
-  const data = alloc(width * height * 3, true);
   const across = new Float64Array(width);
   for (let x = 0; x < width; x++) across[x] = (x / (width - 1 || 1) - 0.5) * dx;
   // Each stop with the step to the next one (none after the last), flat for the pixel loop.
@@ -41,20 +43,19 @@ function gradient(spec: BackdropSpec, width: number, height: number, alloc: Allo
     const b = stops[Math.min(last, i + 1)]!;
     flat.set([a[0], a[1], a[2], b[0] - a[0], b[1] - a[1], b[2] - a[2]], i * 6);
   });
-  for (let y = 0; y < height; y++) {
+  return (y: number, into: Float32Array) => {
     const down = (y / (height - 1 || 1) - 0.5) * dy;
-    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+    for (let x = 0, o = 0; x < width; x++, o += 3) {
       const t = Math.min(1, Math.max(0, ((across[x]! + down) / span + 1) / 2));
       const pos = t * last;
       const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
       const f = last === 0 ? 0 : pos - i;
       const s = i * 6;
-      data[o] = flat[s]! + flat[s + 3]! * f;
-      data[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
-      data[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
+      into[o] = flat[s]! + flat[s + 3]! * f;
+      into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
+      into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
     }
-  }
-  return { width, height, data };
+  };
 }
 
 async function imageBackdrop(image: Buffer, width: number, height: number): Promise<Rgb> {
@@ -99,11 +100,14 @@ export async function renderBackdrop(
 ): Promise<Rgb> {
   const useImage = image ?? null;
   const bokeh = !useImage && spec.kind === 'bokeh';
+  const gradient = useImage || bokeh ? null : gradientRows(spec, width, height);
   const base = useImage
     ? await imageBackdrop(useImage, width, height)
     : bokeh
       ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
-      : gradient(spec, width, height, alloc);
+      : { width, height, data: alloc(width * height * 3, true) };
+  // A gradient's row is made into this buffer (in cache) and lit into `base` in one go.
+  const row = new Float32Array(width * 3);
   // A painted canvas mottles; a brand image or a defocused park has its own texture.
   const mottle = useImage || bokeh ? 0 : 1;
   const coarse = bokeh ? null : valueNoiseRows(width, height, 5, random);
@@ -125,7 +129,10 @@ export async function renderBackdrop(
     const vv = v * v;
     const coarseRow = coarse?.row(y);
     const fineRow = fine?.row(y);
-    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+    const src = gradient ? row : base.data;
+    const from = gradient ? 0 : y * width * 3;
+    gradient?.(y, row);
+    for (let x = 0, o = y * width * 3, i = from; x < width; x++, o += 3, i += 3) {
       const pool = poolX[x]! * poolY;
       // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
       const corner = 0.14 * Math.min(1, (uu[x]! + vv) * 2.2);
@@ -134,9 +141,9 @@ export async function renderBackdrop(
         pool -
         corner +
         (coarseRow && fineRow ? mottle * (0.045 * coarseRow[x]! + 0.018 * fineRow[x]!) : 0);
-      base.data[o] = base.data[o]! * gain;
-      base.data[o + 1] = base.data[o + 1]! * gain;
-      base.data[o + 2] = base.data[o + 2]! * gain;
+      base.data[o] = src[i]! * gain;
+      base.data[o + 1] = src[i + 1]! * gain;
+      base.data[o + 2] = src[i + 2]! * gain;
     }
   }
   return base;
