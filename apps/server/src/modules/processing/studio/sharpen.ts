@@ -35,8 +35,9 @@ function kernel(sigma: number): Float32Array {
 }
 
 /**
- * Separable convolution of a plane with `k`, edges clamped. Taps are summed in kernel order and
- * the columns accumulate in float, row by row (the output row stays in cache across the taps).
+ * Separable convolution of a plane with `k`, edges clamped. The sums are taken term by term in
+ * kernel order; the columns' are rounded to float after every add (as accumulating in a
+ * Float32Array would) and each output row is written once.
  */
 function blur(
   src: Float32Array,
@@ -47,13 +48,24 @@ function blur(
 ): Float32Array {
   const r = (k.length - 1) / 2;
   const tmp = planes.floats(src.length, true);
+  // The output's radius is 1 or 2 (σ ≤ 1.6): those taps are held in locals.
+  const small = r <= 2;
+  const k0 = r === 2 ? k[0]! : 0;
+  const k1 = r === 2 ? k[1]! : k[0]!;
+  const k2 = r === 2 ? k[2]! : k[1]!;
+  const k3 = r === 2 ? k[3]! : k[2]!;
+  const k4 = r === 2 ? k[4]! : 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
       let acc = 0;
-      if (x >= r && x < width - r) {
-        // Away from the borders no tap needs clamping.
-        for (let j = 0, s = row + x - r; j < k.length; j++, s++) acc += src[s]! * k[j]!;
+      if (small && x >= 2 && x < width - 2) {
+        const s = row + x;
+        if (r === 2) acc = src[s - 2]! * k0;
+        acc += src[s - 1]! * k1;
+        acc += src[s]! * k2;
+        acc += src[s + 1]! * k3;
+        if (r === 2) acc += src[s + 2]! * k4;
       } else {
         for (let j = -r; j <= r; j++) {
           const xx = x + j < 0 ? 0 : x + j >= width ? width - 1 : x + j;
@@ -63,14 +75,32 @@ function blur(
       tmp[row + x] = acc;
     }
   }
-  const out = planes.floats(src.length);
+  const out = planes.floats(src.length, true);
+  const rowsOf = new Int32Array(2 * r + 1);
   for (let y = 0; y < height; y++) {
+    for (let j = -r; j <= r; j++)
+      rowsOf[j + r] = (y + j < 0 ? 0 : y + j >= height ? height - 1 : y + j) * width;
     const o = y * width;
-    for (let j = -r; j <= r; j++) {
-      const w = k[j + r]!;
-      const yy = y + j < 0 ? 0 : y + j >= height ? height - 1 : y + j;
-      const s = yy * width;
-      for (let x = 0; x < width; x++) out[o + x] += tmp[s + x]! * w;
+    if (small) {
+      const a = rowsOf[r - 1]!;
+      const b = rowsOf[r]!;
+      const c = rowsOf[r + 1]!;
+      const first = rowsOf[0]!;
+      const fifth = r === 2 ? rowsOf[4]! : 0;
+      for (let x = 0; x < width; x++) {
+        let acc = r === 2 ? Math.fround(tmp[first + x]! * k0) : 0;
+        acc = Math.fround(acc + tmp[a + x]! * k1);
+        acc = Math.fround(acc + tmp[b + x]! * k2);
+        acc = Math.fround(acc + tmp[c + x]! * k3);
+        if (r === 2) acc = Math.fround(acc + tmp[fifth + x]! * k4);
+        out[o + x] = acc;
+      }
+      continue;
+    }
+    for (let x = 0; x < width; x++) {
+      let acc = 0;
+      for (let j = 0; j < k.length; j++) acc = Math.fround(acc + tmp[rowsOf[j]! + x]! * k[j]!);
+      out[o + x] = acc;
     }
   }
   return out;
