@@ -43,13 +43,15 @@ function weightedMean(img: Rgb, weight: (i: number, x: number, y: number) => num
 
 /**
  * Draws the subject's exposure towards a well-lit face (nudged by the backdrop's brightness) and
- * its colour a little towards the backdrop's, as light reflected from it would.
+ * its colour a little towards the backdrop's, as light reflected from it would; then the key
+ * light from `keySide` (keyLightRamp), in the same walk over the subject.
  */
 export function matchLight(
   subject: Rgb,
   alpha: Float32Array,
   backdrop: Rgb,
   face: Box,
+  keySide: number,
 ): Record<string, number> {
   const faceStats = weightedMean(subject, (i, x, y) =>
     x >= face.x && x < face.x + face.width && y >= face.y && y < face.y + face.height ? alpha[i]! : 0,
@@ -61,36 +63,34 @@ export function matchLight(
   const mr = 1 + tint * (back.r / Math.max(0.05, back.l) - 1);
   const mg = 1 + tint * (back.g / Math.max(0.05, back.l) - 1);
   const mb = 1 + tint * (back.b / Math.max(0.05, back.l) - 1);
-  const { data } = subject;
-  for (let i = 0; i < alpha.length; i++) {
-    if (alpha[i]! <= 0.002) continue;
-    data[i * 3] = rolloff(data[i * 3]! * gain * mr);
-    data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * gain * mg);
-    data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * gain * mb);
+  const { width, height, data } = subject;
+  const ramp = keyLightRamp(width, face, keySide);
+  const f = Math.fround;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (alpha[i]! <= 0.002) continue;
+      const k = ramp[x]!;
+      const o = i * 3;
+      // Each step rounded to float as if stored between the two adjustments.
+      data[o] = rolloff(f(rolloff(data[o]! * gain * mr)) * k);
+      data[o + 1] = rolloff(f(rolloff(data[o + 1]! * gain * mg)) * k);
+      data[o + 2] = rolloff(f(rolloff(data[o + 2]! * gain * mb)) * k);
+    }
   }
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
 }
 
 /**
  * A key light from one side: the subject brightens a little towards `side` (-1 left, 1 right)
- * and falls off on the other, across about two face widths, as a soft box at 45° would.
+ * and falls off on the other, across about two face widths, as a soft box at 45° would. The
+ * factor for each column.
  */
-export function keyLight(subject: Rgb, alpha: Float32Array, face: Box, side: number): void {
-  const { width, height, data } = subject;
+function keyLightRamp(width: number, face: Box, side: number): Float32Array {
   const cx = face.x + face.width / 2;
   const span = face.width * 2;
   const ramp = new Float32Array(width);
   for (let x = 0; x < width; x++) ramp[x] = 1 + 0.09 * Math.max(-1, Math.min(1, ((x - cx) / span) * side));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (alpha[i]! <= 0.002) continue;
-      const k = ramp[x]!;
-      data[i * 3] = rolloff(data[i * 3]! * k);
-      data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * k);
-      data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * k);
-    }
-  }
+  return ramp;
 }
 
 /** Compresses highlights above 0.82 instead of clipping them. */

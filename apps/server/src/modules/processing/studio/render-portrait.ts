@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
 import { renderBackdrop, type BackdropSpec } from './backdrop.js';
-import { castShadow, composite, keyLight, matchLight } from './compose.js';
+import { castShadow, composite, matchLight } from './compose.js';
 import { decontaminate } from './decontaminate.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
 import { applyGrading, readGrading } from './grading.js';
@@ -228,8 +228,7 @@ async function render(
   );
 
   decontaminate(subject, alpha, Math.max(2, out.width / 260));
-  const light = matchLight(subject, alpha, backdrop, faceOut);
-  keyLight(subject, alpha, faceOut, lightSide);
+  const light = matchLight(subject, alpha, backdrop, faceOut, lightSide);
   const grading = readGrading(opts.look.grading);
   retouchSkin(subject, alpha, faceOut, grading.retouch);
   // A park is metres behind the sitter: nothing there catches her shadow.
