@@ -63,8 +63,11 @@ function curveTable(amount: number): Float32Array {
   return t;
 }
 
+/** Table steps per unit of input. */
+const STEPS_PER_UNIT = CURVE_STEPS / 1.75;
+
 function lookup(t: Float32Array, x: number): number {
-  const f = ((x + 0.25) / 1.75) * CURVE_STEPS;
+  const f = (x + 0.25) * STEPS_PER_UNIT;
   if (f <= 0) return t[0]!;
   if (f >= CURVE_STEPS) return t[CURVE_STEPS]!;
   const i = f | 0;
