@@ -44,5 +44,5 @@ for (let i = 0; i < a.length; i++) {
     if (d > max) max = d;
   }
   const same = a[i].jpeg.equals(b[i].jpeg) ? ' (same bytes)' : '';
-  console.log(`${a[i].slug}: mean |Δ| ${(sum / x.length).toFixed(3)} levels, max ${max}${same}`);
+  console.log(`${a[i].slug}: mean |Δ| ${(sum / x.length).toFixed(4)} levels, max ${max}${same}`);
 }

@@ -75,6 +75,15 @@ function lookup(t: Float32Array, x: number): number {
 }
 
 /**
+ * The contrast curve at `x`: its straight middle computed (as contrastCurve does), the soft toe
+ * and shoulder from the table. The same values as the table gives there, to its float rounding.
+ */
+function contrast(t: Float32Array, slope: number, x: number): number {
+  const s = 0.5 + (x - 0.5) * slope;
+  return s >= 0.05 && s <= 0.95 ? s : lookup(t, x);
+}
+
+/**
  * Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. With
  * `lumaOut`, the graded image's luma is written there too (the sharpening reads it), saving a pass.
  */
@@ -94,6 +103,7 @@ export function applyGrading(
   const grainAmp = 0.011 + g.grain * 0.03;
   const grainScale = grainAmp / 65536;
   const curve = curveTable(g.contrast);
+  const slope = 1 + g.contrast * 0.9;
   const dx2 = new Float64Array(width);
   for (let x = 0; x < width; x++) dx2[x] = (x - centre.x) * (x - centre.x);
   // Just under 0.35 of maxD, squared: a pixel at or inside it has d ≤ 0.35 and no vignette.
@@ -116,9 +126,9 @@ export function applyGrading(
         gg = l;
         b = l * 0.97;
       }
-      r = lookup(curve, r * (1 + lift));
-      gg = lookup(curve, gg * (1 + lift));
-      b = lookup(curve, b * (1 + lift));
+      r = contrast(curve, slope, r * (1 + lift));
+      gg = contrast(curve, slope, gg * (1 + lift));
+      b = contrast(curve, slope, b * (1 + lift));
       // The vignette starts at 0.35 of the way to the farthest corner; inside, or with no
       // vignette, it is 1 and its square roots are not taken.
       const q = dx2[x]! + dy2;
