@@ -134,36 +134,43 @@ export function castShadow(backdrop: Rgb, alpha: Float32Array, strength: number)
 
 /**
  * subject over backdrop through `alpha`, then the light wrap. Written into `backdrop`, which is
- * returned: a third full-size image would only be more memory to fill and collect.
+ * returned: a third full-size image would only be more memory to fill and collect. Row by row;
+ * `afterRow(y)` is called as each row is finished (the grading runs there, while the row is still
+ * in cache, instead of in a pass of its own).
  */
-export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap: number): Rgb {
+export function composite(
+  subject: Rgb,
+  alpha: Float32Array,
+  backdrop: Rgb,
+  wrap: number,
+  afterRow?: (y: number) => void,
+): Rgb {
   const { width, height } = backdrop;
-  const n = width * height;
   const out = backdrop.data;
   const fg = subject.data;
-  // The glow is the backdrop's own light, so it is taken before the subject covers it.
+  // The glow is the backdrop's own light, so it is taken before the subject covers it. It and
+  // the spread are wide blurs read only in the band along the subject's edge: kept at their
+  // reduced size and sampled there, not upsampled over the whole frame.
   const glow = wrap > 0 ? gaussBlurCoarseRgb(backdrop, width * 0.018) : [];
-  for (let i = 0, o = 0; i < n; i++, o += 3) {
-    const a = alpha[i]!;
-    if (a <= 0) continue;
-    out[o] = out[o]! + (fg[o]! - out[o]!) * a;
-    out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
-    out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
-  }
-  if (wrap > 0) {
-    // The glow and the spread are wide blurs read only in the band along the subject's edge:
-    // kept at their reduced size and sampled there, not upsampled over the whole frame.
-    const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
-    // Deep inside the subject the spread is ~1 and the wrap nothing: where the spread is above
-    // `sure` all round, k stays under the 0.002 cut below, so those pixels are skipped unsampled.
-    const { least, cols, rows } = coarseFloor(spread, width, height);
-    const sure = 1 - 0.0019 / (wrap * 2.2);
-    for (let y = 0; y < height; y++) {
-      const cellRow = rows[y]! * spread.width;
+  const spread = wrap > 0 ? gaussBlurCoarse(alpha, width, height, width * 0.01) : null;
+  // Deep inside the subject the spread is ~1 and the wrap nothing: where the spread is above
+  // `sure` all round, k stays under the 0.002 cut below, so those pixels are skipped unsampled.
+  const floor = spread ? coarseFloor(spread, width, height) : null;
+  const sure = 1 - 0.0019 / (wrap * 2.2);
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, o = i * 3, end = i + width; i < end; i++, o += 3) {
+      const a = alpha[i]!;
+      if (a <= 0) continue;
+      out[o] = out[o]! + (fg[o]! - out[o]!) * a;
+      out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
+      out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
+    }
+    if (spread && floor) {
+      const cellRow = floor.rows[y]! * spread.width;
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
         const a = alpha[i]!;
-        if (a <= 0.002 || least[cellRow + cols[x]!]! > sure) continue;
+        if (a <= 0.002 || floor.least[cellRow + floor.cols[x]!]! > sure) continue;
         // Strongest just inside the subject's edge, fading towards its middle.
         const k = wrap * clamp01(a * (1 - sampleCoarse(spread, x, y)) * 2.2);
         if (k <= 0.002) continue;
@@ -174,6 +181,7 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
         }
       }
     }
+    afterRow?.(y);
   }
   return backdrop;
 }

@@ -94,6 +94,21 @@ export function applyGrading(
   random: Random,
   lumaOut?: Float32Array,
 ): void {
+  const row = gradingRows(img, g, centre, random, lumaOut);
+  for (let y = 0; y < img.height; y++) row(y);
+}
+
+/**
+ * `applyGrading` a row at a time: the function returned grades row y. Rows must come in order
+ * (the grain is drawn pixel by pixel from `random`), once each.
+ */
+export function gradingRows(
+  img: Rgb,
+  g: Grading,
+  centre: { x: number; y: number },
+  random: Random,
+  lumaOut?: Float32Array,
+): (y: number) => void {
   const { width, height, data } = img;
   const warm = g.warmth * 0.09;
   const sat = g.mono ? 0 : Math.max(0, 1 + g.saturation * 0.7);
@@ -108,7 +123,7 @@ export function applyGrading(
   for (let x = 0; x < width; x++) dx2[x] = (x - centre.x) * (x - centre.x);
   // Just under 0.35 of maxD, squared: a pixel at or inside it has d ≤ 0.35 and no vignette.
   const inner2 = (0.35 * maxD * (1 - 1e-9)) ** 2;
-  for (let y = 0; y < height; y++) {
+  return (y) => {
     const dy = (y - centre.y) * 1.1;
     const dy2 = dy * dy;
     for (let x = 0; x < width; x++) {
@@ -147,5 +162,5 @@ export function applyGrading(
       data[o + 2] = b * vig + n;
       if (lumaOut) lumaOut[y * width + x] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
     }
-  }
+  };
 }

@@ -10,7 +10,7 @@ import { renderBackdrop, type BackdropSpec } from './backdrop.js';
 import { castShadow, composite, matchLight } from './compose.js';
 import { decontaminate } from './decontaminate.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
-import { applyGrading, readGrading } from './grading.js';
+import { gradingRows, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
@@ -234,16 +234,17 @@ async function render(
   // A park is metres behind the sitter: nothing there catches her shadow.
   const distant = !brand && opts.look.backdrop?.kind === 'bokeh';
   if (!distant) castShadow(backdrop, alpha, 0.2);
-  const image = composite(subject, alpha, backdrop, 0.32);
   const gradedLuma = scratch.floats(out.width * out.height, true);
   const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };
-  applyGrading(
-    image,
+  // Graded row by row as the composite finishes each (one pass over the frame, not two).
+  const gradeRow = gradingRows(
+    backdrop,
     { ...grading, warmth: grading.warmth + jitter.warmth, contrast: grading.contrast + jitter.contrast },
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
     gradedLuma,
   );
+  const image = composite(subject, alpha, backdrop, 0.32, gradeRow);
   const bytes = sharpenToBytes(
     image,
     { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 },
