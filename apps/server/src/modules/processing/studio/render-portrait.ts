@@ -149,11 +149,17 @@ async function render(
   const iy = Math.max(0, crop.top);
   const iw = Math.min(a.width, crop.left + crop.width) - ix;
   const ih = Math.min(a.height, crop.top + crop.height) - iy;
+  // Each edge is placed on its own (not an edge and a size), each axis with its own scale: the
+  // integer crop's aspect is off the output's by a fraction of a pixel, which used to leave the
+  // last two or three rows of a frame cut by the photo's edge as bare backdrop.
+  const ky = out.height / crop.height;
+  const ox = Math.round((ix - crop.left) * k);
+  const oy = Math.round((iy - crop.top) * ky);
   const place = {
-    ox: Math.round((ix - crop.left) * k),
-    oy: Math.round((iy - crop.top) * k),
-    dw: Math.max(1, Math.round(iw * k)),
-    dh: Math.max(1, Math.round(ih * k)),
+    ox,
+    oy,
+    dw: Math.max(1, Math.round((ix + iw - crop.left) * k) - ox),
+    dh: Math.max(1, Math.round((iy + ih - crop.top) * ky) - oy),
     ix,
     iy,
     iw,
