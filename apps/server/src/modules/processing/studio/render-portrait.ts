@@ -101,8 +101,18 @@ function sampleAlpha(
       const x1 = Math.min(a.alphaWidth - 1, x0 + 1);
       const tx = fx - x0;
       const w = a.alphaWidth;
-      const top = a.alpha[y0 * w + x0]! * (1 - tx) + a.alpha[y0 * w + x1]! * tx;
-      const bottom = a.alpha[y1 * w + x0]! * (1 - tx) + a.alpha[y1 * w + x1]! * tx;
+      const t00 = a.alpha[y0 * w + x0]!;
+      const t01 = a.alpha[y0 * w + x1]!;
+      const t10 = a.alpha[y1 * w + x0]!;
+      const t11 = a.alpha[y1 * w + x1]!;
+      // Four equal taps (the matte is 0 or 1 almost everywhere) interpolate to that value once
+      // stored as a float: written without the arithmetic.
+      if (t00 === t01 && t00 === t10 && t00 === t11) {
+        alpha[oy * out.width + ox] = t00;
+        continue;
+      }
+      const top = t00 * (1 - tx) + t01 * tx;
+      const bottom = t10 * (1 - tx) + t11 * tx;
       alpha[oy * out.width + ox] = top * (1 - ty) + bottom * ty;
     }
   }
