@@ -7,8 +7,9 @@
 import sharp from 'sharp';
 import { fromBytes, type Rgb } from './planes.js';
 import { renderBokeh, type BokehPalette } from './bokeh.js';
-import { valueNoise } from './noise.js';
+import { valueNoiseRows } from './noise.js';
 import type { Random } from './seeded-random.js';
+import { freshPlanes, type Alloc } from './scratch.js';
 
 export type BackdropSpec = {
   kind: 'solid' | 'gradient' | 'image' | 'bokeh';
@@ -24,31 +25,37 @@ export function parseColour(value: unknown): [number, number, number] | null {
   return [parseInt(m[1]!, 16) / 255, parseInt(m[2]!, 16) / 255, parseInt(m[3]!, 16) / 255];
 }
 
-function gradient(spec: BackdropSpec, width: number, height: number): Rgb {
+/**
+ * The style's gradient a row at a time: the function returned writes row y's colours into `into`. The lighting pass below reads each row once, so the bare gradient needs no plane.
+ */
+function gradientRows(spec: BackdropSpec, width: number, height: number) {
   const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
   const stops = colours.length ? colours : [NEUTRAL];
   const rad = ((spec.kind === 'gradient' ? (spec.angle ?? 90) : 90) * Math.PI) / 180;
   const [dx, dy] = [Math.cos(rad), Math.sin(rad)];
   const span = 0.5 * (Math.abs(dx) + Math.abs(dy));
-  const data = new Float32Array(width * height * 3);
   const across = new Float64Array(width);
   for (let x = 0; x < width; x++) across[x] = (x / (width - 1 || 1) - 0.5) * dx;
-  for (let y = 0; y < height; y++) {
+  // Each stop with the step to the next one (none after the last), flat for the pixel loop.
+  const last = stops.length - 1;
+  const flat = new Float64Array(stops.length * 6);
+  stops.forEach((a, i) => {
+    const b = stops[Math.min(last, i + 1)]!;
+    flat.set([a[0], a[1], a[2], b[0] - a[0], b[1] - a[1], b[2] - a[2]], i * 6);
+  });
+  return (y: number, into: Float32Array) => {
     const down = (y / (height - 1 || 1) - 0.5) * dy;
-    for (let x = 0; x < width; x++) {
+    for (let x = 0, o = 0; x < width; x++, o += 3) {
       const t = Math.min(1, Math.max(0, ((across[x]! + down) / span + 1) / 2));
-      const pos = t * (stops.length - 1);
-      const i = Math.min(stops.length - 2, Math.floor(pos));
-      const f = stops.length === 1 ? 0 : pos - Math.max(0, i);
-      const a = stops[Math.max(0, i)]!;
-      const b = stops[Math.min(stops.length - 1, Math.max(0, i) + 1)]!;
-      const o = (y * width + x) * 3;
-      data[o] = a[0] + (b[0] - a[0]) * f;
-      data[o + 1] = a[1] + (b[1] - a[1]) * f;
-      data[o + 2] = a[2] + (b[2] - a[2]) * f;
+      const pos = t * last;
+      const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
+      const f = last === 0 ? 0 : pos - i;
+      const s = i * 6;
+      into[o] = flat[s]! + flat[s + 3]! * f;
+      into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
+      into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
     }
-  }
-  return { width, height, data };
+  };
 }
 
 async function imageBackdrop(image: Buffer, width: number, height: number): Promise<Rgb> {
@@ -89,18 +96,22 @@ export async function renderBackdrop(
   light: BackdropLight,
   random: Random,
   image?: Buffer | null,
+  alloc: Alloc = freshPlanes,
 ): Promise<Rgb> {
   const useImage = image ?? null;
   const bokeh = !useImage && spec.kind === 'bokeh';
+  const gradient = useImage || bokeh ? null : gradientRows(spec, width, height);
   const base = useImage
     ? await imageBackdrop(useImage, width, height)
     : bokeh
       ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
-      : gradient(spec, width, height);
+      : { width, height, data: alloc(width * height * 3, true) };
+  // A gradient's row is made into this buffer (in cache) and lit into `base` in one go.
+  const row = new Float32Array(width * 3);
   // A painted canvas mottles; a brand image or a defocused park has its own texture.
   const mottle = useImage || bokeh ? 0 : 1;
-  const coarse = bokeh ? null : valueNoise(width, height, 5, random);
-  const fine = bokeh ? null : valueNoise(width, height, 13, random);
+  const coarse = bokeh ? null : valueNoiseRows(width, height, 5, random);
+  const fine = bokeh ? null : valueNoiseRows(width, height, 13, random);
   const sigma = 0.55 * Math.max(width, height);
   // The pool's Gaussian and the corners' radius separate into a factor per column and per row.
   const poolX = new Float64Array(width);
@@ -116,17 +127,23 @@ export async function renderBackdrop(
     const poolY = Math.exp(-(dy * dy) / (2 * sigma * sigma));
     const v = y / height - 0.5;
     const vv = v * v;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
+    const coarseRow = coarse?.row(y);
+    const fineRow = fine?.row(y);
+    const src = gradient ? row : base.data;
+    const from = gradient ? 0 : y * width * 3;
+    gradient?.(y, row);
+    for (let x = 0, o = y * width * 3, i = from; x < width; x++, o += 3, i += 3) {
       const pool = poolX[x]! * poolY;
       // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
       const corner = 0.14 * Math.min(1, (uu[x]! + vv) * 2.2);
       const gain =
-        1 + pool - corner + (coarse && fine ? mottle * (0.045 * coarse[i]! + 0.018 * fine[i]!) : 0);
-      const o = i * 3;
-      base.data[o] = base.data[o]! * gain;
-      base.data[o + 1] = base.data[o + 1]! * gain;
-      base.data[o + 2] = base.data[o + 2]! * gain;
+        1 +
+        pool -
+        corner +
+        (coarseRow && fineRow ? mottle * (0.045 * coarseRow[x]! + 0.018 * fineRow[x]!) : 0);
+      base.data[o] = src[i]! * gain;
+      base.data[o + 1] = src[i + 1]! * gain;
+      base.data[o + 2] = src[i + 2]! * gain;
     }
   }
   return base;

@@ -1,71 +1,22 @@
 /**
- * Puts the cut-out subject into the new scene so it reads as one photograph: edge colours cleaned
- * of the old background (decontamination), the subject's exposure and white balance drawn towards
+ * Puts the cut-out subject into the new scene so it reads as one photograph (the edge colours are
+ * cleaned first, decontaminate.ts): the subject's exposure and white balance drawn towards
  * the new light, a soft shadow on the backdrop behind the shoulders, and a light wrap (the
  * backdrop's light bleeding a little around the subject's edges, as it does in a real studio).
  */
 import {
   clamp01,
+  coarseFloor,
   downsample,
-  downsampleRgb,
-  gaussBlur,
-  gaussBlurExact,
   gaussBlurCoarse,
   gaussBlurCoarseRgb,
   luma,
+  gaussBlurExact,
   sampleCoarse,
-  smoothstep,
-  type CoarseBlur,
+  upsampleRows,
   type Rgb,
 } from './planes.js';
 import type { Box } from './framing.js';
-
-/**
- * Replaces colours at the matte's edge with nearby interior subject colours. The band is wider
- * than the soft ramp: the old background spills a few pixels into the solid matte too (a green
- * wall or a patterned scene leaves a coloured rim), so pixels near the edge are drawn towards the
- * interior's colours however solid the matte is there.
- */
-export function decontaminate(subject: Rgb, alpha: Float32Array, sigma: number): void {
-  const { width, height, data } = subject;
-  // The blurs run at half size (they are several pixels wide) and are read only in the band.
-  const f = 2;
-  const a2 = downsample(alpha, width, height, f);
-  const sw = a2.width;
-  const sh = a2.height;
-  const spread = gaussBlurExact(a2.data, sw, sh, (sigma * 0.6) / f);
-  const inner = new Float32Array(sw * sh);
-  for (let i = 0; i < inner.length; i++)
-    inner[i] = smoothstep(0.8, 0.98, spread[i]!) * smoothstep(0.9, 1, a2.data[i]!);
-  const coarse = (d: Float32Array): CoarseBlur => ({
-    data: gaussBlurExact(d, sw, sh, sigma / f),
-    width: sw,
-    height: sh,
-    f,
-  });
-  const den = coarse(inner);
-  const innerAt: CoarseBlur = { data: inner, width: sw, height: sh, f };
-  const num = downsampleRgb(subject, f).data.map((small) => {
-    for (let i = 0; i < small.length; i++) small[i] = small[i]! * inner[i]!;
-    return coarse(small);
-  });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const a = alpha[i]!;
-      if (a <= 0.002) continue;
-      const core = a < 0.9 ? 0 : sampleCoarse(innerAt, x, y);
-      if (core >= 0.98) continue;
-      const d = sampleCoarse(den, x, y);
-      if (d < 1e-3) continue;
-      const keep = Math.min(a * a, 0.25 + 0.75 * core);
-      for (let c = 0; c < 3; c++) {
-        const fg = sampleCoarse(num[c]!, x, y) / d;
-        data[i * 3 + c] = data[i * 3 + c]! * keep + fg * (1 - keep);
-      }
-    }
-  }
-}
 
 type Stats = { r: number; g: number; b: number; l: number };
 
@@ -92,13 +43,15 @@ function weightedMean(img: Rgb, weight: (i: number, x: number, y: number) => num
 
 /**
  * Draws the subject's exposure towards a well-lit face (nudged by the backdrop's brightness) and
- * its colour a little towards the backdrop's, as light reflected from it would.
+ * its colour a little towards the backdrop's, as light reflected from it would; then the key
+ * light from `keySide` (keyLightRamp), in the same walk over the subject.
  */
 export function matchLight(
   subject: Rgb,
   alpha: Float32Array,
   backdrop: Rgb,
   face: Box,
+  keySide: number,
 ): Record<string, number> {
   const faceStats = weightedMean(subject, (i, x, y) =>
     x >= face.x && x < face.x + face.width && y >= face.y && y < face.y + face.height ? alpha[i]! : 0,
@@ -110,36 +63,34 @@ export function matchLight(
   const mr = 1 + tint * (back.r / Math.max(0.05, back.l) - 1);
   const mg = 1 + tint * (back.g / Math.max(0.05, back.l) - 1);
   const mb = 1 + tint * (back.b / Math.max(0.05, back.l) - 1);
-  const { data } = subject;
-  for (let i = 0; i < alpha.length; i++) {
-    if (alpha[i]! <= 0.002) continue;
-    data[i * 3] = rolloff(data[i * 3]! * gain * mr);
-    data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * gain * mg);
-    data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * gain * mb);
+  const { width, height, data } = subject;
+  const ramp = keyLightRamp(width, face, keySide);
+  const f = Math.fround;
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      if (alpha[i]! <= 0.002) continue;
+      const k = ramp[x]!;
+      const o = i * 3;
+      // Each step rounded to float as if stored between the two adjustments.
+      data[o] = rolloff(f(rolloff(data[o]! * gain * mr)) * k);
+      data[o + 1] = rolloff(f(rolloff(data[o + 1]! * gain * mg)) * k);
+      data[o + 2] = rolloff(f(rolloff(data[o + 2]! * gain * mb)) * k);
+    }
   }
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
 }
 
 /**
  * A key light from one side: the subject brightens a little towards `side` (-1 left, 1 right)
- * and falls off on the other, across about two face widths, as a soft box at 45° would.
+ * and falls off on the other, across about two face widths, as a soft box at 45° would. The
+ * factor for each column.
  */
-export function keyLight(subject: Rgb, alpha: Float32Array, face: Box, side: number): void {
-  const { width, height, data } = subject;
+function keyLightRamp(width: number, face: Box, side: number): Float32Array {
   const cx = face.x + face.width / 2;
   const span = face.width * 2;
   const ramp = new Float32Array(width);
   for (let x = 0; x < width; x++) ramp[x] = 1 + 0.09 * Math.max(-1, Math.min(1, ((x - cx) / span) * side));
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (alpha[i]! <= 0.002) continue;
-      const k = ramp[x]!;
-      data[i * 3] = rolloff(data[i * 3]! * k);
-      data[i * 3 + 1] = rolloff(data[i * 3 + 1]! * k);
-      data[i * 3 + 2] = rolloff(data[i * 3 + 2]! * k);
-    }
-  }
+  return ramp;
 }
 
 /** Compresses highlights above 0.82 instead of clipping them. */
@@ -152,48 +103,74 @@ function rolloff(v: number): number {
 /** A soft shadow of the subject cast on the backdrop slightly below and behind. */
 export function castShadow(backdrop: Rgb, alpha: Float32Array, strength: number): void {
   const { width, height, data } = backdrop;
-  const dx = Math.round(width * 0.012);
-  const dy = Math.round(height * 0.018);
-  const shifted = new Float32Array(width * height);
-  for (let y = dy; y < height; y++) {
-    for (let x = dx; x < width; x++) shifted[y * width + x] = alpha[(y - dy) * width + (x - dx)]!;
+  const shift = { dx: Math.round(width * 0.012), dy: Math.round(height * 0.018) };
+  const sigma = width * 0.03;
+  // gaussBlur's reduced-size path, with the shift folded into the downsampling and the
+  // upsampled rows applied as they come: no full-size shifted or blurred plane.
+  const f = Math.min(8, Math.floor(sigma / 3));
+  const darken = (y: number, row: Float32Array) => {
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      const s = row[x]!;
+      if (s === 0) continue;
+      const k = 1 - strength * s;
+      data[o] = data[o]! * k;
+      data[o + 1] = data[o + 1]! * k;
+      data[o + 2] = data[o + 2]! * k;
+    }
+  };
+  if (f < 2) {
+    const shifted = new Float32Array(width * height);
+    for (let y = shift.dy; y < height; y++)
+      for (let x = shift.dx; x < width; x++)
+        shifted[y * width + x] = alpha[(y - shift.dy) * width + x - shift.dx]!;
+    const shadow = gaussBlurExact(shifted, width, height, sigma);
+    for (let y = 0; y < height; y++) darken(y, shadow.subarray(y * width, (y + 1) * width));
+    return;
   }
-  const shadow = gaussBlur(shifted, width, height, width * 0.03);
-  for (let i = 0; i < shadow.length; i++) {
-    const k = 1 - strength * shadow[i]!;
-    data[i * 3] = data[i * 3]! * k;
-    data[i * 3 + 1] = data[i * 3 + 1]! * k;
-    data[i * 3 + 2] = data[i * 3 + 2]! * k;
-  }
+  const small = downsample(alpha, width, height, f, shift);
+  const blurred = gaussBlurExact(small.data, small.width, small.height, sigma / f);
+  upsampleRows(blurred, small.width, small.height, width, height, f, darken);
 }
 
 /**
  * subject over backdrop through `alpha`, then the light wrap. Written into `backdrop`, which is
- * returned: a third full-size image would only be more memory to fill and collect.
+ * returned: a third full-size image would only be more memory to fill and collect. Row by row;
+ * `afterRow(y)` is called as each row is finished (the grading runs there, while the row is still
+ * in cache, instead of in a pass of its own).
  */
-export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap: number): Rgb {
+export function composite(
+  subject: Rgb,
+  alpha: Float32Array,
+  backdrop: Rgb,
+  wrap: number,
+  afterRow?: (y: number) => void,
+): Rgb {
   const { width, height } = backdrop;
-  const n = width * height;
   const out = backdrop.data;
   const fg = subject.data;
-  // The glow is the backdrop's own light, so it is taken before the subject covers it.
+  // The glow is the backdrop's own light, so it is taken before the subject covers it. It and
+  // the spread are wide blurs read only in the band along the subject's edge: kept at their
+  // reduced size and sampled there, not upsampled over the whole frame.
   const glow = wrap > 0 ? gaussBlurCoarseRgb(backdrop, width * 0.018) : [];
-  for (let i = 0, o = 0; i < n; i++, o += 3) {
-    const a = alpha[i]!;
-    if (a <= 0) continue;
-    out[o] = out[o]! + (fg[o]! - out[o]!) * a;
-    out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
-    out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
-  }
-  if (wrap > 0) {
-    // The glow and the spread are wide blurs read only in the band along the subject's edge:
-    // kept at their reduced size and sampled there, not upsampled over the whole frame.
-    const spread = gaussBlurCoarse(alpha, width, height, width * 0.01);
-    for (let y = 0; y < height; y++) {
+  const spread = wrap > 0 ? gaussBlurCoarse(alpha, width, height, width * 0.01) : null;
+  // Deep inside the subject the spread is ~1 and the wrap nothing: where the spread is above
+  // `sure` all round, k stays under the 0.002 cut below, so those pixels are skipped unsampled.
+  const floor = spread ? coarseFloor(spread, width, height) : null;
+  const sure = 1 - 0.0019 / (wrap * 2.2);
+  for (let y = 0; y < height; y++) {
+    for (let i = y * width, o = i * 3, end = i + width; i < end; i++, o += 3) {
+      const a = alpha[i]!;
+      if (a <= 0) continue;
+      out[o] = out[o]! + (fg[o]! - out[o]!) * a;
+      out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
+      out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
+    }
+    if (spread && floor) {
+      const cellRow = floor.rows[y]! * spread.width;
       for (let x = 0; x < width; x++) {
         const i = y * width + x;
         const a = alpha[i]!;
-        if (a <= 0.002) continue;
+        if (a <= 0.002 || floor.least[cellRow + floor.cols[x]!]! > sure) continue;
         // Strongest just inside the subject's edge, fading towards its middle.
         const k = wrap * clamp01(a * (1 - sampleCoarse(spread, x, y)) * 2.2);
         if (k <= 0.002) continue;
@@ -204,6 +181,7 @@ export function composite(subject: Rgb, alpha: Float32Array, backdrop: Rgb, wrap
         }
       }
     }
+    afterRow?.(y);
   }
   return backdrop;
 }

@@ -63,16 +63,52 @@ function curveTable(amount: number): Float32Array {
   return t;
 }
 
+/** Table steps per unit of input. */
+const STEPS_PER_UNIT = CURVE_STEPS / 1.75;
+
 function lookup(t: Float32Array, x: number): number {
-  const f = ((x + 0.25) / 1.75) * CURVE_STEPS;
+  const f = (x + 0.25) * STEPS_PER_UNIT;
   if (f <= 0) return t[0]!;
   if (f >= CURVE_STEPS) return t[CURVE_STEPS]!;
   const i = f | 0;
   return t[i]! + (t[i + 1]! - t[i]!) * (f - i);
 }
 
-/** Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. */
-export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: number }, random: Random): void {
+/**
+ * The contrast curve at `x`: its straight middle computed (as contrastCurve does), the soft toe
+ * and shoulder from the table. The same values as the table gives there, to its float rounding.
+ */
+function contrast(t: Float32Array, slope: number, x: number): number {
+  const s = 0.5 + (x - 0.5) * slope;
+  return s >= 0.05 && s <= 0.95 ? s : lookup(t, x);
+}
+
+/**
+ * Grades `img` in place. `centre` is where the vignette is centred (the face), in pixels. With
+ * `lumaOut`, the graded image's luma is written there too (the sharpening reads it), saving a pass.
+ */
+export function applyGrading(
+  img: Rgb,
+  g: Grading,
+  centre: { x: number; y: number },
+  random: Random,
+  lumaOut?: Float32Array,
+): void {
+  const row = gradingRows(img, g, centre, random, lumaOut);
+  for (let y = 0; y < img.height; y++) row(y);
+}
+
+/**
+ * `applyGrading` a row at a time: the function returned grades row y. Rows must come in order
+ * (the grain is drawn pixel by pixel from `random`), once each.
+ */
+export function gradingRows(
+  img: Rgb,
+  g: Grading,
+  centre: { x: number; y: number },
+  random: Random,
+  lumaOut?: Float32Array,
+): (y: number) => void {
   const { width, height, data } = img;
   const warm = g.warmth * 0.09;
   const sat = g.mono ? 0 : Math.max(0, 1 + g.saturation * 0.7);
@@ -80,8 +116,16 @@ export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: numbe
   const maxD = Math.hypot(Math.max(centre.x, width - centre.x), Math.max(centre.y, height - centre.y));
   const inv = 1 / maxD;
   const grainAmp = 0.011 + g.grain * 0.03;
+  const grainScale = grainAmp / 65536;
   const curve = curveTable(g.contrast);
-  for (let y = 0; y < height; y++) {
+  const slope = 1 + g.contrast * 0.9;
+  const dx2 = new Float64Array(width);
+  for (let x = 0; x < width; x++) dx2[x] = (x - centre.x) * (x - centre.x);
+  // Just under 0.35 of maxD, squared: a pixel at or inside it has d ≤ 0.35 and no vignette.
+  const inner2 = (0.35 * maxD * (1 - 1e-9)) ** 2;
+  return (y) => {
+    const dy = (y - centre.y) * 1.1;
+    const dy2 = dy * dy;
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 3;
       let r = data[o]! * (1 + warm);
@@ -97,19 +141,26 @@ export function applyGrading(img: Rgb, g: Grading, centre: { x: number; y: numbe
         gg = l;
         b = l * 0.97;
       }
-      r = lookup(curve, r * (1 + lift));
-      gg = lookup(curve, gg * (1 + lift));
-      b = lookup(curve, b * (1 + lift));
-      const dx = x - centre.x;
-      const dy = (y - centre.y) * 1.1;
-      const d = Math.sqrt(dx * dx + dy * dy) * inv;
-      const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
-      const vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
-      // Luminance grain (the same for all channels), strongest in the mid-tones as on film.
-      const n = (random.next() + random.next() - 1) * grainAmp * (0.5 + 2 * l * (1 - l));
+      r = contrast(curve, slope, r * (1 + lift));
+      gg = contrast(curve, slope, gg * (1 + lift));
+      b = contrast(curve, slope, b * (1 + lift));
+      // The vignette starts at 0.35 of the way to the farthest corner; inside, or with no
+      // vignette, it is 1 and its square roots are not taken.
+      const q = dx2[x]! + dy2;
+      let vig = 1;
+      if (g.vignette !== 0 && q > inner2) {
+        const d = Math.sqrt(q) * inv;
+        const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
+        vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
+      }
+      // Luminance grain (the same for all channels), strongest in the mid-tones as on film:
+      // the sum of two uniform draws (a triangle), both from the halves of one 32-bit draw.
+      const bits = random.bits();
+      const n = ((bits & 0xffff) + (bits >>> 16) - 65535) * grainScale * (0.5 + 2 * l * (1 - l));
       data[o] = r * vig + n;
       data[o + 1] = gg * vig + n;
       data[o + 2] = b * vig + n;
+      if (lumaOut) lumaOut[y * width + x] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
     }
-  }
+  };
 }

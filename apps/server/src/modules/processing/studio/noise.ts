@@ -4,13 +4,21 @@
  */
 import type { Random } from './seeded-random.js';
 
-/** A smooth random field of `cells` grid cells across, values in about -1..1, mean ≈ 0. */
-export function valueNoise(width: number, height: number, cells: number, random: Random): Float32Array {
+/**
+ * The same field a row at a time: `row(y)` fills and returns one reused buffer (rows in any
+ * order; cheapest in order, since the grid rows' horizontal interpolations change only at cell
+ * boundaries). For a caller that reads each value once, it saves a full-size plane.
+ */
+export function valueNoiseRows(
+  width: number,
+  height: number,
+  cells: number,
+  random: Random,
+): { row(y: number): Float32Array } {
   const gw = cells + 2;
   const gh = Math.max(2, Math.round((cells * height) / width)) + 2;
   const grid = new Float32Array(gw * gh);
   for (let i = 0; i < grid.length; i++) grid[i] = random.next() * 2 - 1;
-  const out = new Float32Array(width * height);
   // The horizontal cell and weight are the same on every row.
   const x0s = new Int32Array(width);
   const txs = new Float64Array(width);
@@ -20,20 +28,35 @@ export function valueNoise(width: number, height: number, cells: number, random:
     const tx = gx - x0s[x]!;
     txs[x] = tx * tx * (3 - 2 * tx);
   }
-  for (let y = 0; y < height; y++) {
-    const gy = (y / height) * (gh - 2);
-    const y0 = Math.floor(gy);
-    let ty = gy - y0;
-    ty = ty * ty * (3 - 2 * ty);
-    for (let x = 0; x < width; x++) {
-      const x0 = x0s[x]!;
-      const tx = txs[x]!;
-      const a = grid[y0 * gw + x0]!;
-      const b = grid[y0 * gw + x0 + 1]!;
-      const c = grid[(y0 + 1) * gw + x0]!;
-      const d = grid[(y0 + 1) * gw + x0 + 1]!;
-      out[y * width + x] = (a + (b - a) * tx) * (1 - ty) + (c + (d - c) * tx) * ty;
-    }
-  }
+  const top = new Float64Array(width);
+  const bottom = new Float64Array(width);
+  const out = new Float32Array(width);
+  let cached = -1;
+  return {
+    row(y) {
+      const gy = (y / height) * (gh - 2);
+      const y0 = Math.floor(gy);
+      let ty = gy - y0;
+      ty = ty * ty * (3 - 2 * ty);
+      if (y0 !== cached) {
+        for (let x = 0; x < width; x++) {
+          const i = y0 * gw + x0s[x]!;
+          const tx = txs[x]!;
+          top[x] = grid[i]! + (grid[i + 1]! - grid[i]!) * tx;
+          bottom[x] = grid[i + gw]! + (grid[i + gw + 1]! - grid[i + gw]!) * tx;
+        }
+        cached = y0;
+      }
+      for (let x = 0; x < width; x++) out[x] = top[x]! * (1 - ty) + bottom[x]! * ty;
+      return out;
+    },
+  };
+}
+
+/** A smooth random field of `cells` grid cells across, values in about -1..1, mean ≈ 0. */
+export function valueNoise(width: number, height: number, cells: number, random: Random): Float32Array {
+  const rows = valueNoiseRows(width, height, cells, random);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) out.set(rows.row(y), y * width);
   return out;
 }

@@ -76,24 +76,39 @@ export function gaussBlurExact(
   return boxBlur(boxBlur(boxBlur(data, width, height, r), width, height, r), width, height, r);
 }
 
-/** Averages `f`×`f` blocks (edges partial). */
-export function downsample(data: Float32Array, width: number, height: number, f: number) {
+/**
+ * Averages `f`×`f` blocks (edges partial). With `shift`, of the plane moved right by `dx` and down
+ * by `dy` (zeros where it moved away), without making that copy.
+ */
+export function downsample(
+  data: Float32Array,
+  width: number,
+  height: number,
+  f: number,
+  shift: { dx: number; dy: number } = { dx: 0, dy: 0 },
+) {
   const w = Math.ceil(width / f);
   const h = Math.ceil(height / f);
   const out = new Float32Array(w * h);
-  // Row by row into a block-row accumulator: no division or index arithmetic per pixel.
-  const cols = new Int32Array(width);
-  for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
+  const { dx, dy } = shift;
+  // Block by block, each summed in a local (rows in order, left to right, rounded to float after
+  // every add as a Float32Array accumulator would be): no chain of loads and stores through one
+  // array element.
   for (let by = 0; by < h; by++) {
-    const y0 = by * f;
-    const y1 = Math.min(height, y0 + f);
-    const row = by * w;
-    for (let y = y0; y < y1; y++) {
-      const src = y * width;
-      for (let x = 0; x < width; x++) out[row + cols[x]!] += data[src + x]!;
+    const y0 = Math.max(by * f, dy);
+    const y1 = Math.min(height, by * f + f);
+    const rows = Math.min(height, by * f + f) - by * f;
+    for (let bx = 0; bx < w; bx++) {
+      const x0 = Math.max(bx * f, dx);
+      const x1 = Math.min(width, bx * f + f);
+      let acc = 0;
+      // The shifted-in zeros would add nothing to the sums: skipped.
+      for (let y = y0; y < y1; y++) {
+        const src = (y - dy) * width - dx;
+        for (let x = x0; x < x1; x++) acc = Math.fround(acc + data[src + x]!);
+      }
+      out[by * w + bx] = acc / (rows * (Math.min(width, bx * f + f) - bx * f));
     }
-    const rows = y1 - y0;
-    for (let bx = 0; bx < w; bx++) out[row + bx] /= rows * (Math.min(width, (bx + 1) * f) - bx * f);
   }
   return { data: out, width: w, height: h };
 }
@@ -108,42 +123,45 @@ export function downsampleRgb(img: Rgb, f: number): { data: Float32Array[]; widt
   const h = Math.ceil(height / f);
   const out = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
   const [r, g, b] = out as [Float32Array, Float32Array, Float32Array];
-  const cols = new Int32Array(width);
-  for (let x = 0; x < width; x++) cols[x] = (x / f) | 0;
+  // As `downsample`: each block summed in locals, rounded to float after every add.
   for (let by = 0; by < h; by++) {
     const y0 = by * f;
     const y1 = Math.min(height, y0 + f);
-    const row = by * w;
-    for (let y = y0; y < y1; y++) {
-      let s = y * width * 3;
-      for (let x = 0; x < width; x++, s += 3) {
-        const o = row + cols[x]!;
-        r[o] += data[s]!;
-        g[o] += data[s + 1]!;
-        b[o] += data[s + 2]!;
-      }
-    }
-    const rows = y1 - y0;
     for (let bx = 0; bx < w; bx++) {
-      const area = rows * (Math.min(width, (bx + 1) * f) - bx * f);
-      r[row + bx] /= area;
-      g[row + bx] /= area;
-      b[row + bx] /= area;
+      const x0 = bx * f;
+      const x1 = Math.min(width, x0 + f);
+      let ar = 0;
+      let ag = 0;
+      let ab = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let s = (y * width + x0) * 3, end = (y * width + x1) * 3; s < end; s += 3) {
+          ar = Math.fround(ar + data[s]!);
+          ag = Math.fround(ag + data[s + 1]!);
+          ab = Math.fround(ab + data[s + 2]!);
+        }
+      }
+      const area = (y1 - y0) * (x1 - x0);
+      r[by * w + bx] = ar / area;
+      g[by * w + bx] = ag / area;
+      b[by * w + bx] = ab / area;
     }
   }
   return { data: out, width: w, height: h };
 }
 
-/** Bilinear upsampling of a `f`-times smaller plane back to `width`×`height`. */
-function upsample(
+/**
+ * Bilinear upsampling of a `f`-times smaller plane to `width`×`height`, handed out a row at a time
+ * (`visit` must not keep `row`): a caller that only multiplies by it needs no full-size plane.
+ */
+export function upsampleRows(
   small: Float32Array,
   w: number,
   h: number,
   width: number,
   height: number,
   f: number,
-): Float32Array {
-  const out = new Float32Array(width * height);
+  visit: (y: number, row: Float32Array) => void,
+): void {
   // The horizontal taps and weights are the same on every row: computed once.
   const x0s = new Int32Array(width);
   const x1s = new Int32Array(width);
@@ -156,6 +174,7 @@ function upsample(
   }
   const rowA = new Float32Array(width);
   const rowB = new Float32Array(width);
+  const row = new Float32Array(width);
   let cached = -1;
   for (let y = 0; y < height; y++) {
     const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
@@ -175,9 +194,21 @@ function upsample(
       }
       cached = y0;
     }
-    const o = y * width;
-    for (let x = 0; x < width; x++) out[o + x] = rowA[x]! + (rowB[x]! - rowA[x]!) * ty;
+    for (let x = 0; x < width; x++) row[x] = rowA[x]! + (rowB[x]! - rowA[x]!) * ty;
+    visit(y, row);
   }
+}
+
+function upsample(
+  small: Float32Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+  f: number,
+): Float32Array {
+  const out = new Float32Array(width * height);
+  upsampleRows(small, w, h, width, height, f, (y, row) => out.set(row, y * width));
   return out;
 }
 
@@ -232,6 +263,33 @@ export function sampleCoarse(c: CoarseBlur, x: number, y: number): number {
   const a = d[y0 * c.width + x0]! + (d[y0 * c.width + x1]! - d[y0 * c.width + x0]!) * tx;
   const b = d[y1 * c.width + x0]! + (d[y1 * c.width + x1]! - d[y1 * c.width + x0]!) * tx;
   return a + (b - a) * (fy - y0);
+}
+
+/**
+ * For skipping `sampleCoarse` where its value is sure to be high: per coarse cell, the least of
+ * the four values a sample there interpolates (the cell, the next right, below, below right;
+ * clamped at the borders), and for each full-size column and row the cell `sampleCoarse` reads.
+ * A bilinear sample never falls below the least of its four values.
+ */
+export function coarseFloor(
+  c: CoarseBlur,
+  width: number,
+  height: number,
+): { least: Float32Array; cols: Int32Array; rows: Int32Array } {
+  const { data, width: w, height: h, f } = c;
+  const least = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const down = y + 1 < h ? w : 0;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
+      const right = x + 1 < w ? 1 : 0;
+      least[i] = Math.min(data[i]!, data[i + right]!, data[i + down]!, data[i + down + right]!);
+    }
+  }
+  const cols = new Int32Array(width);
+  for (let x = 0; x < width; x++) cols[x] = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5)) | 0;
+  const rows = new Int32Array(height);
+  for (let y = 0; y < height; y++) rows[y] = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5)) | 0;
+  return { least, cols, rows };
 }
 
 /** One channel of an interleaved RGB image. */

@@ -7,6 +7,7 @@
  */
 import { boxBlur, clamp01, erode, gaussBlur, gaussBoxRadius, smoothstep, type Rgb } from './planes.js';
 import type { Box } from './framing.js';
+import { freshPlanes, type Alloc } from './scratch.js';
 
 /** Edge-preserving smoothing of `p` guided by the grey image `guide`. */
 export function guidedFilter(
@@ -18,16 +19,20 @@ export function guidedFilter(
   eps: number,
 ): Float32Array {
   const n = width * height;
-  const ip = new Float32Array(n);
+  // Self-guided (p is the guide, as the skin retouch uses it): the mean and correlation of p are
+  // those of the guide, so two of the four blurs are the same and made once.
+  const self = p === guide;
   const ii = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    ip[i] = guide[i]! * p[i]!;
-    ii[i] = guide[i]! * guide[i]!;
+  for (let i = 0; i < n; i++) ii[i] = guide[i]! * guide[i]!;
+  let ip = ii;
+  if (!self) {
+    ip = new Float32Array(n);
+    for (let i = 0; i < n; i++) ip[i] = guide[i]! * p[i]!;
   }
   const meanI = boxBlur(guide, width, height, r);
-  const meanP = boxBlur(p, width, height, r);
-  const corrIP = boxBlur(ip, width, height, r);
+  const meanP = self ? meanI : boxBlur(p, width, height, r);
   const corrII = boxBlur(ii, width, height, r);
+  const corrIP = self ? corrII : boxBlur(ip, width, height, r);
   const a = new Float32Array(n);
   const b = new Float32Array(n);
   for (let i = 0; i < n; i++) {
@@ -129,13 +134,15 @@ export function finishMask(
   height: number,
   erodePx: number,
   featherPx: number,
+  alloc: Alloc = freshPlanes,
 ): Float32Array {
   const whole = (a: Float32Array, w: number, h: number) =>
     gaussBlur(erode(a, w, h, erodePx), w, h, featherPx);
   // A wide feather takes gaussBlur's reduced-size path, whose grid a tile would not share.
   if (featherPx >= 6) return whole(alpha, width, height);
   const reach = Math.max(0, erodePx) + 3 * gaussBoxRadius(featherPx);
-  const out = new Float32Array(width * height);
+  // Every tile is written below.
+  const out = alloc(width * height, true);
   for (let ty = 0; ty < height; ty += TILE) {
     for (let tx = 0; tx < width; tx += TILE) {
       const x0 = Math.max(0, tx - reach);

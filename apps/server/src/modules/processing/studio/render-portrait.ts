@@ -7,13 +7,15 @@
 import sharp from 'sharp';
 import type { PhotoAnalysis } from './analyse-photo.js';
 import { renderBackdrop, type BackdropSpec } from './backdrop.js';
-import { castShadow, composite, decontaminate, keyLight, matchLight } from './compose.js';
+import { castShadow, composite, matchLight } from './compose.js';
+import { decontaminate } from './decontaminate.js';
 import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
-import { applyGrading, readGrading } from './grading.js';
+import { gradingRows, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
 import { sharpenToBytes } from './sharpen.js';
+import { renderScratch, type Alloc, type RenderScratch } from './scratch.js';
 import { seededRandom } from './seeded-random.js';
 
 export type Look = {
@@ -78,8 +80,9 @@ function sampleAlpha(
   a: PhotoAnalysis,
   out: { width: number; height: number },
   place: { ox: number; oy: number; dw: number; dh: number; ix: number; iy: number; iw: number; ih: number },
+  alloc: Alloc,
 ): Float32Array {
-  const alpha = new Float32Array(out.width * out.height);
+  const alpha = alloc(out.width * out.height);
   const s = a.alphaWidth / a.width;
   const sx = (place.iw / place.dw) * s;
   const sy = (place.ih / place.dh) * s;
@@ -98,8 +101,18 @@ function sampleAlpha(
       const x1 = Math.min(a.alphaWidth - 1, x0 + 1);
       const tx = fx - x0;
       const w = a.alphaWidth;
-      const top = a.alpha[y0 * w + x0]! * (1 - tx) + a.alpha[y0 * w + x1]! * tx;
-      const bottom = a.alpha[y1 * w + x0]! * (1 - tx) + a.alpha[y1 * w + x1]! * tx;
+      const t00 = a.alpha[y0 * w + x0]!;
+      const t01 = a.alpha[y0 * w + x1]!;
+      const t10 = a.alpha[y1 * w + x0]!;
+      const t11 = a.alpha[y1 * w + x1]!;
+      // Four equal taps (the matte is 0 or 1 almost everywhere) interpolate to that value once
+      // stored as a float: written without the arithmetic.
+      if (t00 === t01 && t00 === t10 && t00 === t11) {
+        alpha[oy * out.width + ox] = t00;
+        continue;
+      }
+      const top = t00 * (1 - tx) + t01 * tx;
+      const bottom = t10 * (1 - tx) + t11 * tx;
       alpha[oy * out.width + ox] = top * (1 - ty) + bottom * ty;
     }
   }
@@ -107,6 +120,19 @@ function sampleAlpha(
 }
 
 export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Promise<RenderedPortrait> {
+  const scratch = renderScratch();
+  try {
+    return await render(a, opts, scratch);
+  } finally {
+    scratch.release();
+  }
+}
+
+async function render(
+  a: PhotoAnalysis,
+  opts: RenderOptions,
+  scratch: RenderScratch,
+): Promise<RenderedPortrait> {
   const random = seededRandom(opts.seed);
   const { face, eyes } = faceOf(a, opts.storedFace);
   const touches = touchedEdges(a.alpha, a.alphaWidth, a.alphaHeight);
@@ -133,11 +159,17 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
   const iy = Math.max(0, crop.top);
   const iw = Math.min(a.width, crop.left + crop.width) - ix;
   const ih = Math.min(a.height, crop.top + crop.height) - iy;
+  // Each edge is placed on its own (not an edge and a size), each axis with its own scale: the
+  // integer crop's aspect is off the output's by a fraction of a pixel, which used to leave the
+  // last two or three rows of a frame cut by the photo's edge as bare backdrop.
+  const ky = out.height / crop.height;
+  const ox = Math.round((ix - crop.left) * k);
+  const oy = Math.round((iy - crop.top) * ky);
   const place = {
-    ox: Math.round((ix - crop.left) * k),
-    oy: Math.round((iy - crop.top) * k),
-    dw: Math.max(1, Math.round(iw * k)),
-    dh: Math.max(1, Math.round(ih * k)),
+    ox,
+    oy,
+    dw: Math.max(1, Math.round((ix + iw - crop.left) * k) - ox),
+    dh: Math.max(1, Math.round((iy + ih - crop.top) * ky) - oy),
     ix,
     iy,
     iw,
@@ -160,22 +192,24 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     .resize(place.dw, place.dh, { kernel: 'lanczos3', fit: 'fill' })
     .raw()
     .toBuffer();
-  const subject: Rgb = { ...out, data: new Float32Array(out.width * out.height * 3) };
-  for (let y = 0; y < place.dh; y++) {
-    const oy = y + place.oy;
-    if (oy < 0 || oy >= out.height) continue;
-    for (let x = 0; x < place.dw; x++) {
-      const ox = x + place.ox;
-      if (ox < 0 || ox >= out.width) continue;
-      const s = (y * place.dw + x) * 3;
-      const d = (oy * out.width + ox) * 3;
-      subject.data[d] = UNIT_OF_BYTE[scaled[s]!]!;
-      subject.data[d + 1] = UNIT_OF_BYTE[scaled[s + 1]!]!;
-      subject.data[d + 2] = UNIT_OF_BYTE[scaled[s + 2]!]!;
+  const subject: Rgb = { ...out, data: scratch.floats(out.width * out.height * 3) };
+  {
+    // The placed area's columns that land on the canvas, the same for every row.
+    const from = Math.max(0, -place.ox);
+    const to = Math.min(place.dw, out.width - place.ox);
+    const sub = subject.data;
+    for (let y = Math.max(0, -place.oy); y < place.dh && y + place.oy < out.height; y++) {
+      const end = (y * place.dw + to) * 3;
+      for (
+        let s = (y * place.dw + from) * 3, d = ((y + place.oy) * out.width + from + place.ox) * 3;
+        s < end;
+        s++, d++
+      )
+        sub[d] = UNIT_OF_BYTE[scaled[s]!]!;
     }
   }
 
-  const rawAlpha = sampleAlpha(a, out, place);
+  const rawAlpha = sampleAlpha(a, out, place, scratch.floats);
   const edge = out.width / 1600;
   const alpha = finishMask(
     rawAlpha,
@@ -183,6 +217,7 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     out.height,
     Math.max(1, Math.round(edge * 1.5)),
     Math.max(1, edge * 1.6),
+    scratch.floats,
   );
 
   const faceOut: Box = {
@@ -205,25 +240,33 @@ export async function renderPortrait(a: PhotoAnalysis, opts: RenderOptions): Pro
     },
     random,
     brand,
+    scratch.floats,
   );
 
   decontaminate(subject, alpha, Math.max(2, out.width / 260));
-  const light = matchLight(subject, alpha, backdrop, faceOut);
-  keyLight(subject, alpha, faceOut, lightSide);
+  const light = matchLight(subject, alpha, backdrop, faceOut, lightSide);
   const grading = readGrading(opts.look.grading);
   retouchSkin(subject, alpha, faceOut, grading.retouch);
   // A park is metres behind the sitter: nothing there catches her shadow.
   const distant = !brand && opts.look.backdrop?.kind === 'bokeh';
   if (!distant) castShadow(backdrop, alpha, 0.2);
-  const image = composite(subject, alpha, backdrop, 0.32);
+  const gradedLuma = scratch.floats(out.width * out.height, true);
   const jitter = { warmth: random.range(-0.04, 0.04), contrast: random.range(-0.04, 0.04) };
-  applyGrading(
-    image,
+  // Graded row by row as the composite finishes each (one pass over the frame, not two).
+  const gradeRow = gradingRows(
+    backdrop,
     { ...grading, warmth: grading.warmth + jitter.warmth, contrast: grading.contrast + jitter.contrast },
     { x: faceOut.x + faceOut.width / 2, y: faceOut.y + faceOut.height / 2 },
     random,
+    gradedLuma,
   );
-  const bytes = sharpenToBytes(image, { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 });
+  const image = composite(subject, alpha, backdrop, 0.32, gradeRow);
+  const bytes = sharpenToBytes(
+    image,
+    { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 },
+    scratch,
+    gradedLuma,
+  );
   const jpeg = await sharp(bytes, {
     raw: { width: out.width, height: out.height, channels: 3 },
   })

@@ -9,19 +9,22 @@ export type Random = {
   next(): number;
   /** Uniform in [lo, hi). */
   range(lo: number, hi: number): number;
+  /** 32 random bits (the draw `next` divides), for a caller that wants two 16-bit draws at once. */
+  bits(): number;
 };
 
 /** mulberry32 seeded from the SHA-256 of `seed`. */
 export function seededRandom(seed: string): Random {
   let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  const next = () => {
+  const bits = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
   };
-  return { next, range: (lo, hi) => lo + (hi - lo) * next() };
+  const next = () => bits() / 4294967296;
+  return { next, bits, range: (lo, hi) => lo + (hi - lo) * next() };
 }
 
 /** The seed of one result: photoshoot, style and variant (the studio provider builds it so). */

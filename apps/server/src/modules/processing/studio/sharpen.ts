@@ -6,6 +6,10 @@
  * Luma of gamma-encoded sRGB stands in for L* (both are perceptually spaced), ×100 for its units.
  */
 import { luma, type Rgb } from './planes.js';
+import { freshPlanes, type RenderScratch } from './scratch.js';
+
+type Planes = Pick<RenderScratch, 'floats' | 'bytes'>;
+const FRESH: Planes = { floats: freshPlanes, bytes: (n) => Buffer.allocUnsafe(n) };
 
 export type SharpenParams = {
   sigma: number;
@@ -30,29 +34,73 @@ function kernel(sigma: number): Float32Array {
   return k;
 }
 
-/** Separable convolution of a plane with `k`, edges clamped. */
-function blur(src: Float32Array, width: number, height: number, k: Float32Array): Float32Array {
+/**
+ * Separable convolution of a plane with `k`, edges clamped. The sums are taken term by term in
+ * kernel order; the columns' are rounded to float after every add (as accumulating in a
+ * Float32Array would) and each output row is written once.
+ */
+function blur(
+  src: Float32Array,
+  width: number,
+  height: number,
+  k: Float32Array,
+  planes: Planes,
+): Float32Array {
   const r = (k.length - 1) / 2;
-  const tmp = new Float32Array(src.length);
+  const tmp = planes.floats(src.length, true);
+  // The output's radius is 1 or 2 (σ ≤ 1.6): those taps are held in locals.
+  const small = r <= 2;
+  const k0 = r === 2 ? k[0]! : 0;
+  const k1 = r === 2 ? k[1]! : k[0]!;
+  const k2 = r === 2 ? k[2]! : k[1]!;
+  const k3 = r === 2 ? k[3]! : k[2]!;
+  const k4 = r === 2 ? k[4]! : 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
       let acc = 0;
-      for (let j = -r; j <= r; j++) {
-        const xx = x + j < 0 ? 0 : x + j >= width ? width - 1 : x + j;
-        acc += src[row + xx]! * k[j + r]!;
+      if (small && x >= 2 && x < width - 2) {
+        const s = row + x;
+        if (r === 2) acc = src[s - 2]! * k0;
+        acc += src[s - 1]! * k1;
+        acc += src[s]! * k2;
+        acc += src[s + 1]! * k3;
+        if (r === 2) acc += src[s + 2]! * k4;
+      } else {
+        for (let j = -r; j <= r; j++) {
+          const xx = x + j < 0 ? 0 : x + j >= width ? width - 1 : x + j;
+          acc += src[row + xx]! * k[j + r]!;
+        }
       }
       tmp[row + x] = acc;
     }
   }
-  const out = new Float32Array(src.length);
-  for (let j = -r; j <= r; j++) {
-    const w = k[j + r]!;
-    for (let y = 0; y < height; y++) {
-      const yy = y + j < 0 ? 0 : y + j >= height ? height - 1 : y + j;
-      const s = yy * width;
-      const o = y * width;
-      for (let x = 0; x < width; x++) out[o + x] += tmp[s + x]! * w;
+  const out = planes.floats(src.length, true);
+  const rowsOf = new Int32Array(2 * r + 1);
+  for (let y = 0; y < height; y++) {
+    for (let j = -r; j <= r; j++)
+      rowsOf[j + r] = (y + j < 0 ? 0 : y + j >= height ? height - 1 : y + j) * width;
+    const o = y * width;
+    if (small) {
+      const a = rowsOf[r - 1]!;
+      const b = rowsOf[r]!;
+      const c = rowsOf[r + 1]!;
+      const first = rowsOf[0]!;
+      const fifth = r === 2 ? rowsOf[4]! : 0;
+      for (let x = 0; x < width; x++) {
+        let acc = r === 2 ? Math.fround(tmp[first + x]! * k0) : 0;
+        acc = Math.fround(acc + tmp[a + x]! * k1);
+        acc = Math.fround(acc + tmp[b + x]! * k2);
+        acc = Math.fround(acc + tmp[c + x]! * k3);
+        if (r === 2) acc = Math.fround(acc + tmp[fifth + x]! * k4);
+        out[o + x] = acc;
+      }
+      continue;
+    }
+    for (let x = 0; x < width; x++) {
+      let acc = 0;
+      for (let j = 0; j < k.length; j++) acc = Math.fround(acc + tmp[rowsOf[j]! + x]! * k[j]!);
+      out[o + x] = acc;
     }
   }
   return out;
@@ -62,29 +110,38 @@ function blur(src: Float32Array, width: number, height: number, k: Float32Array)
  * The sharpened image as bytes, ready to encode (all three channels move by the luma correction;
  * rounded to 0..255 and clamped in the same pass). `img` is left as it was.
  */
-export function sharpenToBytes(img: Rgb, p: SharpenParams): Buffer {
+export function sharpenToBytes(
+  img: Rgb,
+  p: SharpenParams,
+  planes: Planes = FRESH,
+  /** The image's luma if the caller has it already (applyGrading's `lumaOut`). */
+  known?: Float32Array,
+): Buffer {
   const { width, height, data } = img;
   const n = width * height;
-  const l = new Float32Array(n);
-  for (let i = 0, o = 0; i < n; i++, o += 3) l[i] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
-  const soft = blur(l, width, height, kernel(p.sigma));
+  let l = known;
+  if (!l) {
+    l = planes.floats(n, true);
+    for (let i = 0, o = 0; i < n; i++, o += 3) l[i] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
+  }
+  const soft = blur(l, width, height, kernel(p.sigma), planes);
   const x1 = (p.x1 ?? 2) / 100;
   const y2 = (p.y2 ?? 10) / 100;
   const y3 = (p.y3 ?? 20) / 100;
   const knee = x1 * p.m1;
-  const bytes = Buffer.allocUnsafe(data.length);
+  const bytes = planes.bytes(data.length);
+  const out = new Uint8ClampedArray(bytes.buffer, bytes.byteOffset, bytes.length);
   for (let i = 0, o = 0; i < n; i++, o += 3) {
     const d = l[i]! - soft[i]!;
     const a = d < 0 ? -d : d;
     let y = a <= x1 ? a * p.m1 : knee + (a - x1) * p.m2;
     if (d < 0) y = -(y > y3 ? y3 : y);
     else if (y > y2) y = y2;
-    const r = (data[o]! + y) * 255 + 0.5;
-    const g = (data[o + 1]! + y) * 255 + 0.5;
-    const b = (data[o + 2]! + y) * 255 + 0.5;
-    bytes[o] = r <= 0 ? 0 : r >= 255 ? 255 : r;
-    bytes[o + 1] = g <= 0 ? 0 : g >= 255 ? 255 : g;
-    bytes[o + 2] = b <= 0 ? 0 : b >= 255 ? 255 : b;
+    // A clamped view rounds to the nearest byte and clamps in the store itself (ties go to the
+    // even byte, not up: a float exactly half-way between two levels, in practice never).
+    out[o] = (data[o]! + y) * 255;
+    out[o + 1] = (data[o + 1]! + y) * 255;
+    out[o + 2] = (data[o + 2]! + y) * 255;
   }
   return bytes;
 }
