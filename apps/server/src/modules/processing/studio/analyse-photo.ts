@@ -128,7 +128,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   }
   if (segmenter !== 'none') {
     keepSubject(alpha, aw, ah, faceSmall);
-    dropSceneLeftovers(alpha, small, aw, ah, faceSmall);
+    // What the drop leaves of a piece (single pixels it did not flag) are islands now.
+    if (dropSceneLeftovers(alpha, small, aw, ah, faceSmall)) keepSubject(alpha, aw, ah, faceSmall);
   }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
   return {
