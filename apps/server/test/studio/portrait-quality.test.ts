@@ -12,7 +12,7 @@ import { enlarge } from '../../src/modules/processing/studio/enlarge.js';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { ASTRONAUT } from '../processing/support.js';
 import { qualityInputs, type QualityInput } from './quality-inputs.js';
-import { faceSharpness, greenShare, headroom, sharpnessOf } from './quality-measures.js';
+import { faceSharpness, greenShare, headroom, paleBackdropKept, sharpnessOf } from './quality-measures.js';
 import { THRESHOLDS } from './quality-thresholds.js';
 
 const headshot = STYLE_SEEDS.find((s) => s.slug === 'corporate-grey-studio')!;
@@ -70,6 +70,14 @@ describe('studio portrait quality', () => {
     expect(a.padding).toBeGreaterThan(0.02);
     const plain = await engine.analyse('quality:sample', inputs[0]!.photo);
     expect(plain.padding).toBe(0);
+  }, 120_000);
+
+  it('drops the strip of the old pale backdrop the segmenter joins to the right shoulder', async () => {
+    const a = await engine.analyse('quality:sample', inputs[0]!.photo);
+    // Behind the sample's right shoulder, above the held helmet (512 px source).
+    const strip = paleBackdropKept(a, { x: 340, y: 270, width: 35, height: 50 });
+    console.log(`pale backdrop kept behind the shoulder: ${strip} px`);
+    expect(strip).toBeLessThanOrEqual(THRESHOLDS.maxPaleStrip);
   }, 120_000);
 
   it('keeps the face sharp at 2048 px, sharper than plain Lanczos', async () => {

@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import type { RenderedPortrait } from '../../src/modules/processing/studio/render-portrait.js';
+import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
 import { laplacianVariance } from '../../src/modules/analysis/vision/sharpness.js';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -57,4 +58,24 @@ export function faceSharpness(r: RenderedPortrait): Promise<number> {
     height: f.height * 0.8,
   };
   return sharpnessOf(r.jpeg, inset);
+}
+
+/**
+ * Pixels of the matte (analysis size) inside `box` (source pixels) whose source colour is the
+ * original backdrop's: bright and unsaturated (the sample's pale wall), as a count.
+ */
+export function paleBackdropKept(a: PhotoAnalysis, box: Box): number {
+  const scale = a.alphaWidth / a.width;
+  let count = 0;
+  for (let y = Math.round(box.y * scale); y < Math.round((box.y + box.height) * scale); y++) {
+    for (let x = Math.round(box.x * scale); x < Math.round((box.x + box.width) * scale); x++) {
+      if (a.alpha[y * a.alphaWidth + x]! < 0.5) continue;
+      const sx = Math.min(a.width - 1, Math.round(x / scale));
+      const sy = Math.min(a.height - 1, Math.round(y / scale));
+      const o = (sy * a.width + sx) * 3;
+      const [r, g, b] = [a.rgb[o]!, a.rgb[o + 1]!, a.rgb[o + 2]!];
+      if (Math.min(r, g, b) > 150 && Math.max(r, g, b) - Math.min(r, g, b) < 30) count++;
+    }
+  }
+  return count;
 }

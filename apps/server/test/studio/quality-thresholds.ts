@@ -8,6 +8,8 @@ export const THRESHOLDS = {
   minHeadroom: 0.04,
   /** Most pixels of the input's green padding or pattern that may survive, as a share. */
   maxGreenShare: 0.0015,
+  /** Most matte pixels of the sample's pale backdrop kept behind the right shoulder (179 before the leftover clean-up, 47 after: the strip's lower part stays). */
+  maxPaleStrip: 90,
   /** Least face sharpness (variance of the Laplacian, luma 0..1) of a 2048 px headshot of the sample. */
   minFaceSharpness: 1.8e-4,
   /** Least gain in face sharpness of the enlarged sample over plain Lanczos at the same size. */

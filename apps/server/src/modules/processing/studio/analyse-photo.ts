@@ -9,6 +9,7 @@ import { rgbToTensor } from '../../analysis/vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground, suppressPattern } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
+import { dropSceneLeftovers } from './scene-leftovers.js';
 import { enlarge, type Enlarged } from './enlarge.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
@@ -125,7 +126,11 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     alpha[i] = 0;
     padded++;
   }
-  if (segmenter !== 'none') keepSubject(alpha, aw, ah, faceSmall);
+  if (segmenter !== 'none') {
+    keepSubject(alpha, aw, ah, faceSmall);
+    // What the drop leaves of a piece (single pixels it did not flag) are islands now.
+    if (dropSceneLeftovers(alpha, small, aw, ah, faceSmall)) keepSubject(alpha, aw, ah, faceSmall);
+  }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
   return {
     rgb: upright.data,

@@ -1,0 +1,179 @@
+/**
+ * Drops pieces of the original scene the segmenter took for the sitter and that touch the
+ * sitter, so `keepSubject` (which only removes islands) keeps them: a pale strip of backdrop
+ * behind a shoulder, a flag's stripe where the body leaves the photo. Such a piece sits at the
+ * matte's rim and has the colour of the confident background next to it, not of the sitter's
+ * interior next to it. Whole pieces are dropped, never scattered pixels: a piece must be a sizeable
+ * connected patch lying largely against the background or the photo's border, which a badge or a
+ * flag patch sewn on a sleeve (surrounded by the garment) is not.
+ */
+import type { Box } from './framing.js';
+
+/** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
+const BACKGROUND_MATCH = 14;
+/** A leftover's colour is at least this many times closer to the background than to the sitter. */
+const CONTRAST = 2;
+/**
+ * A piece is dropped only when, on average, it is this many times closer to the background than to
+ * the sitter: a flag patch on a sleeve next to a flag scores ~6, a strip of plain backdrop ~20 (the committed sample).
+ */
+const PIECE_CONTRAST = 12;
+
+/**
+ * `rgb` is the analysis image (bytes), `alpha` its matte (changed in place). Rounds peel the rim
+ * inwards: what a round drops is background for the next, so a leftover wider than the rim goes
+ * in two or three steps while the sitter's interior, unlike the background, is never reached.
+ */
+export function dropSceneLeftovers(
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  face: Box | null,
+  rounds = 3,
+): number {
+  let dropped = 0;
+  for (let round = 0; round < rounds; round++) {
+    const n = dropRound(alpha, rgb, width, height, face);
+    dropped += n;
+    if (!n) break;
+  }
+  return dropped;
+}
+
+function dropRound(
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  face: Box | null,
+): number {
+  const n = width * height;
+  const side = Math.max(width, height);
+  const rim = Math.max(3, Math.round(side / 40));
+  const kept = new Uint8Array(n);
+  for (let i = 0; i < n; i++) kept[i] = alpha[i]! >= 0.5 ? 1 : 0;
+  // The interior: the kept matte eroded by `rim`, the photo's border counting as outside (where
+  // the body leaves the photo the scene beside it does too).
+  let core = kept.slice();
+  for (let pass = 0; pass < rim; pass++) {
+    const next = core.slice();
+    for (let i = 0; i < n; i++) {
+      if (!core[i]) continue;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) next[i] = 0;
+      else if (!core[i - 1] || !core[i + 1] || !core[i - width] || !core[i + width]) next[i] = 0;
+    }
+    core = next;
+  }
+  // The face and the hair above it are never touched: hair against a similar wall is the sitter.
+  const guard = face
+    ? {
+        x0: face.x - face.width * 0.35,
+        x1: face.x + face.width * 1.35,
+        y0: face.y - face.height * 0.6,
+        y1: face.y + face.height * 1.1,
+      }
+    : null;
+  const reach = Math.max(8, Math.round(side / 12));
+  const step = Math.max(1, Math.round(reach / 20));
+  const flagged = new Uint8Array(n);
+  const ratio = new Float32Array(n);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!kept[i] || core[i]) continue;
+      if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
+      const pr = rgb[i * 3]!;
+      const pg = rgb[i * 3 + 1]!;
+      const pb = rgb[i * 3 + 2]!;
+      let bg = Infinity;
+      let fg = Infinity;
+      for (let dy = -reach; dy <= reach; dy += step) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -reach; dx <= reach; dx += step) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          const isBg = alpha[j]! < 0.05;
+          if (!isBg && !core[j]) continue;
+          const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
+          if (isBg) {
+            if (d < bg) bg = d;
+          } else if (d < fg) fg = d;
+        }
+      }
+      const bgDist = Math.sqrt(bg / 3);
+      const fgDist = Math.sqrt(fg / 3);
+      if (bgDist <= BACKGROUND_MATCH && fgDist >= bgDist * CONTRAST + 4) {
+        flagged[i] = 1;
+        ratio[i] = fgDist / Math.max(1, bgDist);
+      }
+    }
+  }
+  return dropPieces(alpha, flagged, ratio, width, height);
+}
+
+/**
+ * Drops the flagged pieces that are big enough to be a thing rather than noise and that lie
+ * against the background or the photo's border over a good part of their outline, and that are
+ * far closer to the background's colour than to the sitter's on average.
+ */
+function dropPieces(
+  alpha: Float32Array,
+  flagged: Uint8Array,
+  ratio: Float32Array,
+  width: number,
+  height: number,
+): number {
+  const n = width * height;
+  const minSize = Math.max(12, Math.round(n * 0.0004));
+  const seen = new Uint8Array(n);
+  const stack: number[] = [];
+  let dropped = 0;
+  for (let s = 0; s < n; s++) {
+    if (!flagged[s] || seen[s]) continue;
+    const piece: number[] = [];
+    let outline = 0;
+    let outside = 0;
+    let contrast = 0;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      piece.push(i);
+      contrast += ratio[i]!;
+      const x = i % width;
+      const y = (i - x) / width;
+      const around = [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ];
+      for (const j of around) {
+        if (j < 0) {
+          outline++;
+          outside++;
+          continue;
+        }
+        if (flagged[j]) {
+          if (!seen[j]) {
+            seen[j] = 1;
+            stack.push(j);
+          }
+          continue;
+        }
+        outline++;
+        if (alpha[j]! < 0.5) outside++;
+      }
+    }
+    if (piece.length < minSize || outside < outline * 0.25 || contrast < piece.length * PIECE_CONTRAST)
+      continue;
+    for (const i of piece) alpha[i] = 0;
+    dropped += piece.length;
+  }
+  return dropped;
+}
