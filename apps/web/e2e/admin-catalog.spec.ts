@@ -88,7 +88,8 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
     await dialog.getByLabel('Name', { exact: true }).fill(newName);
     await dialog.getByLabel(/Description/).fill(`A fresh description ${suffix}.`);
     await dialog.getByRole('button', { name: 'Save style' }).click();
-    await expect(page.getByText(`“${newName}” saved`)).toBeVisible();
+    // note: exact, since the toast's live region repeats the title as "Notification …" while it announces.
+    await expect(page.getByText(`“${newName}” saved`, { exact: true })).toBeVisible();
     await expect(page.getByTestId('style-name').first()).toHaveText(newName);
 
     await test.step('render its preview with the studio engine', async () => {
