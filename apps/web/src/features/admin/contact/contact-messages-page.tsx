@@ -1,5 +1,5 @@
 import type { ContactMessagesRecord } from '@photoshoot/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -7,7 +7,6 @@ import { useTitle } from '../../../lib/use-title';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
@@ -19,6 +18,7 @@ import { ContactMessageDialog } from './contact-message-dialog';
 import { contactListState, contactRawSearch, readContactSearch, type ContactSearch } from './contact-search';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
 import { useSearchText } from '../data/use-search-text';
+import { useListPage } from '../data/use-list-page';
 
 type Message = ContactMessagesRecord;
 type Status = Message['status'];
@@ -107,12 +107,7 @@ export function ContactMessagesPage() {
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = contactListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: [...LIST_KEY, state],
-    queryFn: () => adminPb.collection('contact_messages').getList<Message>(page, perPage, options),
-    placeholderData: keepPreviousData,
-  });
+  const { list, table } = useListPage<Message>([...LIST_KEY, state], state, 'contact_messages');
   useAdminLive('contact_messages', undefined, LIST_KEY);
 
   const client = useQueryClient();
@@ -145,10 +140,7 @@ export function ContactMessagesPage() {
         label="Contact messages"
         columns={columns}
         state={state}
-        result={list.data as ListPage<Message> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}

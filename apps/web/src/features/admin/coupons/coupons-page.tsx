@@ -1,5 +1,5 @@
 import type { CouponsRecord } from '@photoshoot/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTitle } from '../../../lib/use-title';
@@ -10,7 +10,6 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
@@ -23,6 +22,7 @@ import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
 import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListPage } from '../data/use-list-page';
 
 type Coupon = CouponsRecord;
 const LIST_KEY = ['admin', 'coupons'] as const;
@@ -137,12 +137,7 @@ export function CouponsPage() {
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = couponsListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: [...LIST_KEY, state],
-    queryFn: () => adminPb.collection('coupons').getList<Coupon>(page, perPage, options),
-    placeholderData: keepPreviousData,
-  });
+  const { table } = useListPage<Coupon>([...LIST_KEY, state], state, 'coupons');
   // note: the server announces each counted use as a coupon update, so this covers redemptions too.
   useAdminLive('coupons', undefined, LIST_KEY);
   const packages = useQuery({
@@ -176,10 +171,7 @@ export function CouponsPage() {
         label="Coupons"
         columns={columns}
         state={state}
-        result={list.data as ListPage<Coupon> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         empty={

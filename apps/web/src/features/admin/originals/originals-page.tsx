@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -6,7 +6,6 @@ import { useTitle } from '../../../lib/use-title';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { listArgs } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
 import { LoadingBlock } from '../../../ui/spinner';
@@ -24,6 +23,7 @@ import {
   type OriginalsSearch,
 } from './originals-search';
 import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
+import { useListPage } from '../data/use-list-page';
 
 /**
  * /admin/original-photos: the latest uploads with the checks' verdicts, filtered by verdict and
@@ -41,14 +41,8 @@ export function OriginalsPage() {
   const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
 
   const state = originalsListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: adminKeys.originalsList(state),
-    queryFn: () =>
-      adminPb
-        .collection('original_photos')
-        .getList<ListedOriginal>(page, perPage, { ...options, expand: 'user,photoshoot' }),
-    placeholderData: keepPreviousData,
+  const { list } = useListPage<ListedOriginal>(adminKeys.originalsList(state), state, 'original_photos', {
+    expand: 'user,photoshoot',
   });
   useAdminLive('original_photos', undefined, ['admin', 'original-photos']);
   const filtered = !!(search.qc || search.reason);
@@ -116,7 +110,7 @@ export function OriginalsPage() {
           page={list.data.page}
           totalPages={list.data.totalPages}
           totalItems={list.data.totalItems}
-          perPage={perPage}
+          perPage={state.perPage}
           disabled={list.isFetching}
           onPageChange={(p) => set({ page: p })}
         />

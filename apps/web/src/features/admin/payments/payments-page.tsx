@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
@@ -9,7 +9,6 @@ import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
@@ -29,6 +28,7 @@ import {
   type PaymentsSearch,
 } from './payments-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListPage } from '../data/use-list-page';
 
 type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
 
@@ -188,14 +188,8 @@ export function PaymentsPage() {
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = paymentsListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: [...LIST_KEY, state],
-    queryFn: () =>
-      adminPb
-        .collection('payments')
-        .getList<PaymentRow>(page, perPage, { ...options, expand: 'user,package,team' }),
-    placeholderData: keepPreviousData,
+  const { table } = useListPage<PaymentRow>([...LIST_KEY, state], state, 'payments', {
+    expand: 'user,package,team',
   });
   const owed = useQuery({
     queryKey: [...LIST_KEY, 'owed'],
@@ -260,10 +254,7 @@ export function PaymentsPage() {
         label="Payments"
         columns={columns}
         state={state}
-        result={list.data as ListPage<PaymentRow> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         empty={

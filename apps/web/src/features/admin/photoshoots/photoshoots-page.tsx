@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
@@ -7,7 +7,6 @@ import type { Package } from '../../../shared/records';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
@@ -24,6 +23,7 @@ import {
   type PhotoshootsSearch,
 } from './photoshoots-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListPage } from '../data/use-list-page';
 
 const col = dataTableColumns<AdminPhotoshoot>();
 const ALL = '__all';
@@ -110,14 +110,8 @@ export function PhotoshootsPage() {
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = photoshootsListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: adminKeys.photoshoots(state),
-    queryFn: () =>
-      adminPb
-        .collection('photoshoots')
-        .getList<AdminPhotoshoot>(page, perPage, { ...options, expand: 'user,package,team' }),
-    placeholderData: keepPreviousData,
+  const { table } = useListPage<AdminPhotoshoot>(adminKeys.photoshoots(state), state, 'photoshoots', {
+    expand: 'user,package,team',
   });
   useAdminLive('photoshoots', undefined, ['admin', 'photoshoots']);
 
@@ -154,10 +148,7 @@ export function PhotoshootsPage() {
         label="Photoshoots"
         columns={columns}
         state={state}
-        result={list.data as ListPage<AdminPhotoshoot> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         rowLink={(row, content) => (

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
@@ -6,7 +6,6 @@ import type { Style } from '../../../shared/records';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { adminPb } from '../admin-client';
 import { AdminImage } from '../components/admin-image';
@@ -17,6 +16,7 @@ import type { AdminResult } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { FilterSelect } from '../photoshoots/photoshoots-page';
 import { readResultsSearch, resultsListState, resultsRawSearch, type ResultsSearch } from './results-search';
+import { useListPage } from '../data/use-list-page';
 
 const col = dataTableColumns<AdminResult>();
 const DEFAULT_THRESHOLD = 0.5;
@@ -111,14 +111,8 @@ export function ResultsPage() {
   });
 
   const state = resultsListState(search, threshold, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: adminKeys.resultsList(state),
-    queryFn: () =>
-      adminPb
-        .collection('results')
-        .getList<AdminResult>(page, perPage, { ...options, expand: 'style,photoshoot' }),
-    placeholderData: keepPreviousData,
+  const { table } = useListPage<AdminResult>(adminKeys.resultsList(state), state, 'results', {
+    expand: 'style,photoshoot',
     enabled: !search.below || settings.isSuccess,
   });
   useAdminLive('results', undefined, ['admin', 'results']);
@@ -135,10 +129,7 @@ export function ResultsPage() {
         label="Results"
         columns={cols}
         state={state}
-        result={list.data as ListPage<AdminResult> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         rowLink={(row, content) => (

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -6,7 +5,6 @@ import { useTitle } from '../../../lib/use-title';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
-import { listArgs, type ListPage } from '../../../ui/list-state';
 import { PageHeader } from '../../../ui/page-header';
 import { TextField } from '../../../ui/text-field';
 import { adminPb } from '../admin-client';
@@ -19,6 +17,7 @@ import { SignInMethods, VerifiedBadge } from './sign-in-methods';
 import { useUserSummaries } from './use-user-summaries';
 import { readUsersSearch, usersListState, usersRawSearch, type UsersSearch } from './users-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListPage } from '../data/use-list-page';
 
 const col = dataTableColumns<AdminUser>();
 
@@ -103,12 +102,7 @@ export function UsersPage() {
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
   const state = usersListState(search, adminPb.filter.bind(adminPb));
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey: adminKeys.users(state),
-    queryFn: () => adminPb.collection('users').getList<AdminUser>(page, perPage, options),
-    placeholderData: keepPreviousData,
-  });
+  const { list, table } = useListPage<AdminUser>(adminKeys.users(state), state, 'users');
   useAdminLive('users', undefined, ['admin', 'users']);
   const ids = useMemo(() => (list.data?.items ?? []).map((u) => u.id), [list.data]);
   const summaries = useUserSummaries(ids);
@@ -125,10 +119,7 @@ export function UsersPage() {
         label="Users"
         columns={columns}
         state={state}
-        result={list.data as ListPage<AdminUser> | undefined}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table}
         onSortChange={(sort) => set({ sort: sort || '-created' })}
         onPageChange={(p) => set({ page: p })}
         rowLink={(row, content) => (

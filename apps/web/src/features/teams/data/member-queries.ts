@@ -5,20 +5,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeamInvitePreview, TeamRemindOutcome, TeamRole, TeamSummary } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
+import { apiPath } from '../../../shared/payments-api';
 import type { Photoshoot, Result } from '../../../shared/records';
 import { teamKeys } from './team-queries';
 
-const seg = encodeURIComponent;
-const teamApi = (teamId: string, path = '') => `/api/teams/${seg(teamId)}${path}`;
-
 export type InvitePreview = TeamInvitePreview;
 
-export const fetchInvite = (token: string) => pb.send<InvitePreview>(`/api/teams/invites/${seg(token)}`, {});
+export const fetchInvite = (token: string) => pb.send<InvitePreview>(apiPath('teams', 'invites', token), {});
 
 export const acceptInvite = (token: string) =>
-  pb.send<{ team: string; role: TeamRole }>(`/api/teams/invites/${seg(token)}/accept`, { method: 'POST' });
+  pb.send<{ team: string; role: TeamRole }>(apiPath('teams', 'invites', token, 'accept'), { method: 'POST' });
 
-export const fetchSummary = (teamId: string) => pb.send<TeamSummary>(teamApi(teamId, '/summary'), {});
+export const fetchSummary = (teamId: string) => pb.send<TeamSummary>(apiPath('teams', teamId, 'summary'), {});
 
 export function useTeamSummary(teamId: string) {
   return useQuery({ queryKey: teamKeys.summary(teamId), queryFn: () => fetchSummary(teamId) });
@@ -45,10 +43,10 @@ export const createTeamDraft = (teamId: string, userId: string, title: string) =
   pb.collection('photoshoots').create<Photoshoot>({ user: userId, team: teamId, title });
 
 export const createTestShoot = (teamId: string) =>
-  pb.send<Photoshoot>(teamApi(teamId, '/test-shoot'), { method: 'POST' });
+  pb.send<Photoshoot>(apiPath('teams', teamId, 'test-shoot'), { method: 'POST' });
 
 export const remindMembers = (teamId: string, members?: string[]) =>
-  pb.send<TeamRemindOutcome>(teamApi(teamId, '/remind'), {
+  pb.send<TeamRemindOutcome>(apiPath('teams', teamId, 'remind'), {
     method: 'POST',
     body: members ? { members } : {},
   });
@@ -68,5 +66,5 @@ export function useTeamResults(teamId: string) {
 /** A link to a protected team download (zip or CSV), carrying a fresh file token. */
 export async function teamFileUrl(teamId: string, what: 'download' | 'members.csv'): Promise<string> {
   const token = await pb.files.getToken();
-  return pb.buildURL(`${teamApi(teamId, `/${what}`)}?token=${seg(token)}`);
+  return pb.buildURL(`${apiPath('teams', teamId, what)}?token=${encodeURIComponent(token)}`);
 }
