@@ -8,7 +8,12 @@ import PocketBase from 'pocketbase';
  */
 const CLI = fileURLToPath(new URL('../../../server/dist/cli.js', import.meta.url));
 const DATA_DIR = process.env.PHOTOSHOOT_E2E_DATA_DIR ?? '';
-export const OPERATOR = { email: 'e2e-shell-operator@example.com', password: 'operator-password-456' };
+// One operator per worker: an upsert sets the password, which signs out that superuser's other
+// sessions, so workers sharing one account would sign each other out.
+export const OPERATOR = {
+  email: `e2e-operator-w${process.env.TEST_WORKER_INDEX ?? 0}@example.com`,
+  password: 'operator-password-456',
+};
 
 export function baseUrl(): string {
   return `http://127.0.0.1:${Number(process.env.E2E_PORT || 18091)}`;

@@ -1,11 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CHUNK_ERROR_MESSAGE,
-  CHUNK_RELOAD_GUARD_MS,
-  importWithReload,
-  isChunkLoadError,
-  reloadOnceForStaleChunk,
-} from './chunk-reload';
 
 // jsdom's location.reload is not configurable per call; replace the whole location object.
 function stubReload() {
@@ -18,51 +11,105 @@ function stubReload() {
   };
 }
 
+/** The module as a freshly loaded document sees it (its "reload under way" state starts clear). */
+async function newDocument() {
+  vi.resetModules();
+  return import('./chunk-reload');
+}
+
+const missing = (name: string) =>
+  Promise.reject(new TypeError(`Failed to fetch dynamically imported module: /assets/${name}.js`));
+
+const settled = (p: Promise<unknown>) =>
+  Promise.race([
+    p.then(
+      () => 'resolved',
+      () => 'rejected',
+    ),
+    new Promise((r) => setTimeout(() => r('pending'), 20)),
+  ]);
+
 describe('stale chunk reload', () => {
   let restore = () => undefined as void;
-  afterEach(() => restore());
+  afterEach(() => {
+    restore();
+    sessionStorage.clear();
+  });
 
-  it('reloads once, then not again within 10 s, then again after', () => {
+  it('reloads once, then not again within 10 s, then again after', async () => {
     const stub = stubReload();
     restore = stub.restore;
-    expect(CHUNK_RELOAD_GUARD_MS).toBe(10_000);
     const t0 = 1_000_000;
-    expect(reloadOnceForStaleChunk(t0)).toBe(true);
-    expect(reloadOnceForStaleChunk(t0 + 9_999)).toBe(false);
+    const first = await newDocument();
+    expect(first.CHUNK_RELOAD_GUARD_MS).toBe(10_000);
+    expect(first.reloadOnceForStaleChunk(t0)).toBe(true);
+    // The same document asking again is told a reload is under way, and does not ask for another.
+    expect(first.reloadOnceForStaleChunk(t0 + 1)).toBe(true);
     expect(stub.reload).toHaveBeenCalledTimes(1);
-    expect(reloadOnceForStaleChunk(t0 + 10_000)).toBe(true);
+    expect((await newDocument()).reloadOnceForStaleChunk(t0 + 9_999)).toBe(false);
+    expect(stub.reload).toHaveBeenCalledTimes(1);
+    expect((await newDocument()).reloadOnceForStaleChunk(t0 + 10_000)).toBe(true);
     expect(stub.reload).toHaveBeenCalledTimes(2);
   });
 
-  it('recognises failed dynamic imports only', () => {
+  it('recognises failed dynamic imports only', async () => {
+    const { isChunkLoadError } = await newDocument();
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
       true,
     );
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 
-  it('a failing lazy import reloads the first time and shows the error the second time', async () => {
+  it('a failing lazy import reloads the first time and shows the error on the reloaded page', async () => {
     const stub = stubReload();
     restore = stub.restore;
-    const failing = importWithReload(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/a.js')),
-    );
-    const first = failing();
-    await new Promise((r) => setTimeout(r, 10));
+    const before = await newDocument();
+    expect(await settled(before.importWithReload(() => missing('a'))())).toBe('pending');
     expect(stub.reload).toHaveBeenCalledTimes(1);
-    void first; // never settles: the page is going away
-    const second = await failing().catch((e: Error) => e);
+
+    const after = await newDocument();
+    const second = await after
+      .importWithReload(() => missing('a'))()
+      .catch((e: Error) => e);
     // Renamed, so the router's own reload-on-missing-module does not fire a second reload.
-    expect(second.message).toBe(CHUNK_ERROR_MESSAGE);
-    expect(isChunkLoadError(second)).toBe(false);
+    expect(second.message).toBe(after.CHUNK_ERROR_MESSAGE);
+    expect(after.isChunkLoadError(second)).toBe(false);
     expect(String((second.cause as Error).message)).toContain('Failed to fetch dynamically imported module');
+    expect(stub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('while the reload is under way, every other import waits instead of showing an error', async () => {
+    const stub = stubReload();
+    restore = stub.restore;
+    const doc = await newDocument();
+    void doc.importWithReload(() => missing('a'))();
+    await settled(Promise.resolve());
+    expect(stub.reload).toHaveBeenCalledTimes(1);
+    // A second chunk of the same page, an unrelated error, and a preload vite resolved with nothing.
+    expect(await settled(doc.importWithReload(() => missing('b'))())).toBe('pending');
+    expect(await settled(doc.importWithReload(() => Promise.reject(new Error('x is undefined')))())).toBe(
+      'pending',
+    );
+    expect(await settled(doc.importWithReload(() => Promise.resolve(undefined))())).toBe('pending');
+    expect(stub.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a prevented vite preload error leaves the reload to the first failure', async () => {
+    const stub = stubReload();
+    restore = stub.restore;
+    const doc = await newDocument();
+    doc.installChunkReloadHandler();
+    const events = [0, 1].map(() => new Event('vite:preloadError', { cancelable: true }));
+    for (const e of events) window.dispatchEvent(e);
+    expect(events.map((e) => e.defaultPrevented)).toEqual([true, true]);
     expect(stub.reload).toHaveBeenCalledTimes(1);
   });
 
   it('other import errors are not swallowed', async () => {
     const stub = stubReload();
     restore = stub.restore;
-    await expect(importWithReload(() => Promise.reject(new Error('syntax')))()).rejects.toThrow('syntax');
+    const doc = await newDocument();
+    await expect(doc.importWithReload(() => Promise.reject(new Error('syntax')))()).rejects.toThrow('syntax');
     expect(stub.reload).not.toHaveBeenCalled();
   });
 });

@@ -6,8 +6,13 @@
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const KEY = 'photoshoot:chunk-reload-at';
 
+// Once this document has asked for a reload it is going away: other chunks failing in the
+// meantime (a page's imports fail together) must wait for it, not paint the error page first.
+let reloading = false;
+
 /** Reloads the page unless it already did so within the guard window; says whether it reloads. */
 export function reloadOnceForStaleChunk(now = Date.now(), storage: Storage = sessionStorage): boolean {
+  if (reloading) return true;
   let last = 0;
   try {
     last = Number(storage.getItem(KEY) || 0);
@@ -20,9 +25,13 @@ export function reloadOnceForStaleChunk(now = Date.now(), storage: Storage = ses
   } catch {
     return false;
   }
+  reloading = true;
   window.location.reload();
   return true;
 }
+
+/** What a caller gets while the reload is under way: nothing, ever. */
+const never = <T>() => new Promise<T>(() => undefined);
 
 /** A failed dynamic import (the messages differ per browser). */
 export function isChunkLoadError(err: unknown): boolean {
@@ -41,11 +50,16 @@ export const CHUNK_ERROR_MESSAGE = 'A part of the app could not be loaded.';
  */
 export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T> {
   return () =>
-    importer().catch((err: unknown) => {
-      if (!isChunkLoadError(err)) throw err;
-      if (reloadOnceForStaleChunk()) return new Promise<T>(() => undefined);
-      throw new Error(CHUNK_ERROR_MESSAGE, { cause: err });
-    });
+    importer().then(
+      // A prevented preload error resolves the import with nothing while the reload is under way.
+      (mod) => (reloading ? never<T>() : mod),
+      (err: unknown) => {
+        if (reloading) return never<T>();
+        if (!isChunkLoadError(err)) throw err;
+        if (reloadOnceForStaleChunk()) return never<T>();
+        throw new Error(CHUNK_ERROR_MESSAGE, { cause: err });
+      },
+    );
 }
 
 /** Vite reports failed preloads of dynamic imports with this event; handle them the same way. */
