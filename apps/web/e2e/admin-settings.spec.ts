@@ -155,3 +155,42 @@ test('the mail section sends a test mail that arrives in a real SMTP server', as
     await smtp.close();
   }
 });
+
+test('a saved secret is removed only after a confirmation, and cancelling keeps it', async ({ page }) => {
+  const su = await superuser();
+  await su.settings.update({
+    smtp: { enabled: true, host: '127.0.0.1', port: 2525, password: 'old-smtp-pass' },
+  });
+  const secretSet = async () =>
+    (await su.send<Record<string, boolean>>('/api/admin/settings/secrets', {}))['smtp.password'];
+  await signInOperator(page);
+  await page.goto('/admin/settings');
+  const mail = page.getByRole('form', { name: 'Mail' });
+  await expect(mail.getByText('set', { exact: true })).toBeVisible();
+  const remove = mail.getByRole('button', { name: 'Remove saved value (Password)' });
+
+  await mail.scrollIntoViewIfNeeded();
+  mkdirSync(SHOTS, { recursive: true });
+  await mail.screenshot({ path: `${SHOTS}/settings-secret-set.png` });
+
+  // Cancelling keeps it.
+  await remove.click();
+  const dialog = page.getByRole('dialog', { name: 'Remove the password?' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/settings-remove-secret.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await secretSet()).toBe(true);
+
+  await remove.click();
+  await page
+    .getByRole('dialog', { name: 'Remove the password?' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(page.getByText('Password removed.', { exact: true })).toBeVisible();
+  await expect(mail.getByText('not set', { exact: true })).toBeVisible();
+  await expect(remove).toHaveCount(0);
+  expect(await secretSet()).toBe(false);
+  // The rest of the section is as it was.
+  expect((await su.settings.getAll()).smtp).toMatchObject({ enabled: true, host: '127.0.0.1', port: 2525 });
+});

@@ -1,6 +1,7 @@
 /**
  * Secrets are write-only: `GET /api/settings` blanks them, `GET /api/admin/settings/secrets` says
- * only whether each is set, a PATCH that leaves one out keeps it, and a new value replaces it.
+ * only whether each is set, a PATCH that leaves one out keeps it, a new value replaces it, and
+ * `null` clears it.
  */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +82,43 @@ describe.each(engines)('write-only settings secrets (%s)', (engine) => {
     });
     expect((await secrets())['oauth2.providers.0.clientSecret']).toBe(true);
     expect(JSON.stringify(await su.settings.getAll())).not.toContain('oauth-secret');
+  });
+
+  it('clears a secret the patch sets to null, and only that one', async () => {
+    await su.settings.update({ smtp: { password: SMTP_PASSWORD }, s3: { secret: 's3-secret-to-clear' } });
+    expect(await secrets()).toMatchObject({ 'smtp.password': true, 's3.secret': true });
+
+    const saved = await su.settings.update({ s3: { secret: null } });
+    expect(saved.s3.secret).toBe('');
+    expect(t.app.settings.get().s3.secret).toBe('');
+    expect(t.app.settings.get().smtp.password).toBe(SMTP_PASSWORD);
+    expect(await secrets()).toMatchObject({ 'smtp.password': true, 's3.secret': false });
+
+    // Cleared stays cleared through a later save of the blank form.
+    const form = await su.settings.getAll();
+    await su.settings.update({ s3: form.s3, smtp: form.smtp });
+    expect(t.app.settings.get().s3.secret).toBe('');
+    expect(t.app.settings.get().smtp.password).toBe(SMTP_PASSWORD);
+  });
+
+  it('clears a list secret by null, keeping the item', async () => {
+    await su.settings.update({
+      oauth2: {
+        providers: [{ name: 'google', clientId: 'id.apps', clientSecret: 'oauth-secret', enabled: false }],
+      },
+    });
+    await su.settings.update({
+      oauth2: { providers: [{ name: 'google', clientId: 'id.apps', clientSecret: null, enabled: false }] },
+    });
+    expect((await secrets())['oauth2.providers.0.clientSecret']).toBe(false);
+    expect(t.app.settings.get().oauth2.providers[0]).toMatchObject({ name: 'google', clientId: 'id.apps' });
+  });
+
+  it('a null for a field that is not a secret is a 400 with the field named, and nothing changes', async () => {
+    const before = t.app.settings.get().meta.appName;
+    const res = await failure(su.settings.update({ meta: { appName: null } }));
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.response.data as object).join()).toContain('meta');
+    expect(t.app.settings.get().meta.appName).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Walks the secret paths of the settings (`a.b`, `a.*.b` for every item of a list) so masking and
- * "keep the stored secret when a PATCH leaves it blank" follow one list instead of code per field.
+ * "keep the stored secret when a PATCH leaves it blank, clear it when the PATCH says null" follow
+ * one list instead of code per field.
  */
 type Plain = Record<string, unknown>;
 
@@ -29,8 +30,10 @@ export function blankSecrets(settings: unknown, paths: readonly string[]): void 
 }
 
 /**
- * Copies each secret of `prev` into `next` where `next` has it blank. List items are matched by
- * `name` when they have one (OAuth2 providers), else by position.
+ * Copies each secret of `prev` into `next` where `next` has it blank. A secret the patch set to
+ * `null` is cleared instead: the only way to remove one, since a secret is never shown and a blank
+ * means "keep". List items are matched by `name` when they have one (OAuth2 providers), else by
+ * position.
  */
 export function keepSecrets(next: unknown, prev: unknown, paths: readonly string[]): void {
   for (const path of paths) keepPath(next, prev, path.split('.'));
@@ -52,7 +55,8 @@ function keepPath(next: unknown, prev: unknown, parts: string[]): void {
     return;
   }
   if (rest.length > 0) return keepPath(next[head], prev[head], rest);
-  if (!next[head] && typeof prev[head] === 'string') next[head] = prev[head];
+  if (next[head] === null && typeof prev[head] === 'string') next[head] = '';
+  else if (!next[head] && typeof prev[head] === 'string') next[head] = prev[head];
 }
 
 /**

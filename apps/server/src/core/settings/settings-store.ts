@@ -82,7 +82,7 @@ export class SettingsStore {
     return secretStatus(this.current, this.secrets);
   }
 
-  /** Merges a partial update, keeping secrets the patch leaves out or blanks. */
+  /** Merges a partial update, keeping secrets the patch leaves out or blanks (`null` clears one). */
   async patch(patch: unknown): Promise<Settings> {
     if (!isObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
     const prev = this.current;

@@ -4,10 +4,11 @@ import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
-import { fieldError, getPath, pickFields, setPath } from './settings-fields';
+import { fieldError, getPath, pickFields, setPath, type FieldSpec } from './settings-fields';
 import type { SectionSpec } from './settings-sections';
 import { SettingControl } from './setting-control';
 
@@ -15,7 +16,8 @@ type Plain = Record<string, unknown>;
 
 /**
  * One settings section as its own form: saves only its fields (`PATCH /api/settings`), blank
- * secrets meaning "keep", and shows the server's field errors next to their fields.
+ * secrets meaning "keep", and shows the server's field errors next to their fields. A saved
+ * secret is removed on its own, after a confirmation, by sending it as `null`.
  */
 export function SectionForm({
   spec,
@@ -30,8 +32,18 @@ export function SectionForm({
   extra?: (values: Plain) => ReactNode;
 }) {
   const [values, setValues] = useState(() => pickFields(settings, spec.fields));
+  // The field stays set while the dialog closes, so its title does not change on the way out.
+  const [removing, setRemoving] = useState<FieldSpec | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
+  const remove = async (f: FieldSpec) => {
+    const saved = await adminPb.settings.update(setPath({}, f.path, null));
+    queryClient.setQueryData(adminKeys.settings, saved);
+    await queryClient.invalidateQueries({ queryKey: adminKeys.settingsSecrets });
+    setValues((prev) => setPath(prev, f.path, ''));
+    toast.success(`${f.label} removed.`);
+  };
   const save = useMutation({
     mutationFn: () => {
       let patch = values;
@@ -75,6 +87,10 @@ export function SectionForm({
                 isSet={secrets[f.path]}
                 error={save.isError ? fieldError(save.error, f.path) : undefined}
                 onChange={(v) => setValues((prev) => setPath(prev, f.path, v))}
+                onRemove={() => {
+                  setRemoving(f);
+                  setConfirming(true);
+                }}
               />
             </div>
           ))}
@@ -91,6 +107,15 @@ export function SectionForm({
           {extra?.(values)}
         </div>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        destructive
+        title={`Remove the ${removing?.label.toLowerCase() ?? 'secret'}?`}
+        description="The saved value is deleted. Whatever uses it stops working until a new one is saved."
+        confirmLabel="Remove"
+        onConfirm={() => (removing ? remove(removing) : undefined)}
+      />
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import type { FieldSpec } from './settings-fields';
 
 /**
  * One settings field as its kind wants it. A secret is never shown: it says whether one is set
- * and offers a field to replace it (left empty, the saved one is kept).
+ * and offers a field to replace it (left empty, the saved one is kept) and a way to remove it.
  */
 export function SettingControl({
   field,
@@ -15,6 +15,7 @@ export function SettingControl({
   isSet,
   error,
   onChange,
+  onRemove,
 }: {
   field: FieldSpec;
   value: unknown;
@@ -22,6 +23,8 @@ export function SettingControl({
   isSet?: boolean;
   error?: string;
   onChange: (value: unknown) => void;
+  /** Secrets only: asks to delete the saved value (offered while one is set). */
+  onRemove?: () => void;
 }) {
   if (field.kind === 'toggle') {
     return (
@@ -54,7 +57,7 @@ export function SettingControl({
         ? 'Saved and never shown. Leave empty to keep it; type a new value to replace it.'
         : 'Once saved it is never shown again.'
       : field.hint;
-  return (
+  const input = (
     <FormField label={label} hint={hint} error={error}>
       {(control) =>
         field.kind === 'select' ? (
@@ -85,5 +88,19 @@ export function SettingControl({
         )
       }
     </FormField>
+  );
+  if (field.kind !== 'secret' || !isSet || !onRemove) return input;
+  return (
+    <div>
+      {input}
+      <button
+        type="button"
+        className="mt-1.5 rounded text-sm font-medium text-red-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        aria-label={`Remove saved value (${field.label})`}
+        onClick={onRemove}
+      >
+        Remove saved value
+      </button>
+    </div>
   );
 }
