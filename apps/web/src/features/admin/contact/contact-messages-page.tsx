@@ -1,6 +1,5 @@
 import type { ContactMessagesRecord } from '@photoshoot/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
@@ -13,11 +12,12 @@ import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { FilterSelect } from '../components/filter-select';
 import { ContactMessageDialog } from './contact-message-dialog';
-import { contactListState, contactRawSearch, readContactSearch, type ContactSearch } from './contact-search';
+import { contactListState, contactRawSearch, readContactSearch } from './contact-search';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
 import { useSearchText } from '../data/use-search-text';
+import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 type Message = ContactMessagesRecord;
@@ -98,11 +98,11 @@ function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: S
 /** /admin/contact-messages: the contact form's inbox; open a message, mark it handled. */
 export function ContactMessagesPage() {
   useTitle('Contact messages · Back office');
-  const raw = useSearch({ from: '/admin/contact-messages' });
-  const search = useMemo(() => readContactSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/contact-messages' });
-  const set = (patch: Partial<ContactSearch>) =>
-    void navigate({ search: contactRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch(
+    '/admin/contact-messages',
+    readContactSearch,
+    contactRawSearch,
+  );
 
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
@@ -172,7 +172,7 @@ export function ContactMessagesPage() {
                 variant="ghost"
                 onClick={() => {
                   setQ('');
-                  void navigate({ search: {}, replace: true });
+                  clear();
                 }}
               >
                 Clear filters

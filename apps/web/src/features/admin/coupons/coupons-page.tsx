@@ -1,6 +1,5 @@
 import type { CouponsRecord } from '@photoshoot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
@@ -17,11 +16,12 @@ import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { adminKeys } from '../data/admin-keys';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { FilterSelect } from '../components/filter-select';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
 import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 type Coupon = CouponsRecord;
@@ -128,11 +128,7 @@ function CouponStateBadge({ c }: { c: Coupon }) {
 /** /admin/coupons: every discount code with its uses against the cap, expiry and state; create, edit, deactivate. */
 export function CouponsPage() {
   useTitle('Coupons · Back office');
-  const raw = useSearch({ from: '/admin/coupons' });
-  const search = useMemo(() => readCouponsSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/coupons' });
-  const set = (patch: Partial<CouponsSearch>) =>
-    void navigate({ search: couponsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch('/admin/coupons', readCouponsSearch, couponsRawSearch);
 
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
@@ -199,7 +195,7 @@ export function CouponsPage() {
                 variant="ghost"
                 onClick={() => {
                   setQ('');
-                  void navigate({ search: {}, replace: true });
+                  clear();
                 }}
               >
                 Clear filters

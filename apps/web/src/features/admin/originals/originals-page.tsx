@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert } from '../../../ui/alert';
@@ -13,17 +12,13 @@ import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { FilterSelect } from '../components/filter-select';
 import { deletionConsequence } from './deletion-consequence';
 import { OriginalTile, type ListedOriginal } from './original-tile';
-import {
-  originalsListState,
-  originalsRawSearch,
-  readOriginalsSearch,
-  type OriginalsSearch,
-} from './originals-search';
+import { originalsListState, originalsRawSearch, readOriginalsSearch } from './originals-search';
 import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
 import { useListPage } from '../data/use-list-page';
+import { useListSearch } from '../data/use-list-search';
 
 /**
  * /admin/original-photos: the latest uploads with the checks' verdicts, filtered by verdict and
@@ -31,11 +26,11 @@ import { useListPage } from '../data/use-list-page';
  */
 export function OriginalsPage() {
   useTitle('Original photos · Back office');
-  const raw = useSearch({ from: '/admin/original-photos' });
-  const search = useMemo(() => readOriginalsSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/original-photos' });
-  const set = (patch: Partial<OriginalsSearch>) =>
-    void navigate({ search: originalsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch(
+    '/admin/original-photos',
+    readOriginalsSearch,
+    originalsRawSearch,
+  );
   const client = useQueryClient();
   const toast = useToast();
   const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
@@ -74,7 +69,7 @@ export function OriginalsPage() {
           onChange={(reason) => set({ reason })}
         />
         {filtered ? (
-          <Button variant="ghost" onClick={() => void navigate({ search: {}, replace: true })}>
+          <Button variant="ghost" onClick={() => clear()}>
             Clear filters
           </Button>
         ) : null}

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
@@ -18,16 +18,11 @@ import { isRefundOwed, RefundDialog } from '../components/refund-dialog';
 import { PaymentStatusBadge } from '../components/status-badge';
 import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { FilterSelect } from '../components/filter-select';
 import { downloadPaymentsCsv } from './download-csv';
-import {
-  OWED_FILTER,
-  paymentsListState,
-  paymentsRawSearch,
-  readPaymentsSearch,
-  type PaymentsSearch,
-} from './payments-search';
+import { OWED_FILTER, paymentsListState, paymentsRawSearch, readPaymentsSearch } from './payments-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
@@ -179,11 +174,7 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
 /** /admin/payments: every payment, filtered and sorted on the server; refunds and the CSV export. */
 export function PaymentsPage() {
   useTitle('Payments · Back office');
-  const raw = useSearch({ from: '/admin/payments' });
-  const search = useMemo(() => readPaymentsSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/payments' });
-  const set = (patch: Partial<PaymentsSearch>) =>
-    void navigate({ search: paymentsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch('/admin/payments', readPaymentsSearch, paymentsRawSearch);
 
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
@@ -321,7 +312,7 @@ export function PaymentsPage() {
                 variant="ghost"
                 onClick={() => {
                   setQ('');
-                  void navigate({ search: {}, replace: true });
+                  clear();
                 }}
               >
                 Clear filters

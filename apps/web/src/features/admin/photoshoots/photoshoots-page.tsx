@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
 import type { Package } from '../../../shared/records';
@@ -8,25 +7,20 @@ import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { Select } from '../../../ui/select';
 import { TextField } from '../../../ui/text-field';
 import { adminPb } from '../admin-client';
+import { FilterSelect } from '../components/filter-select';
 import { formatDateTime } from '../components/format';
 import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/status-badge';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminPhotoshoot, AdminTeam } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import {
-  photoshootsListState,
-  photoshootsRawSearch,
-  readPhotoshootsSearch,
-  type PhotoshootsSearch,
-} from './photoshoots-search';
+import { photoshootsListState, photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 const col = dataTableColumns<AdminPhotoshoot>();
-const ALL = '__all';
 
 const columns = [
   col.accessor('title', {
@@ -97,15 +91,11 @@ const columns = [
 /** /admin/photoshoots: every photoshoot, filtered and sorted on the server, its state in the URL. */
 export function PhotoshootsPage() {
   useTitle('Photoshoots · Back office');
-  const raw = useSearch({ from: '/admin/photoshoots' });
-  const search = useMemo(() => readPhotoshootsSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/photoshoots' });
-  const set = (patch: Partial<PhotoshootsSearch>) =>
-    void navigate({
-      // note: a new filter or sort starts again at page 1: page 4 of another list means nothing.
-      search: photoshootsRawSearch({ ...search, page: 1, ...patch }),
-      replace: true,
-    });
+  const { search, set, clear } = useListSearch(
+    '/admin/photoshoots',
+    readPhotoshootsSearch,
+    photoshootsRawSearch,
+  );
 
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
@@ -220,7 +210,7 @@ export function PhotoshootsPage() {
                 variant="ghost"
                 onClick={() => {
                   setQ('');
-                  void navigate({ search: {}, replace: true });
+                  clear();
                 }}
               >
                 Clear filters
@@ -228,33 +218,6 @@ export function PhotoshootsPage() {
             ) : null}
           </>
         }
-      />
-    </div>
-  );
-}
-
-/** A toolbar filter: "All" plus the options; the label names it for screen readers and eyes. */
-export function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1.5 sm:w-44">
-      <span className="text-sm font-medium text-zinc-800" aria-hidden="true">
-        {label}
-      </span>
-      <Select
-        aria-label={label}
-        value={value || ALL}
-        onValueChange={(v) => onChange(v === ALL ? '' : v)}
-        options={[{ value: ALL, label: 'All' }, ...options]}
       />
     </div>
   );

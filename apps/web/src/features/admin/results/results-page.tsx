@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import type { Style } from '../../../shared/records';
@@ -14,9 +14,10 @@ import { ReviewBadge } from '../components/status-badge';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminResult } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
-import { readResultsSearch, resultsListState, resultsRawSearch, type ResultsSearch } from './results-search';
+import { FilterSelect } from '../components/filter-select';
+import { readResultsSearch, resultsListState, resultsRawSearch } from './results-search';
 import { useListPage } from '../data/use-list-page';
+import { useListSearch } from '../data/use-list-search';
 
 const col = dataTableColumns<AdminResult>();
 const DEFAULT_THRESHOLD = 0.5;
@@ -89,11 +90,7 @@ function columns(threshold: number) {
 /** /admin/results: results across photoshoots, each leading to its photoshoot's review. */
 export function ResultsPage() {
   useTitle('Results · Back office');
-  const raw = useSearch({ from: '/admin/results' });
-  const search = useMemo(() => readResultsSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/results' });
-  const set = (patch: Partial<ResultsSearch>) =>
-    void navigate({ search: resultsRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch('/admin/results', readResultsSearch, resultsRawSearch);
 
   const settings = useQuery({
     queryKey: adminKeys.settings,
@@ -166,11 +163,7 @@ export function ResultsPage() {
               Likeness under {Math.round(threshold * 100)}%
             </label>
             {filtered ? (
-              <Button
-                variant="ghost"
-                className="self-end"
-                onClick={() => void navigate({ search: {}, replace: true })}
-              >
+              <Button variant="ghost" className="self-end" onClick={() => clear()}>
                 Clear filters
               </Button>
             ) : null}

@@ -1,5 +1,5 @@
 import type { AdminUserSummary } from '@photoshoot/contract';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { Button } from '../../../ui/button';
@@ -12,11 +12,12 @@ import { formatDateTime, formatDay } from '../components/format';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../photoshoots/photoshoots-page';
+import { FilterSelect } from '../components/filter-select';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
 import { useUserSummaries } from './use-user-summaries';
-import { readUsersSearch, usersListState, usersRawSearch, type UsersSearch } from './users-search';
+import { readUsersSearch, usersListState, usersRawSearch } from './users-search';
 import { useSearchText } from '../data/use-search-text';
+import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 const col = dataTableColumns<AdminUser>();
@@ -93,11 +94,7 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
 /** /admin/users: customers, searched and sorted on the server, 30 a page, the state in the URL. */
 export function UsersPage() {
   useTitle('Users · Back office');
-  const raw = useSearch({ from: '/admin/users' });
-  const search = useMemo(() => readUsersSearch(raw), [raw]);
-  const navigate = useNavigate({ from: '/admin/users' });
-  const set = (patch: Partial<UsersSearch>) =>
-    void navigate({ search: usersRawSearch({ ...search, page: 1, ...patch }), replace: true });
+  const { search, set, clear } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
 
   const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
 
@@ -154,7 +151,7 @@ export function UsersPage() {
                 variant="ghost"
                 onClick={() => {
                   setQ('');
-                  void navigate({ search: {}, replace: true });
+                  clear();
                 }}
               >
                 Clear filters
