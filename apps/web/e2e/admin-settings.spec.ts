@@ -194,3 +194,76 @@ test('a saved secret is removed only after a confirmation, and cancelling keeps 
   // The rest of the section is as it was.
   expect((await su.settings.getAll()).smtp).toMatchObject({ enabled: true, host: '127.0.0.1', port: 2525 });
 });
+
+test('Crisp and Google Analytics 4 load after the page and count each page view, never on /admin; Tawk.to loads by its ids', async ({
+  page,
+  browser,
+}) => {
+  const su = await superuser();
+  const crispId = '1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d';
+  await su.settings.update({
+    integrations: {
+      chat: 'crisp',
+      crispWebsiteId: crispId,
+      analytics: 'ga4',
+      ga4MeasurementId: 'G-E2ETEST123',
+    },
+  });
+  const seen = await watchThirdParty(page, baseUrl(), (url) =>
+    url.hostname === 'client.crisp.chat'
+      ? 'window.__crispRan = window.CRISP_WEBSITE_ID;'
+      : 'window.__gtagRan = true;',
+  );
+  await page.goto('/');
+  await expect
+    .poll(() => seen.map((r) => r.url()).sort(), { timeout: 15_000 })
+    .toEqual(['https://client.crisp.chat/l.js', 'https://www.googletagmanager.com/gtag/js?id=G-E2ETEST123']);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Record<string, unknown>).__crispRan))
+    .toBe(crispId);
+  const csp = (await page.request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain('https://client.crisp.chat');
+  expect(csp).toContain('https://*.googletagmanager.com');
+  expect(csp).not.toContain('plausible.io');
+
+  // GA4 in its manual mode: one page_view per page the visitor sees, with the page's address.
+  const pageViews = () =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? [])
+        .map((entry) => Array.from(entry) as unknown[])
+        .filter((args) => args[0] === 'event' && args[1] === 'page_view')
+        .map((args) => (args[2] as { page_location: string }).page_location),
+    );
+  await expect.poll(pageViews).toEqual([`${baseUrl()}/`]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(pageViews).toEqual([`${baseUrl()}/`, `${baseUrl()}/contact`]);
+
+  // The back office asks neither for anything.
+  const admin = await browser.newPage();
+  const fromAdmin = await watchThirdParty(admin, baseUrl());
+  await admin.goto('/admin/login');
+  await settled(admin);
+  expect(fromAdmin.map((r) => r.url())).toEqual([]);
+  await admin.close();
+
+  // Tawk.to: the embed by property and widget id, and its hosts (not Crisp's) in the policy.
+  await su.settings.update({
+    integrations: {
+      chat: 'tawk',
+      tawkPropertyId: '0123456789abcdef01234567',
+      tawkWidgetId: 'default',
+      analytics: 'none',
+    },
+  });
+  const visitor = await browser.newPage();
+  const fromVisitor = await watchThirdParty(visitor, baseUrl());
+  await visitor.goto('/teams-info');
+  await expect
+    .poll(() => fromVisitor.map((r) => r.url()), { timeout: 15_000 })
+    .toEqual(['https://embed.tawk.to/0123456789abcdef01234567/default']);
+  const tawkCsp = (await visitor.request.get('/')).headers()['content-security-policy'];
+  expect(tawkCsp).toContain('https://*.tawk.to');
+  expect(tawkCsp).not.toContain('crisp.chat');
+  await visitor.close();
+});
