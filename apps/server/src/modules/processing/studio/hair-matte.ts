@@ -1,5 +1,6 @@
 /**
- * Re-estimates the matte's edge around the head at twice the analysis resolution, from the
+ * Re-estimates the matte's edge around the head at twice the analysis resolution (returned at
+ * the analysis size), from the
  * photo's colours rather than the segmenter's mask alone. The segmenter's matte of a small
  * upload is nearly binary at its own pixels: enlarged ~6× for a headshot, its outline is a
  * staircase, and its part-covered pixels still hold the old backdrop's colour, a light rim on a
@@ -119,5 +120,13 @@ export async function hairMatte(
       out[i] = a;
     }
   }
-  return { alpha: out, alphaWidth: W, alphaHeight: H };
+  // Back to the analysis size, which every reader of the matte expects: the rounded outline
+  // survives as part-covered pixels, which the render's bilinear sampling draws smoothly.
+  const small = new Float32Array(aw * ah);
+  for (let y = 0; y < ah; y++)
+    for (let x = 0; x < aw; x++) {
+      const i = y * SCALE * W + x * SCALE;
+      small[y * aw + x] = (out[i]! + out[i + 1]! + out[i + W]! + out[i + W + 1]!) / 4;
+    }
+  return { alpha: small, alphaWidth: aw, alphaHeight: ah };
 }
