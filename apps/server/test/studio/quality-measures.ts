@@ -79,3 +79,41 @@ export function paleBackdropKept(a: PhotoAnalysis, box: Box): number {
   }
   return count;
 }
+
+/**
+ * How stair-stepped the matte's outline over the head is: along columns ¼ source pixel apart
+ * across the face's width, the row (source pixels) where the matte first reaches 0.5 from the
+ * top, and the mean absolute second difference of that curve (0 for a straight or gently curved
+ * outline; a staircase of whole matte pixels scores high at its corners).
+ */
+export function outlineRoughness(a: PhotoAnalysis): number {
+  const face = a.face!;
+  const s = a.alphaWidth / a.width;
+  const at = (x: number, y: number) => {
+    const fx = Math.min(a.alphaWidth - 1.001, Math.max(0, x * s - 0.5));
+    const fy = Math.min(a.alphaHeight - 1.001, Math.max(0, y * s - 0.5));
+    const x0 = Math.floor(fx);
+    const y0 = Math.floor(fy);
+    const tx = fx - x0;
+    const ty = fy - y0;
+    const w = a.alphaWidth;
+    const top = a.alpha[y0 * w + x0]! * (1 - tx) + a.alpha[y0 * w + x0 + 1]! * tx;
+    const bottom = a.alpha[(y0 + 1) * w + x0]! * (1 - tx) + a.alpha[(y0 + 1) * w + x0 + 1]! * tx;
+    return top * (1 - ty) + bottom * ty;
+  };
+  const rows: number[] = [];
+  for (let x = face.x + face.width * 0.15; x < face.x + face.width * 0.85; x += 0.25) {
+    let prev = at(x, 0);
+    for (let y = 0.25; y < face.y + face.height * 0.3; y += 0.25) {
+      const v = at(x, y);
+      if (v >= 0.5) {
+        rows.push(y - 0.25 + (0.25 * (0.5 - prev)) / Math.max(1e-6, v - prev));
+        break;
+      }
+      prev = v;
+    }
+  }
+  let sum = 0;
+  for (let i = 1; i + 1 < rows.length; i++) sum += Math.abs(rows[i + 1]! - 2 * rows[i]! + rows[i - 1]!);
+  return sum / Math.max(1, rows.length - 2);
+}

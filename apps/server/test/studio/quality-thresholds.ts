@@ -15,3 +15,9 @@ export const THRESHOLDS = {
   /** Least gain in face sharpness of the enlarged sample over plain Lanczos at the same size. */
   minEnlargeGain: 1.8,
 } as const;
+
+/** Most blockiness (block-boundary step over in-block step, 1 = none) left on the sample's face along its JPEG grid after deblocking (1.055 before, 1.002 after). */
+export const MAX_SAMPLE_FACE_BLOCKINESS = 1.02;
+
+/** Most stair-stepping of the sample's matte outline over the head (outlineRoughness, source pixels; 0.070 before hair-matte.ts, 0.029 after). */
+export const MAX_HAIR_OUTLINE_ROUGHNESS = 0.05;

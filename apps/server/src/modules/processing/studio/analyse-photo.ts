@@ -11,6 +11,7 @@ import { refineMask, suppressBackground, suppressPattern } from './refine-mask.j
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { dropSceneLeftovers } from './scene-leftovers.js';
 import { enlarge, type Enlarged } from './enlarge.js';
+import { hairMatte } from './hair-matte.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
 
@@ -145,6 +146,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
     enlarged: await enlarge(upright.data, width, height),
+    ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, upright.data, width, height, faceSmall) : {}),
   };
 }
 

@@ -2,9 +2,11 @@
  * Enlarges a small source photo once, when it is analysed, so every portrait of it starts from
  * more pixels than the upload had: Lanczos3 to at least ENLARGED_SIDE, then detail recovery, an
  * unsharp mask at the scale of the source's own pixels (σ grows with the factor), with its halo
- * limited (m2) so edges do not ring. No learned super-resolution: see docs/decisions/019-studio-portrait-quality.md.
+ * limited (m2) so edges do not ring. Before that, the upload's JPEG block grid is softened
+ * (deblock.ts). No learned super-resolution: see docs/decisions/019-studio-portrait-quality.md.
  */
 import sharp from 'sharp';
+import { deblock } from './deblock.js';
 
 /** Long side a smaller source is enlarged to; portraits then resize this copy by about 1×. */
 export const ENLARGED_SIDE = 2560;
@@ -22,7 +24,8 @@ export async function enlarge(rgb: Buffer, width: number, height: number): Promi
   if (factor <= 1.15) return null;
   const w = Math.round(width * factor);
   const h = Math.round(height * factor);
-  const out = await sharp(rgb, { raw: { width, height, channels: 3 } })
+  // The upload's JPEG blocks are softened first: enlarged ~5× they would tile the cheeks.
+  const out = await sharp(deblock(rgb, width, height), { raw: { width, height, channels: 3 } })
     .resize(w, h, { kernel: 'lanczos3', fit: 'fill' })
     .sharpen(recoverySharpen(factor))
     .raw()
