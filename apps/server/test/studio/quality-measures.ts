@@ -79,3 +79,28 @@ export function paleBackdropKept(a: PhotoAnalysis, box: Box): number {
   }
   return count;
 }
+
+/**
+ * Of the source pixels inside `box` (source pixels) whose colour passes `is`, the share the matte
+ * (analysis size) keeps (≥ 0.5); 0 when none passes.
+ */
+export function keptShare(
+  a: PhotoAnalysis,
+  box: Box,
+  is: (r: number, g: number, b: number) => boolean,
+): number {
+  const scale = a.alphaWidth / a.width;
+  let seen = 0;
+  let kept = 0;
+  for (let y = Math.round(box.y); y < Math.round(box.y + box.height); y++) {
+    for (let x = Math.round(box.x); x < Math.round(box.x + box.width); x++) {
+      const o = (y * a.width + x) * 3;
+      if (!is(a.rgb[o]!, a.rgb[o + 1]!, a.rgb[o + 2]!)) continue;
+      seen++;
+      const ax = Math.min(a.alphaWidth - 1, Math.round(x * scale));
+      const ay = Math.min(a.alphaHeight - 1, Math.round(y * scale));
+      if (a.alpha[ay * a.alphaWidth + ax]! >= 0.5) kept++;
+    }
+  }
+  return seen ? kept / seen : 0;
+}

@@ -14,4 +14,8 @@ export const THRESHOLDS = {
   minFaceSharpness: 1.8e-4,
   /** Least gain in face sharpness of the enlarged sample over plain Lanczos at the same size. */
   minEnlargeGain: 1.8,
+  /** Least share of the sample's left ear (skin-coloured pixels beside the cheek) the matte keeps (0.58 before face-sides.ts, 0.98 after). */
+  minEarKept: 0.9,
+  /** Most share of the pale wall around that ear the matte keeps (0 before and after). */
+  maxWallByEarKept: 0.01,
 } as const;
