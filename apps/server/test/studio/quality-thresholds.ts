@@ -18,4 +18,10 @@ export const THRESHOLDS = {
   minEarKept: 0.9,
   /** Most share of the pale wall around that ear the matte keeps (0 before and after). */
   maxWallByEarKept: 0.01,
+  /** Most matte pixels of the pale backdrop kept in the strip's lower part, between the right arm and the held helmet (119 before the second leftovers pass, 24 after). */
+  maxPaleStripLower: 50,
+  /** Least share of each part of the sitter beside the leftovers the matte keeps (held helmet 0.944, sleeve's flag patch 0.829, the rest 0.999–1 before and after). */
+  minHeldHelmetKept: 0.94,
+  minSleevePatchKept: 0.82,
+  minSitterPartKept: 0.99,
 } as const;

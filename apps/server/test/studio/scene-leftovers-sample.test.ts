@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PORTRAIT } from '../../src/modules/catalog/style-preview.js';
 import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
-import { keptShare } from './quality-measures.js';
+import { keptShare, paleBackdropKept } from './quality-measures.js';
 import { THRESHOLDS } from './quality-thresholds.js';
 
 /** The sample's pale skin (warm: red well above blue) and its pale, nearly grey wall. */
@@ -31,5 +31,41 @@ describe('the sample cut-out, scene leftovers', () => {
     console.log(`left ear kept ${ear.toFixed(3)}, wall beside it ${wall.toFixed(3)}`);
     expect(ear).toBeGreaterThanOrEqual(THRESHOLDS.minEarKept);
     expect(wall).toBeLessThanOrEqual(THRESHOLDS.maxWallByEarKept);
+  });
+
+  it('drops the pale strip between the right arm and the held helmet down to the helmet', () => {
+    // Below the part the first leftovers pass dropped: x 352–370, y 300–346 of the 512 px source.
+    const lower = paleBackdropKept(a, { x: 352, y: 300, width: 18, height: 46 });
+    console.log(`pale strip, lower part kept: ${lower} px`);
+    expect(lower).toBeLessThanOrEqual(THRESHOLDS.maxPaleStripLower);
+  });
+
+  it('keeps the sitter beside the leftovers: held helmet, sleeve patch, suit, piping, hair', () => {
+    const all = () => true;
+    const kept = {
+      heldHelmet: keptShare(a, { x: 300, y: 355, width: 200, height: 150 }, all),
+      helmetTopBand: keptShare(
+        a,
+        { x: 370, y: 346, width: 110, height: 20 },
+        (r, g, b) => Math.min(r, g, b) > 140,
+      ),
+      sleevePatch: keptShare(a, { x: 24, y: 325, width: 24, height: 60 }, all),
+      rightArm: keptShare(a, { x: 300, y: 280, width: 70, height: 70 }, (r, _g, b) => r > 150 && r - b > 80),
+      piping: keptShare(
+        a,
+        { x: 345, y: 280, width: 20, height: 60 },
+        (r, g, b) => r > 140 && g > 120 && b < 110,
+      ),
+      hair: keptShare(a, { x: 150, y: 20, width: 160, height: 80 }, (r, _g, b) => r - b > 30 && r < 200),
+    };
+    console.log(
+      Object.entries(kept)
+        .map(([k, v]) => `${k} ${v.toFixed(3)}`)
+        .join(', '),
+    );
+    expect(kept.heldHelmet).toBeGreaterThanOrEqual(THRESHOLDS.minHeldHelmetKept);
+    expect(kept.sleevePatch).toBeGreaterThanOrEqual(THRESHOLDS.minSleevePatchKept);
+    for (const part of ['helmetTopBand', 'rightArm', 'piping', 'hair'] as const)
+      expect(kept[part], part).toBeGreaterThanOrEqual(THRESHOLDS.minSitterPartKept);
   });
 });

@@ -19,6 +19,22 @@ const CONTRAST = 2;
  */
 const PIECE_CONTRAST = 12;
 
+/** The contrast a piece needs when it continues a piece an earlier round dropped. */
+const CONTINUATION_CONTRAST = 4;
+
+/** How many sampled pixels of the sitter must have a colour for it to count as the sitter's. */
+const FG_SUPPORT = 4;
+
+/** Puts `d` into the ascending `list` (its last, largest entry falls out). */
+function insertSorted(list: Float64Array, d: number): void {
+  let k = list.length - 1;
+  while (k > 0 && list[k - 1]! > d) {
+    list[k] = list[k - 1]!;
+    k--;
+  }
+  list[k] = d;
+}
+
 /**
  * `rgb` is the analysis image (bytes), `alpha` its matte (changed in place). Rounds peel the rim
  * inwards: what a round drops is background for the next, so a leftover wider than the rim goes
@@ -30,11 +46,12 @@ export function dropSceneLeftovers(
   width: number,
   height: number,
   face: Box | null,
-  rounds = 3,
+  rounds = 6,
 ): number {
   let dropped = 0;
+  const removed = new Uint8Array(width * height);
   for (let round = 0; round < rounds; round++) {
-    const n = dropRound(alpha, rgb, width, height, face);
+    const n = dropRound(alpha, rgb, width, height, face, removed);
     dropped += n;
     if (!n) break;
   }
@@ -47,6 +64,7 @@ function dropRound(
   width: number,
   height: number,
   face: Box | null,
+  removed: Uint8Array,
 ): number {
   const n = width * height;
   const side = Math.max(width, height);
@@ -80,6 +98,7 @@ function dropRound(
   const step = Math.max(1, Math.round(reach / 20));
   const flagged = new Uint8Array(n);
   const ratio = new Float32Array(n);
+  const fgNear = new Float64Array(FG_SUPPORT);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -89,7 +108,9 @@ function dropRound(
       const pg = rgb[i * 3 + 1]!;
       const pb = rgb[i * 3 + 2]!;
       let bg = Infinity;
-      let fg = Infinity;
+      // The sitter's colours as the FG_SUPPORT nearest, not the nearest: one stray pale pixel of
+      // a name tag inside the suit is not the sitter's colour beside a strip of wall.
+      fgNear.fill(Infinity);
       for (let dy = -reach; dy <= reach; dy += step) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -102,18 +123,18 @@ function dropRound(
           const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
           if (isBg) {
             if (d < bg) bg = d;
-          } else if (d < fg) fg = d;
+          } else if (d < fgNear[FG_SUPPORT - 1]!) insertSorted(fgNear, d);
         }
       }
       const bgDist = Math.sqrt(bg / 3);
-      const fgDist = Math.sqrt(fg / 3);
+      const fgDist = Math.sqrt(fgNear[FG_SUPPORT - 1]! / 3);
       if (bgDist <= BACKGROUND_MATCH && fgDist >= bgDist * CONTRAST + 4) {
         flagged[i] = 1;
         ratio[i] = fgDist / Math.max(1, bgDist);
       }
     }
   }
-  return dropPieces(alpha, flagged, ratio, width, height);
+  return dropPieces(alpha, flagged, ratio, width, height, removed);
 }
 
 /**
@@ -127,6 +148,7 @@ function dropPieces(
   ratio: Float32Array,
   width: number,
   height: number,
+  removed: Uint8Array,
 ): number {
   const n = width * height;
   const minSize = Math.max(12, Math.round(n * 0.0004));
@@ -139,6 +161,7 @@ function dropPieces(
     let outline = 0;
     let outside = 0;
     let contrast = 0;
+    let continues = false;
     seen[s] = 1;
     stack.push(s);
     while (stack.length) {
@@ -168,11 +191,18 @@ function dropPieces(
         }
         outline++;
         if (alpha[j]! < 0.5) outside++;
+        if (removed[j]) continues = true;
       }
     }
-    if (piece.length < minSize || outside < outline * 0.25 || contrast < piece.length * PIECE_CONTRAST)
-      continue;
-    for (const i of piece) alpha[i] = 0;
+    // The rest of a piece an earlier round dropped (what it peels off the rim next) is judged as
+    // part of that piece: no size of its own, a weaker colour contrast.
+    const least = continues ? CONTINUATION_CONTRAST : PIECE_CONTRAST;
+    if (!continues && piece.length < minSize) continue;
+    if (outside < outline * 0.25 || contrast < piece.length * least) continue;
+    for (const i of piece) {
+      alpha[i] = 0;
+      removed[i] = 1;
+    }
     dropped += piece.length;
   }
   return dropped;
