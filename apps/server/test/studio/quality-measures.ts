@@ -104,3 +104,21 @@ export function keptShare(
   }
   return seen ? kept / seen : 0;
 }
+
+/**
+ * Neighbouring matte pixels (analysis size, `box` in source pixels) that jump from background to
+ * solid in one step (|Δ| > 0.9): a hard edge that an enlarged portrait shows as a sawtooth.
+ */
+export function hardSteps(a: PhotoAnalysis, box: Box): number {
+  const scale = a.alphaWidth / a.width;
+  const w = a.alphaWidth;
+  let steps = 0;
+  for (let y = Math.round(box.y * scale); y < Math.round((box.y + box.height) * scale); y++) {
+    for (let x = Math.round(box.x * scale); x < Math.round((box.x + box.width) * scale); x++) {
+      const v = a.alpha[y * w + x]!;
+      if (Math.abs(v - a.alpha[y * w + x + 1]!) > 0.9) steps++;
+      if (Math.abs(v - a.alpha[(y + 1) * w + x]!) > 0.9) steps++;
+    }
+  }
+  return steps;
+}

@@ -22,6 +22,10 @@ export const THRESHOLDS = {
   maxPaleStripLower: 50,
   /** Least share of each part of the sitter beside the leftovers the matte keeps (held helmet 0.944, sleeve's flag patch 0.829, the rest 0.999–1 before and after). */
   minHeldHelmetKept: 0.94,
+  /** Most one-step background-to-solid jumps of the matte where the strip was cut off the arm (55 with a hard cut, 0 softened). */
+  maxHardStepsAtCut: 10,
+  /** Most matte pixels of the pale backdrop left behind the right shoulder, specks included, in the box of maxPaleStrip (47 after the first leftovers pass, 1 after the second). */
+  maxPaleStripSpecks: 10,
   minSleevePatchKept: 0.82,
   minSitterPartKept: 0.99,
 } as const;

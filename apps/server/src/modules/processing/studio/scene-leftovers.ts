@@ -55,7 +55,33 @@ export function dropSceneLeftovers(
     dropped += n;
     if (!n) break;
   }
+  if (dropped) softenCut(alpha, removed, width, height);
   return dropped;
+}
+
+/**
+ * A dropped piece leaves a hard edge in pixel steps, which the portrait enlarges several times
+ * into a sawtooth along the sitter (the sample's yellow sleeve piping read as a jagged fringe):
+ * across the cut, each pixel takes its 3×3 neighbourhood's mean, a ramp of about two pixels.
+ */
+function softenCut(alpha: Float32Array, removed: Uint8Array, width: number, height: number): void {
+  const before = alpha.slice();
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      let cut = 0;
+      let solid = 0;
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const j = (y + dy) * width + x + dx;
+          cut |= removed[j]!;
+          if (before[j]! >= 0.5) solid = 1;
+          sum += before[j]!;
+        }
+      }
+      if (cut && solid) alpha[y * width + x] = sum / 9;
+    }
+  }
 }
 
 function dropRound(
