@@ -117,3 +117,46 @@ export function outlineRoughness(a: PhotoAnalysis): number {
   for (let i = 1; i + 1 < rows.length; i++) sum += Math.abs(rows[i + 1]! - 2 * rows[i]! + rows[i - 1]!);
   return sum / Math.max(1, rows.length - 2);
 }
+
+/**
+ * Of the source pixels inside `box` (source pixels) whose colour passes `is`, the share the matte
+ * (analysis size) keeps (≥ 0.5); 0 when none passes.
+ */
+export function keptShare(
+  a: PhotoAnalysis,
+  box: Box,
+  is: (r: number, g: number, b: number) => boolean,
+): number {
+  const scale = a.alphaWidth / a.width;
+  let seen = 0;
+  let kept = 0;
+  for (let y = Math.round(box.y); y < Math.round(box.y + box.height); y++) {
+    for (let x = Math.round(box.x); x < Math.round(box.x + box.width); x++) {
+      const o = (y * a.width + x) * 3;
+      if (!is(a.rgb[o]!, a.rgb[o + 1]!, a.rgb[o + 2]!)) continue;
+      seen++;
+      const ax = Math.min(a.alphaWidth - 1, Math.round(x * scale));
+      const ay = Math.min(a.alphaHeight - 1, Math.round(y * scale));
+      if (a.alpha[ay * a.alphaWidth + ax]! >= 0.5) kept++;
+    }
+  }
+  return seen ? kept / seen : 0;
+}
+
+/**
+ * Neighbouring matte pixels (analysis size, `box` in source pixels) that jump from background to
+ * solid in one step (|Δ| > 0.9): a hard edge that an enlarged portrait shows as a sawtooth.
+ */
+export function hardSteps(a: PhotoAnalysis, box: Box): number {
+  const scale = a.alphaWidth / a.width;
+  const w = a.alphaWidth;
+  let steps = 0;
+  for (let y = Math.round(box.y * scale); y < Math.round((box.y + box.height) * scale); y++) {
+    for (let x = Math.round(box.x * scale); x < Math.round((box.x + box.width) * scale); x++) {
+      const v = a.alpha[y * w + x]!;
+      if (Math.abs(v - a.alpha[y * w + x + 1]!) > 0.9) steps++;
+      if (Math.abs(v - a.alpha[(y + 1) * w + x]!) > 0.9) steps++;
+    }
+  }
+  return steps;
+}

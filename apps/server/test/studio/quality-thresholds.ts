@@ -14,6 +14,20 @@ export const THRESHOLDS = {
   minFaceSharpness: 1.8e-4,
   /** Least gain in face sharpness of the enlarged sample over plain Lanczos at the same size. */
   minEnlargeGain: 1.8,
+  /** Least share of the sample's left ear (skin-coloured pixels beside the cheek) the matte keeps (0.58 before face-sides.ts, 0.98 after). */
+  minEarKept: 0.9,
+  /** Most share of the pale wall around that ear the matte keeps (0 before and after). */
+  maxWallByEarKept: 0.01,
+  /** Most matte pixels of the pale backdrop kept in the strip's lower part, between the right arm and the held helmet (119 before the second leftovers pass, 24 after). */
+  maxPaleStripLower: 50,
+  /** Least share of each part of the sitter beside the leftovers the matte keeps (held helmet 0.944, sleeve's flag patch 0.829, the rest 0.999–1 before and after). */
+  minHeldHelmetKept: 0.94,
+  /** Most one-step background-to-solid jumps of the matte where the strip was cut off the arm (55 with a hard cut, 0 softened). */
+  maxHardStepsAtCut: 10,
+  /** Most matte pixels of the pale backdrop left behind the right shoulder, specks included, in the box of maxPaleStrip (47 after the first leftovers pass, 1 after the second). */
+  maxPaleStripSpecks: 10,
+  minSleevePatchKept: 0.82,
+  minSitterPartKept: 0.99,
 } as const;
 
 /** Most blockiness (block-boundary step over in-block step, 1 = none) left on the sample's face along its JPEG grid after deblocking (1.055 before, 1.002 after). */

@@ -10,6 +10,7 @@ import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground, suppressPattern } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { dropSceneLeftovers } from './scene-leftovers.js';
+import { restoreFaceSides } from './face-sides.js';
 import { enlarge, type Enlarged } from './enlarge.js';
 import { hairMatte } from './hair-matte.js';
 import type { Box } from './framing.js';
@@ -119,6 +120,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       ? suppressBackground(refineMask(coarse, grey, aw, ah, faceSmall), coarse, rgb)
       : (coarse ?? placeholderMask(aw, ah, faceSmall));
   if (segmenter === 'selfie' && coarse) suppressPattern(alpha, coarse, rgb);
+  // The selfie model hugs the cheek and leaves an ear out; the skin's colour is known there.
+  if (segmenter === 'selfie' && faceSmall) restoreFaceSides(alpha, small, aw, ah, faceSmall);
   // Padding from a rotation is never the person, whatever the model thought.
   const pad = paddingMask(small, aw, ah);
   let padded = 0;

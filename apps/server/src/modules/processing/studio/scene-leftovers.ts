@@ -19,6 +19,29 @@ const CONTRAST = 2;
  */
 const PIECE_CONTRAST = 12;
 
+/** The contrast a piece needs when it continues a piece an earlier round dropped. */
+const CONTINUATION_CONTRAST = 4;
+
+/** How many sampled pixels of the sitter must have a colour for it to count as the sitter's. */
+const FG_SUPPORT = 4;
+
+/** What a round found, kept for the next: per pixel whether it is a leftover's, and where to look again. */
+type RoundState = {
+  flagged: Uint8Array;
+  ratio: Float32Array;
+  box: { x0: number; y0: number; x1: number; y1: number };
+};
+
+/** Puts `d` into the ascending `list` (its last, largest entry falls out). */
+function insertSorted(list: Float64Array, d: number): void {
+  let k = list.length - 1;
+  while (k > 0 && list[k - 1]! > d) {
+    list[k] = list[k - 1]!;
+    k--;
+  }
+  list[k] = d;
+}
+
 /**
  * `rgb` is the analysis image (bytes), `alpha` its matte (changed in place). Rounds peel the rim
  * inwards: what a round drops is background for the next, so a leftover wider than the rim goes
@@ -30,15 +53,66 @@ export function dropSceneLeftovers(
   width: number,
   height: number,
   face: Box | null,
-  rounds = 3,
+  rounds = 6,
 ): number {
   let dropped = 0;
+  const removed = new Uint8Array(width * height);
+  const side = Math.max(width, height);
+  // A round changes what the next one sees only within reach of what it dropped: later rounds
+  // test that box again and keep every other pixel's verdict.
+  const margin = Math.max(8, Math.round(side / 12)) + Math.max(3, Math.round(side / 40)) + 1;
+  const state: RoundState = {
+    flagged: new Uint8Array(width * height),
+    ratio: new Float32Array(width * height),
+    box: { x0: 0, y0: 0, x1: width, y1: height },
+  };
   for (let round = 0; round < rounds; round++) {
-    const n = dropRound(alpha, rgb, width, height, face);
-    dropped += n;
-    if (!n) break;
+    const fresh = dropRound(alpha, rgb, width, height, face, removed, state);
+    dropped += fresh.length;
+    if (!fresh.length) break;
+    const box = { x0: width, y0: height, x1: 0, y1: 0 };
+    for (const i of fresh) {
+      const x = i % width;
+      const y = (i - x) / width;
+      box.x0 = Math.min(box.x0, x);
+      box.x1 = Math.max(box.x1, x + 1);
+      box.y0 = Math.min(box.y0, y);
+      box.y1 = Math.max(box.y1, y + 1);
+    }
+    state.box = {
+      x0: Math.max(0, box.x0 - margin),
+      y0: Math.max(0, box.y0 - margin),
+      x1: Math.min(width, box.x1 + margin),
+      y1: Math.min(height, box.y1 + margin),
+    };
   }
+  if (dropped) softenCut(alpha, removed, width, height);
   return dropped;
+}
+
+/**
+ * A dropped piece leaves a hard edge in pixel steps, which the portrait enlarges several times
+ * into a sawtooth along the sitter (the sample's yellow sleeve piping read as a jagged fringe):
+ * across the cut, each pixel takes its 3×3 neighbourhood's mean, a ramp of about two pixels.
+ */
+function softenCut(alpha: Float32Array, removed: Uint8Array, width: number, height: number): void {
+  const before = alpha.slice();
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      let cut = 0;
+      let solid = 0;
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const j = (y + dy) * width + x + dx;
+          cut |= removed[j]!;
+          if (before[j]! >= 0.5) solid = 1;
+          sum += before[j]!;
+        }
+      }
+      if (cut && solid) alpha[y * width + x] = sum / 9;
+    }
+  }
 }
 
 function dropRound(
@@ -47,7 +121,9 @@ function dropRound(
   width: number,
   height: number,
   face: Box | null,
-): number {
+  removed: Uint8Array,
+  state: RoundState,
+): number[] {
   const n = width * height;
   const side = Math.max(width, height);
   const rim = Math.max(3, Math.round(side / 40));
@@ -78,18 +154,19 @@ function dropRound(
     : null;
   const reach = Math.max(8, Math.round(side / 12));
   const step = Math.max(1, Math.round(reach / 20));
-  const flagged = new Uint8Array(n);
-  const ratio = new Float32Array(n);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  const { flagged, ratio, box } = state;
+  const fgNear = new Float64Array(FG_SUPPORT);
+  for (let y = box.y0; y < box.y1; y++) {
+    for (let x = box.x0; x < box.x1; x++) {
       const i = y * width + x;
+      flagged[i] = 0;
+      ratio[i] = 0;
       if (!kept[i] || core[i]) continue;
       if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
       const pr = rgb[i * 3]!;
       const pg = rgb[i * 3 + 1]!;
       const pb = rgb[i * 3 + 2]!;
       let bg = Infinity;
-      let fg = Infinity;
       for (let dy = -reach; dy <= reach; dy += step) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -97,23 +174,37 @@ function dropRound(
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           const j = yy * width + xx;
-          const isBg = alpha[j]! < 0.05;
-          if (!isBg && !core[j]) continue;
+          if (alpha[j]! >= 0.05) continue;
           const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
-          if (isBg) {
-            if (d < bg) bg = d;
-          } else if (d < fg) fg = d;
+          if (d < bg) bg = d;
+        }
+      }
+      // Most of the rim has no background of its colour nearby: no need to look at the sitter.
+      if (bg > BACKGROUND_MATCH * BACKGROUND_MATCH * 3) continue;
+      // The sitter's colours as the FG_SUPPORT nearest, not the nearest: one stray pale pixel of
+      // a name tag inside the suit is not the sitter's colour beside a strip of wall.
+      fgNear.fill(Infinity);
+      for (let dy = -reach; dy <= reach; dy += step) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -reach; dx <= reach; dx += step) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          const j = yy * width + xx;
+          if (!core[j]) continue;
+          const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
+          if (d < fgNear[FG_SUPPORT - 1]!) insertSorted(fgNear, d);
         }
       }
       const bgDist = Math.sqrt(bg / 3);
-      const fgDist = Math.sqrt(fg / 3);
+      const fgDist = Math.sqrt(fgNear[FG_SUPPORT - 1]! / 3);
       if (bgDist <= BACKGROUND_MATCH && fgDist >= bgDist * CONTRAST + 4) {
         flagged[i] = 1;
         ratio[i] = fgDist / Math.max(1, bgDist);
       }
     }
   }
-  return dropPieces(alpha, flagged, ratio, width, height);
+  return dropPieces(alpha, flagged, ratio, width, height, removed);
 }
 
 /**
@@ -127,18 +218,20 @@ function dropPieces(
   ratio: Float32Array,
   width: number,
   height: number,
-): number {
+  removed: Uint8Array,
+): number[] {
   const n = width * height;
   const minSize = Math.max(12, Math.round(n * 0.0004));
   const seen = new Uint8Array(n);
   const stack: number[] = [];
-  let dropped = 0;
+  const dropped: number[] = [];
   for (let s = 0; s < n; s++) {
     if (!flagged[s] || seen[s]) continue;
     const piece: number[] = [];
     let outline = 0;
     let outside = 0;
     let contrast = 0;
+    let continues = false;
     seen[s] = 1;
     stack.push(s);
     while (stack.length) {
@@ -168,12 +261,19 @@ function dropPieces(
         }
         outline++;
         if (alpha[j]! < 0.5) outside++;
+        if (removed[j]) continues = true;
       }
     }
-    if (piece.length < minSize || outside < outline * 0.25 || contrast < piece.length * PIECE_CONTRAST)
-      continue;
-    for (const i of piece) alpha[i] = 0;
-    dropped += piece.length;
+    // The rest of a piece an earlier round dropped (what it peels off the rim next) is judged as
+    // part of that piece: no size of its own, a weaker colour contrast.
+    const least = continues ? CONTINUATION_CONTRAST : PIECE_CONTRAST;
+    if (!continues && piece.length < minSize) continue;
+    if (outside < outline * 0.25 || contrast < piece.length * least) continue;
+    for (const i of piece) {
+      alpha[i] = 0;
+      removed[i] = 1;
+      dropped.push(i);
+    }
   }
   return dropped;
 }
