@@ -14,6 +14,8 @@
  *   theirconn the same statements on a second connection opened as the baseline opens its own
  *            (read-only, only cache_size)
  *   ourconn  our own list SQL and parameters, unchanged, on that second read-only connection
+ *   nomodules App.open with no product modules (platform collections only): a smaller heap and less
+ *            code loaded, to see whether the process's size alone slows the list's statements
  *   walstat  on stop, prints the data.db -wal size and the connection's change counters to stderr
  */
 import { existsSync, statSync } from 'node:fs';
@@ -32,8 +34,13 @@ if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
 const db = process.env.BENCH_PG_URL
   ? { kind: 'postgres', url: process.env.BENCH_PG_URL, schema: process.env.BENCH_PG_SCHEMA }
   : { kind: 'sqlite', dataDir };
-const app = await App.open({ dataDir, db, modules, extraCollections: [posts] });
 const variant = new Set((process.env.BENCH_VARIANT ?? '').split(',').filter(Boolean));
+const app = await App.open({
+  dataDir,
+  db,
+  modules: variant.has('nomodules') ? [] : modules,
+  extraCollections: [posts],
+});
 
 if (variant.has('nolog')) {
   const get = app.settings.get.bind(app.settings);
