@@ -637,7 +637,11 @@ async function ablate(scenarios, picked) {
     await startServer('auth baseline', 'server-baseline.mjs', [], '', { BENCH_BASELINE: 'auth' }),
   ];
   for (const v of variants) {
-    const t = await startServer(`ours${v ? `[${v}]` : ''}`, 'server-ours.mjs', [], v);
+    // A `--flag` in a variant is a Node option for that server process (e.g. a V8 heap setting).
+    const parts = v.split(',').filter(Boolean);
+    const flags = parts.filter((p) => p.startsWith('--'));
+    const patches = parts.filter((p) => !p.startsWith('--')).join(',');
+    const t = await startServer(`ours${v ? `[${v}]` : ''}`, 'server-ours.mjs', flags, patches);
     targets.push(t);
   }
   // BENCH_OURS_BEFORE=<another build's bench dir> (its dist/ beside it): that build alternates too.

@@ -3,12 +3,12 @@
  * so totals and pages are right. A client filter may not reach @collection/@request or hidden fields.
  */
 import { ApiError } from '../errors.js';
-import { q } from '../db/db.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { App } from '../app.js';
 import { isSuperuser, type Caller } from './caller.js';
 import { decodeRow } from './codec.js';
-import { BASE_ALIAS, ruleCondition } from './rules.js';
+import { ruleCondition } from './rules.js';
+import { listSql } from './list-sql.js';
 import { clientFilter, clientSort } from './client-expression.js';
 import { jsonIsPlain, plainRecordJson } from './row-shaper.js';
 import type { RecordJson } from './serialize.js';
@@ -72,31 +72,29 @@ export async function listRecords(
   checkClientExpression(params.filter, caller);
   checkClientExpression(params.sort, caller);
 
+  // The conditions' own texts, as the memos return them (listSql parenthesises them).
   const where: string[] = [];
   const whereParams: unknown[] = [];
   if (!su && collection.listRule) {
     const cond = ruleCondition(app.db, app.registry, collection, collection.listRule, caller);
     if (cond) {
-      where.push(`(${cond.sql})`);
+      where.push(cond.sql);
       whereParams.push(...cond.params);
     }
   }
   const target = { db: app.db, registry: app.registry, collection, caller, superuser: su };
   if (params.filter && params.filter.trim() !== '') {
     const cond = clientFilter(target, params.filter);
-    where.push(`(${cond.sql})`);
+    where.push(cond.sql);
     whereParams.push(...cond.params);
   }
   const sort = params.sort ? clientSort(target, params.sort) : { sql: '', params: [] };
-  const from = `FROM ${q(collection.name)} ${BASE_ALIAS}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
-  const rows = await app.db.all(
-    `SELECT ${BASE_ALIAS}.* ${from}${sort.sql ? ` ORDER BY ${sort.sql}` : ''} LIMIT ? OFFSET ?`,
-    [...whereParams, ...sort.params, perPage, (page - 1) * perPage],
-  );
+  const sql = listSql(collection, where, sort.sql);
+  const rows = await app.db.all(sql.page, [...whereParams, ...sort.params, perPage, (page - 1) * perPage]);
   let totalItems = -1;
   let totalPages = -1;
   if (!skipTotal) {
-    const row = await app.db.get<{ n: number | string }>(`SELECT COUNT(*) AS n ${from}`, whereParams);
+    const row = await app.db.get<{ n: number | string }>(sql.count, whereParams);
     totalItems = Number(row?.n ?? 0);
     totalPages = Math.ceil(totalItems / perPage);
   }

@@ -13,12 +13,15 @@ import type { RecordJson } from './serialize.js';
 
 type Decoder = (value: unknown) => unknown;
 type Column = { readonly name: string; readonly decode: Decoder };
+type JsonBuilder = (row: Row) => RecordJson;
 type Plan = {
   readonly all: readonly Column[];
   /** What a non-superuser sees (no password, tokenKey or hidden fields). */
   readonly visible: readonly Column[];
   /** What a superuser sees (hidden fields too). */
   readonly visibleWithHidden: readonly Column[];
+  readonly json: JsonBuilder;
+  readonly jsonWithHidden: JsonBuilder;
 };
 
 function parseJson(value: unknown): unknown {
@@ -58,10 +61,14 @@ function planFor(collection: CollectionDef): Plan {
   const all = collection.fields.map((field) => ({ name: field.name, decode: decoderFor(field) }));
   const shown = (field: Field) => field.type !== 'password' && field.name !== 'tokenKey';
   const pick = (keep: (field: Field) => boolean) => all.filter((_, i) => keep(collection.fields[i]!));
+  const visibleWithHidden = pick(shown);
+  const visible = pick((field) => shown(field) && !field.hidden);
   plan = {
     all,
-    visibleWithHidden: pick(shown),
-    visible: pick((field) => shown(field) && !field.hidden),
+    visibleWithHidden,
+    visible,
+    json: jsonBuilder(collection, visible),
+    jsonWithHidden: jsonBuilder(collection, visibleWithHidden),
   };
   plans.set(collection, plan);
   return plan;
@@ -80,12 +87,43 @@ export function decodeRowWithPlan(collection: CollectionDef, row: Row): RecordDa
  * and the caller), and without `expand`. The same keys in the same order as `serializeRecord`.
  */
 export function plainRecordJson(collection: CollectionDef, row: Row, showHidden: boolean): RecordJson {
-  const out: Record<string, unknown> = { collectionId: collection.id, collectionName: collection.name };
   const plan = planFor(collection);
-  for (const col of showHidden ? plan.visibleWithHidden : plan.visible)
-    out[col.name] = col.decode(row[col.name]);
-  return out as RecordJson;
+  return showHidden ? plan.jsonWithHidden(row) : plan.json(row);
 }
+
+/**
+ * The row → JSON function of one collection and field list: one object literal with the
+ * collection's own keys. A loop of `out[name] = …` made every record grow through a chain of hidden
+ * classes into an out-of-object property store, through keyed loads and stores that see every
+ * collection's names (megamorphic): ≈ 10 µs for a 30-row page against ≈ 1 µs for the literal, and
+ * twice the bytes per record (issue #18). The generated text holds nothing but field names, which
+ * the schema restricts to identifiers (`NAME_RE` in schema/collection.ts), each written as a JSON
+ * string literal, and decoder indexes; no request data ever reaches it.
+ */
+function jsonBuilder(collection: CollectionDef, columns: readonly Column[]): JsonBuilder {
+  const head = { collectionId: collection.id, collectionName: collection.name };
+  // note: a `"__proto__": …` property in a literal would set the prototype; keep the loop for it.
+  if (columns.some((c) => c.name === '__proto__' || !IDENTIFIER.test(c.name)))
+    return (row) => {
+      const out: Record<string, unknown> = { ...head };
+      for (const col of columns) out[col.name] = col.decode(row[col.name]);
+      return out as RecordJson;
+    };
+  const props = columns.map((c, i) => `${JSON.stringify(c.name)}: d[${i}](row[${JSON.stringify(c.name)}])`);
+  const make = new Function(
+    'id',
+    'name',
+    'd',
+    `return function recordJson(row) { return { collectionId: id, collectionName: name, ${props.join(', ')} }; };`,
+  ) as (id: string, name: string, d: readonly Decoder[]) => JsonBuilder;
+  return make(
+    head.collectionId,
+    head.collectionName,
+    columns.map((c) => c.decode),
+  );
+}
+
+const IDENTIFIER = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 /** Whether `plainRecordJson` is a record's whole JSON here (see there). */
 export function jsonIsPlain(collection: CollectionDef, expand: string | undefined): boolean {
