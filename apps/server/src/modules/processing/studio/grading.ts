@@ -119,6 +119,12 @@ export function gradingRows(
   const grainScale = grainAmp / 65536;
   const curve = curveTable(g.contrast);
   const slope = 1 + g.contrast * 0.9;
+  const mono = g.mono;
+  const vignette = g.vignette;
+  const [kr, kg, kb] = [1 + warm, 1 + warm * 0.25, 1 - warm];
+  const gain = 1 + lift;
+  // The row's grain draws, taken from `random` in one go (the same draws in the same order).
+  const grain = new Uint32Array(width);
   const dx2 = new Float64Array(width);
   for (let x = 0; x < width; x++) dx2[x] = (x - centre.x) * (x - centre.x);
   // Just under 0.35 of maxD, squared: a pixel at or inside it has d ≤ 0.35 and no vignette.
@@ -126,41 +132,45 @@ export function gradingRows(
   return (y) => {
     const dy = (y - centre.y) * 1.1;
     const dy2 = dy * dy;
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 3;
-      let r = data[o]! * (1 + warm);
-      let gg = data[o + 1]! * (1 + warm * 0.25);
-      let b = data[o + 2]! * (1 - warm);
+    random.fillBits(grain);
+    for (let x = 0, o = y * width * 3; x < width; x++, o += 3) {
+      let r = data[o]! * kr;
+      let gg = data[o + 1]! * kg;
+      let b = data[o + 2]! * kb;
       const l = luma(r, gg, b);
       r = l + (r - l) * sat;
       gg = l + (gg - l) * sat;
       b = l + (b - l) * sat;
-      if (g.mono) {
+      if (mono) {
         // A faint warm tone, like a fibre print, rather than a cold digital grey.
         r = l * 1.02;
         gg = l;
         b = l * 0.97;
       }
-      r = contrast(curve, slope, r * (1 + lift));
-      gg = contrast(curve, slope, gg * (1 + lift));
-      b = contrast(curve, slope, b * (1 + lift));
+      r = contrast(curve, slope, r * gain);
+      gg = contrast(curve, slope, gg * gain);
+      b = contrast(curve, slope, b * gain);
       // The vignette starts at 0.35 of the way to the farthest corner; inside, or with no
       // vignette, it is 1 and its square roots are not taken.
       const q = dx2[x]! + dy2;
       let vig = 1;
-      if (g.vignette !== 0 && q > inner2) {
+      if (vignette !== 0 && q > inner2) {
         const d = Math.sqrt(q) * inv;
         const t = d <= 0.35 ? 0 : d >= 1 ? 1 : (d - 0.35) / 0.65;
-        vig = 1 - g.vignette * 0.6 * t * Math.sqrt(t);
+        vig = 1 - vignette * 0.6 * t * Math.sqrt(t);
       }
       // Luminance grain (the same for all channels), strongest in the mid-tones as on film:
       // the sum of two uniform draws (a triangle), both from the halves of one 32-bit draw.
-      const bits = random.bits();
+      const bits = grain[x]!;
       const n = ((bits & 0xffff) + (bits >>> 16) - 65535) * grainScale * (0.5 + 2 * l * (1 - l));
-      data[o] = r * vig + n;
-      data[o + 1] = gg * vig + n;
-      data[o + 2] = b * vig + n;
-      if (lumaOut) lumaOut[y * width + x] = luma(data[o]!, data[o + 1]!, data[o + 2]!);
+      // Rounded to float as stored, so the luma is the stored pixel's without reading it back.
+      const R = Math.fround(r * vig + n);
+      const G = Math.fround(gg * vig + n);
+      const B = Math.fround(b * vig + n);
+      data[o] = R;
+      data[o + 1] = G;
+      data[o + 2] = B;
+      if (lumaOut) lumaOut[y * width + x] = luma(R, G, B);
     }
   };
 }
