@@ -26,7 +26,9 @@ export function parseColour(value: unknown): [number, number, number] | null {
 }
 
 /**
- * The style's gradient a row at a time: the function returned writes row y's colours into `into`. The lighting pass below reads each row once, so the bare gradient needs no plane.
+ * The style's gradient a row at a time: the function returned writes row y's colours into `into`
+ * and returns false, or, when the row is one colour, writes only its first pixel and returns true.
+ * The lighting pass below reads each row once, so the bare gradient needs no plane.
  */
 function gradientRows(spec: BackdropSpec, width: number, height: number) {
   const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
@@ -43,18 +45,27 @@ function gradientRows(spec: BackdropSpec, width: number, height: number) {
     const b = stops[Math.min(last, i + 1)]!;
     flat.set([a[0], a[1], a[2], b[0] - a[0], b[1] - a[1], b[2] - a[2]], i * 6);
   });
-  return (y: number, into: Float32Array) => {
+  const colourAt = (along: number, into: Float32Array, o: number) => {
+    const t = Math.min(1, Math.max(0, (along / span + 1) / 2));
+    const pos = t * last;
+    const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
+    const f = last === 0 ? 0 : pos - i;
+    const s = i * 6;
+    into[o] = flat[s]! + flat[s + 3]! * f;
+    into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
+    into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
+  };
+  return (y: number, into: Float32Array): boolean => {
     const down = (y / (height - 1 || 1) - 0.5) * dy;
-    for (let x = 0, o = 0; x < width; x++, o += 3) {
-      const t = Math.min(1, Math.max(0, ((across[x]! + down) / span + 1) / 2));
-      const pos = t * last;
-      const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
-      const f = last === 0 ? 0 : pos - i;
-      const s = i * 6;
-      into[o] = flat[s]! + flat[s + 3]! * f;
-      into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
-      into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
+    // A vertical gradient's `across` is ~1e-16 (cos 90°): it vanishes in the sum on most rows.
+    // Float addition is monotone, so if it does at both ends of the row it does all along it,
+    // and every pixel gets the colour of `down` alone.
+    if (across[0]! + down === down && across[width - 1]! + down === down) {
+      colourAt(down, into, 0);
+      return true;
     }
+    for (let x = 0, o = 0; x < width; x++, o += 3) colourAt(across[x]! + down, into, o);
+    return false;
   };
 }
 
@@ -127,11 +138,13 @@ export async function renderBackdrop(
     const poolY = Math.exp(-(dy * dy) / (2 * sigma * sigma));
     const v = y / height - 0.5;
     const vv = v * v;
-    const coarseRow = coarse?.row(y);
-    const fineRow = fine?.row(y);
+    const flatRow = gradient ? gradient(y, row) : false;
     const src = gradient ? row : base.data;
     const from = gradient ? 0 : y * width * 3;
-    gradient?.(y, row);
+    // The mottle's two noise rows, read as `valueNoiseRows.row` would give them (rounded to float).
+    const cty = coarse ? coarse.band(y) : 0;
+    const fty = fine ? fine.band(y) : 0;
+    const f = Math.fround;
     for (let x = 0, o = y * width * 3, i = from; x < width; x++, o += 3, i += 3) {
       const pool = poolX[x]! * poolY;
       // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
@@ -140,10 +153,15 @@ export async function renderBackdrop(
         1 +
         pool -
         corner +
-        (coarseRow && fineRow ? mottle * (0.045 * coarseRow[x]! + 0.018 * fineRow[x]!) : 0);
-      base.data[o] = src[i]! * gain;
-      base.data[o + 1] = src[i + 1]! * gain;
-      base.data[o + 2] = src[i + 2]! * gain;
+        (coarse && fine
+          ? mottle *
+            (0.045 * f(coarse.top[x]! * (1 - cty) + coarse.bottom[x]! * cty) +
+              0.018 * f(fine.top[x]! * (1 - fty) + fine.bottom[x]! * fty))
+          : 0);
+      const s = flatRow ? 0 : i;
+      base.data[o] = src[s]! * gain;
+      base.data[o + 1] = src[s + 1]! * gain;
+      base.data[o + 2] = src[s + 2]! * gain;
     }
   }
   return base;
