@@ -243,7 +243,7 @@ async function render(
     scratch.floats,
   );
 
-  decontaminate(subject, alpha, Math.max(2, out.width / 260));
+  decontaminate(subject, alpha, Math.max(2, out.width / 260), scratch.floats);
   const light = matchLight(subject, alpha, backdrop, faceOut, lightSide);
   const grading = readGrading(opts.look.grading);
   retouchSkin(subject, alpha, faceOut, grading.retouch);
