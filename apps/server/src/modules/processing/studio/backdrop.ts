@@ -26,7 +26,9 @@ export function parseColour(value: unknown): [number, number, number] | null {
 }
 
 /**
- * The style's gradient a row at a time: the function returned writes row y's colours into `into`. The lighting pass below reads each row once, so the bare gradient needs no plane.
+ * The style's gradient a row at a time: the function returned writes row y's colours into `into`
+ * and returns false, or, when the row is one colour, writes only its first pixel and returns true.
+ * The lighting pass below reads each row once, so the bare gradient needs no plane.
  */
 function gradientRows(spec: BackdropSpec, width: number, height: number) {
   const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
@@ -43,18 +45,40 @@ function gradientRows(spec: BackdropSpec, width: number, height: number) {
     const b = stops[Math.min(last, i + 1)]!;
     flat.set([a[0], a[1], a[2], b[0] - a[0], b[1] - a[1], b[2] - a[2]], i * 6);
   });
-  return (y: number, into: Float32Array) => {
+  const colourAt = (along: number, into: Float32Array, o: number) => {
+    const t = Math.min(1, Math.max(0, (along / span + 1) / 2));
+    const pos = t * last;
+    const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
+    const f = last === 0 ? 0 : pos - i;
+    const s = i * 6;
+    into[o] = flat[s]! + flat[s + 3]! * f;
+    into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
+    into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
+  };
+  return (y: number, into: Float32Array): boolean => {
     const down = (y / (height - 1 || 1) - 0.5) * dy;
-    for (let x = 0, o = 0; x < width; x++, o += 3) {
-      const t = Math.min(1, Math.max(0, ((across[x]! + down) / span + 1) / 2));
-      const pos = t * last;
-      const i = last === 0 ? 0 : Math.min(last - 1, Math.floor(pos));
-      const f = last === 0 ? 0 : pos - i;
-      const s = i * 6;
-      into[o] = flat[s]! + flat[s + 3]! * f;
-      into[o + 1] = flat[s + 1]! + flat[s + 4]! * f;
-      into[o + 2] = flat[s + 2]! + flat[s + 5]! * f;
+    // A vertical gradient's `across` is ~1e-16 (cos 90°): it vanishes in the sum on some rows.
+    // Float addition is monotone, so if it does at both ends of the row it does all along it,
+    // and every pixel gets the colour of `down` alone.
+    if (across[0]! + down === down && across[width - 1]! + down === down) {
+      colourAt(down, into, 0);
+      return true;
     }
+    // Elsewhere the sum takes a few values only (`down` and its neighbouring floats, in runs
+    // along the row): each is worked out once and copied along its run.
+    let along = NaN;
+    for (let x = 0, o = 0; x < width; x++, o += 3) {
+      const next = across[x]! + down;
+      if (next === along) {
+        into[o] = into[o - 3]!;
+        into[o + 1] = into[o - 2]!;
+        into[o + 2] = into[o - 1]!;
+        continue;
+      }
+      along = next;
+      colourAt(along, into, o);
+    }
+    return false;
   };
 }
 
@@ -122,29 +146,102 @@ export async function renderBackdrop(
     const u = x / width - 0.5;
     uu[x] = u * u;
   }
+  const rowLight: RowLight = { poolX, uu, poolY: 0, vv: 0, mottle, noise: null };
   for (let y = 0; y < height; y++) {
     const dy = (y - light.y) * 0.8;
-    const poolY = Math.exp(-(dy * dy) / (2 * sigma * sigma));
+    rowLight.poolY = Math.exp(-(dy * dy) / (2 * sigma * sigma));
     const v = y / height - 0.5;
-    const vv = v * v;
-    const coarseRow = coarse?.row(y);
-    const fineRow = fine?.row(y);
-    const src = gradient ? row : base.data;
-    const from = gradient ? 0 : y * width * 3;
-    gradient?.(y, row);
-    for (let x = 0, o = y * width * 3, i = from; x < width; x++, o += 3, i += 3) {
-      const pool = poolX[x]! * poolY;
-      // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
-      const corner = 0.14 * Math.min(1, (uu[x]! + vv) * 2.2);
-      const gain =
-        1 +
-        pool -
-        corner +
-        (coarseRow && fineRow ? mottle * (0.045 * coarseRow[x]! + 0.018 * fineRow[x]!) : 0);
-      base.data[o] = src[i]! * gain;
-      base.data[o + 1] = src[i + 1]! * gain;
-      base.data[o + 2] = src[i + 2]! * gain;
+    rowLight.vv = v * v;
+    rowLight.noise =
+      coarse && fine
+        ? {
+            coarseTop: coarse.top,
+            coarseBottom: coarse.bottom,
+            coarseTy: coarse.band(y),
+            fineTop: fine.top,
+            fineBottom: fine.bottom,
+            fineTy: fine.band(y),
+          }
+        : null;
+    if (!gradient) lightRow(base.data, y * width * 3, base.data, y * width * 3, 3, width, rowLight);
+    else {
+      // A row of one colour is read from its first pixel all along.
+      const flatRow = gradient(y, row);
+      lightRow(base.data, y * width * 3, row, 0, flatRow ? 0 : 3, width, rowLight);
     }
   }
   return base;
+}
+
+const NO_NOISE = {
+  coarseTop: new Float64Array(0),
+  coarseBottom: new Float64Array(0),
+  coarseTy: 0,
+  fineTop: new Float64Array(0),
+  fineBottom: new Float64Array(0),
+  fineTy: 0,
+};
+
+/** The backdrop's light on one row: the pool's and the corners' factors, and the mottle's noise. */
+type RowLight = {
+  poolX: Float64Array;
+  poolY: number;
+  uu: Float64Array;
+  vv: number;
+  mottle: number;
+  /** The mottle's two noise rows as `valueNoiseRows.band` leaves them, or none. */
+  noise: {
+    coarseTop: Float64Array;
+    coarseBottom: Float64Array;
+    coarseTy: number;
+    fineTop: Float64Array;
+    fineBottom: Float64Array;
+    fineTy: number;
+  } | null;
+};
+
+/**
+ * Lights one row: `width` pixels of `src` from index `s` (advancing by `step`: 0 reads one colour
+ * all along) into `out` from index `o`. A function of its own, called per row, so V8 optimises it
+ * once instead of replacing a frame-long loop mid-way on every render.
+ */
+function lightRow(
+  out: Float32Array,
+  o: number,
+  src: Float32Array,
+  s: number,
+  step: number,
+  width: number,
+  l: RowLight,
+): void {
+  const { poolX, poolY, uu, vv, mottle, noise } = l;
+  const f = Math.fround;
+  // The noise's fields in locals (read once, not per pixel); zeros stand in when there is none.
+  const n = noise ?? NO_NOISE;
+  const [ct, cb, cty, ft, fb, fty] = [
+    n.coarseTop,
+    n.coarseBottom,
+    n.coarseTy,
+    n.fineTop,
+    n.fineBottom,
+    n.fineTy,
+  ];
+  const withNoise = noise !== null;
+  for (let x = 0; x < width; x++, o += 3, s += step) {
+    const pool = poolX[x]! * poolY;
+    // Falloff towards the corners, as light on a backdrop a couple of metres behind the sitter.
+    const corner = 0.14 * Math.min(1, (uu[x]! + vv) * 2.2);
+    // The noise rows read as `valueNoiseRows.row` would give them (rounded to float).
+    const gain =
+      1 +
+      pool -
+      corner +
+      (withNoise
+        ? mottle *
+          (0.045 * f(ct[x]! * (1 - cty) + cb[x]! * cty) + 0.018 * f(ft[x]! * (1 - fty) + fb[x]! * fty))
+        : 0);
+    out[o] = src[s]! * gain;
+    out[o + 1] = src[s + 1]! * gain;
+    out[o + 2] = src[s + 2]! * gain;
+  }
 }

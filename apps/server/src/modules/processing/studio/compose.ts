@@ -20,16 +20,27 @@ import type { Box } from './framing.js';
 
 type Stats = { r: number; g: number; b: number; l: number };
 
-function weightedMean(img: Rgb, weight: (i: number, x: number, y: number) => number): Stats {
+/**
+ * The weighted mean colour of `img` over every other pixel of every other row (even x and y),
+ * within [x0, x1) × [y0, y1): `weight(i)` for pixel index i, pixels of weight ≤ 0 left out.
+ */
+function weightedMean(
+  img: Rgb,
+  weight: (i: number) => number,
+  box: { x0: number; y0: number; x1: number; y1: number },
+): Stats {
   let r = 0;
   let g = 0;
   let b = 0;
   let w = 0;
-  const { width, height, data } = img;
-  for (let y = 0; y < height; y += 2) {
-    for (let x = 0; x < width; x += 2) {
+  const { width, data } = img;
+  // The sampled grid's first even row and column inside the box.
+  const ys = box.y0 + (box.y0 & 1);
+  const xs = box.x0 + (box.x0 & 1);
+  for (let y = ys; y < box.y1; y += 2) {
+    for (let x = xs; x < box.x1; x += 2) {
       const i = y * width + x;
-      const k = weight(i, x, y);
+      const k = weight(i);
       if (k <= 0) continue;
       r += data[i * 3]! * k;
       g += data[i * 3 + 1]! * k;
@@ -53,31 +64,54 @@ export function matchLight(
   face: Box,
   keySide: number,
 ): Record<string, number> {
-  const faceStats = weightedMean(subject, (i, x, y) =>
-    x >= face.x && x < face.x + face.width && y >= face.y && y < face.y + face.height ? alpha[i]! : 0,
-  );
-  const back = weightedMean(backdrop, (i) => 1 - alpha[i]!);
+  const { width, height, data } = subject;
+  // Only the face's box has weight in the face's mean: the walk is limited to it (the pixels
+  // outside it added nothing). Its edges are the integers the old test x ≥ face.x && x < face.x +
+  // face.width (and the same for y) admitted.
+  const faceBox = {
+    x0: Math.max(0, Math.ceil(face.x)),
+    y0: Math.max(0, Math.ceil(face.y)),
+    x1: Math.min(width, Math.ceil(face.x + face.width)),
+    y1: Math.min(height, Math.ceil(face.y + face.height)),
+  };
+  const faceStats = weightedMean(subject, (i) => alpha[i]!, faceBox);
+  const back = weightedMean(backdrop, (i) => 1 - alpha[i]!, { x0: 0, y0: 0, x1: width, y1: height });
   const target = 0.5 + 0.08 * (back.l - 0.45);
   const gain = Math.max(0.78, Math.min(1.4, target / Math.max(0.05, faceStats.l)));
   const tint = 0.07;
   const mr = 1 + tint * (back.r / Math.max(0.05, back.l) - 1);
   const mg = 1 + tint * (back.g / Math.max(0.05, back.l) - 1);
   const mb = 1 + tint * (back.b / Math.max(0.05, back.l) - 1);
-  const { width, height, data } = subject;
   const ramp = keyLightRamp(width, face, keySide);
-  const f = Math.fround;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
-      if (alpha[i]! <= 0.002) continue;
-      const k = ramp[x]!;
-      const o = i * 3;
-      // Each step rounded to float as if stored between the two adjustments.
-      data[o] = rolloff(f(rolloff(data[o]! * gain * mr)) * k);
-      data[o + 1] = rolloff(f(rolloff(data[o + 1]! * gain * mg)) * k);
-      data[o + 2] = rolloff(f(rolloff(data[o + 2]! * gain * mb)) * k);
-    }
-  }
+  const m = new Float64Array([gain, mr, mg, mb]);
+  for (let y = 0; y < height; y++) lightRow(data, alpha, ramp, m, y * width, (y + 1) * width);
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
+}
+
+/**
+ * The light match on pixels [from, to): each channel times the exposure gain and its tint (`m`:
+ * gain, then the three tints), rolled off, rounded to float as if stored between the
+ * two adjustments, then times the key light's ramp and rolled off again. A function called per
+ * row, so V8 optimises it once for every render.
+ */
+function lightRow(
+  data: Float32Array,
+  alpha: Float32Array,
+  ramp: Float32Array,
+  m: Float64Array,
+  from: number,
+  to: number,
+): void {
+  const f = Math.fround;
+  const [gain, mr, mg, mb] = [m[0]!, m[1]!, m[2]!, m[3]!];
+  for (let i = from, x = 0; i < to; i++, x++) {
+    if (alpha[i]! <= 0.002) continue;
+    const k = ramp[x]!;
+    const o = i * 3;
+    data[o] = rolloff(f(rolloff(data[o]! * gain * mr)) * k);
+    data[o + 1] = rolloff(f(rolloff(data[o + 1]! * gain * mg)) * k);
+    data[o + 2] = rolloff(f(rolloff(data[o + 2]! * gain * mb)) * k);
+  }
 }
 
 /**
@@ -158,13 +192,7 @@ export function composite(
   const floor = spread ? coarseFloor(spread, width, height) : null;
   const sure = 1 - 0.0019 / (wrap * 2.2);
   for (let y = 0; y < height; y++) {
-    for (let i = y * width, o = i * 3, end = i + width; i < end; i++, o += 3) {
-      const a = alpha[i]!;
-      if (a <= 0) continue;
-      out[o] = out[o]! + (fg[o]! - out[o]!) * a;
-      out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
-      out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
-    }
+    blendRow(out, fg, alpha, y * width, (y + 1) * width);
     if (spread && floor) {
       const cellRow = floor.rows[y]! * spread.width;
       for (let x = 0; x < width; x++) {
@@ -184,4 +212,18 @@ export function composite(
     afterRow?.(y);
   }
   return backdrop;
+}
+
+/**
+ * `fg` over `out` through `alpha` on pixels [from, to). A function called per row, so V8
+ * optimises it once for every render.
+ */
+function blendRow(out: Float32Array, fg: Float32Array, alpha: Float32Array, from: number, to: number): void {
+  for (let i = from, o = from * 3; i < to; i++, o += 3) {
+    const a = alpha[i]!;
+    if (a <= 0) continue;
+    out[o] = out[o]! + (fg[o]! - out[o]!) * a;
+    out[o + 1] = out[o + 1]! + (fg[o + 1]! - out[o + 1]!) * a;
+    out[o + 2] = out[o + 2]! + (fg[o + 2]! - out[o + 2]!) * a;
+  }
 }

@@ -7,14 +7,17 @@ import type { Random } from './seeded-random.js';
 /**
  * The same field a row at a time: `row(y)` fills and returns one reused buffer (rows in any
  * order; cheapest in order, since the grid rows' horizontal interpolations change only at cell
- * boundaries). For a caller that reads each value once, it saves a full-size plane.
+ * boundaries). For a caller that reads each value once, it saves a full-size plane. A caller that
+ * wants to skip the buffer too calls `band(y)`, which readies `top` and `bottom` for row y and
+ * returns the vertical weight `ty`: the row's value at x is `fround(top[x] * (1 - ty) +
+ * bottom[x] * ty)` (the float `row` stores).
  */
 export function valueNoiseRows(
   width: number,
   height: number,
   cells: number,
   random: Random,
-): { row(y: number): Float32Array } {
+): { row(y: number): Float32Array; band(y: number): number; top: Float64Array; bottom: Float64Array } {
   const gw = cells + 2;
   const gh = Math.max(2, Math.round((cells * height) / width)) + 2;
   const grid = new Float32Array(gw * gh);
@@ -32,21 +35,27 @@ export function valueNoiseRows(
   const bottom = new Float64Array(width);
   const out = new Float32Array(width);
   let cached = -1;
-  return {
-    row(y) {
-      const gy = (y / height) * (gh - 2);
-      const y0 = Math.floor(gy);
-      let ty = gy - y0;
-      ty = ty * ty * (3 - 2 * ty);
-      if (y0 !== cached) {
-        for (let x = 0; x < width; x++) {
-          const i = y0 * gw + x0s[x]!;
-          const tx = txs[x]!;
-          top[x] = grid[i]! + (grid[i + 1]! - grid[i]!) * tx;
-          bottom[x] = grid[i + gw]! + (grid[i + gw + 1]! - grid[i + gw]!) * tx;
-        }
-        cached = y0;
+  const band = (y: number) => {
+    const gy = (y / height) * (gh - 2);
+    const y0 = Math.floor(gy);
+    const ty = gy - y0;
+    if (y0 !== cached) {
+      for (let x = 0; x < width; x++) {
+        const i = y0 * gw + x0s[x]!;
+        const tx = txs[x]!;
+        top[x] = grid[i]! + (grid[i + 1]! - grid[i]!) * tx;
+        bottom[x] = grid[i + gw]! + (grid[i + gw + 1]! - grid[i + gw]!) * tx;
       }
+      cached = y0;
+    }
+    return ty * ty * (3 - 2 * ty);
+  };
+  return {
+    band,
+    top,
+    bottom,
+    row(y) {
+      const ty = band(y);
       for (let x = 0; x < width; x++) out[x] = top[x]! * (1 - ty) + bottom[x]! * ty;
       return out;
     },
