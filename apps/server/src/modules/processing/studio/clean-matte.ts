@@ -5,6 +5,7 @@
  * of a flag, a chair back) and holes inside the silhouette (a shiny patch read as background).
  */
 import type { Box } from './framing.js';
+import { neighbours4 } from './grid-neighbours.js';
 
 /**
  * Marks pixels of flat padding: regions reached from the photo's border through pixels that stay
@@ -30,15 +31,7 @@ export function paddingMask(rgb: Uint8Array, width: number, height: number, tole
     while (stack.length) {
       const i = stack.pop()!;
       region.push(i);
-      const x = i % width;
-      const y = (i - x) / width;
-      const next = [
-        x > 0 ? i - 1 : -1,
-        x < width - 1 ? i + 1 : -1,
-        y > 0 ? i - width : -1,
-        y < height - 1 ? i + width : -1,
-      ];
-      for (const j of next) {
+      for (const j of neighbours4(i, width, height)) {
         if (j < 0 || seen[j]) continue;
         if (
           Math.abs(rgb[j * 3]! - r0) > tolerance ||
@@ -62,6 +55,7 @@ export function paddingMask(rgb: Uint8Array, width: number, height: number, tole
 
 /** 4-connected components of `on`; returns the label per pixel (0 = off) and each label's size. */
 function label(on: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
+  const height = on.length / width;
   const labels = new Int32Array(on.length);
   const sizes = [0];
   const stack: number[] = [];
@@ -74,10 +68,8 @@ function label(on: Uint8Array, width: number): { labels: Int32Array; sizes: numb
     while (stack.length) {
       const i = stack.pop()!;
       size++;
-      const x = i % width;
-      const around = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
-      for (const j of around) {
-        if (j < 0 || j >= on.length || !on[j] || labels[j]) continue;
+      for (const j of neighbours4(i, width, height)) {
+        if (j < 0 || !on[j] || labels[j]) continue;
         labels[j] = id;
         stack.push(j);
       }

@@ -8,6 +8,7 @@
  * flag patch sewn on a sleeve (surrounded by the garment) is not.
  */
 import type { Box } from './framing.js';
+import { neighbours4 } from './grid-neighbours.js';
 
 /** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
 const BACKGROUND_MATCH = 14;
@@ -238,15 +239,7 @@ function dropPieces(
       const i = stack.pop()!;
       piece.push(i);
       contrast += ratio[i]!;
-      const x = i % width;
-      const y = (i - x) / width;
-      const around = [
-        x > 0 ? i - 1 : -1,
-        x < width - 1 ? i + 1 : -1,
-        y > 0 ? i - width : -1,
-        y < height - 1 ? i + width : -1,
-      ];
-      for (const j of around) {
+      for (const j of neighbours4(i, width, height)) {
         if (j < 0) {
           outline++;
           outside++;
