@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, disableRateLimits, OPERATOR, superuser } from './support/api';
 import { mailText, startSmtp } from './support/smtp';
 import { settled, watchThirdParty } from './support/third-party';
+import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
 
 /**
@@ -172,12 +173,17 @@ test('a saved secret is removed only after a confirmation, and cancelling keeps 
   await mail.scrollIntoViewIfNeeded();
   mkdirSync(SHOTS, { recursive: true });
   await mail.screenshot({ path: `${SHOTS}/settings-secret-set.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await mail.screenshot({ path: `${SHOTS}/settings-secret-set-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectAccessible(page, 'settings with a saved secret');
 
   // Cancelling keeps it.
   await remove.click();
   const dialog = page.getByRole('dialog', { name: 'Remove the password?' });
   await expect(dialog).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/settings-remove-secret.png` });
+  await expectAccessible(page, 'remove secret dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await secretSet()).toBe(true);
