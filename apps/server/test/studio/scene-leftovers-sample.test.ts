@@ -14,6 +14,8 @@ import { THRESHOLDS } from './quality-thresholds.js';
 
 /** The sample's pale skin (warm: red well above blue) and its pale, nearly grey wall. */
 const paleSkin = (r: number, g: number, b: number) => r - b >= 35 && Math.min(r, g, b) > 120;
+/** The flag's crimson: red well above green, blue above green (the suit's orange has green above blue). */
+const crimson = (r: number, g: number, b: number) => r > 60 && r - g > 50 && b > g + 3;
 const paleWall = (r: number, g: number, b: number) =>
   Math.max(r, g, b) - Math.min(r, g, b) < 20 && Math.min(r, g, b) > 150;
 
@@ -46,6 +48,13 @@ describe('the sample cut-out, scene leftovers', () => {
     const steps = hardSteps(a, { x: 348, y: 284, width: 18, height: 44 });
     console.log(`hard steps along the cut: ${steps}`);
     expect(steps).toBeLessThanOrEqual(THRESHOLDS.maxHardStepsAtCut);
+  });
+
+  it("drops the flag's red stripe beside the sleeve where both leave the photo at the bottom left", () => {
+    // The stripe's crimson (blue above green, unlike the orange suit) left of the sleeve, 512 px source.
+    const stripe = keptShare(a, { x: 0, y: 400, width: 30, height: 112 }, crimson);
+    console.log(`flag stripe kept ${stripe.toFixed(3)}`);
+    expect(stripe).toBeLessThanOrEqual(THRESHOLDS.maxFlagStripeKept);
   });
 
   it('keeps the sitter beside the leftovers: held helmet, sleeve patch, suit, piping, hair', () => {

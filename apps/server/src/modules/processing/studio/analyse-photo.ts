@@ -13,6 +13,7 @@ import { dropSceneLeftovers } from './scene-leftovers.js';
 import { restoreFaceSides } from './face-sides.js';
 import { enlarge, type Enlarged } from './enlarge.js';
 import { hairMatte } from './hair-matte.js';
+import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
 
@@ -74,6 +75,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let face: Box | null = null;
   let eyes: { x: number; y: number } | null = null;
   let coarse: Float32Array | null = null;
+  let stretched: Float32Array | null = null;
   let segmenter: PhotoAnalysis['segmenter'] = 'none';
   const human = tools.human;
   if (human) {
@@ -99,6 +101,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
           coarse = new Float32Array(aw * ah);
           for (let i = 0; i < coarse.length; i++) coarse[i] = Number(rgba[i * 4 + 3]) / 255;
           segmenter = 'selfie';
+          stretched = await stretchedLook(human, small, aw, ah);
         }
       }
     } finally {
@@ -132,6 +135,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   }
   if (segmenter !== 'none') {
     keepSubject(alpha, aw, ah, faceSmall);
+    if (stretched && dropBorderLeftovers(alpha, stretched, small, aw, ah, faceSmall))
+      keepSubject(alpha, aw, ah, faceSmall);
     // What the drop leaves of a piece (single pixels it did not flag) are islands now.
     if (dropSceneLeftovers(alpha, small, aw, ah, faceSmall)) keepSubject(alpha, aw, ah, faceSmall);
   }

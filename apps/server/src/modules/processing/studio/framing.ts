@@ -100,3 +100,16 @@ export function outputSize(aspect: string, longSide: number): { width: number; h
     ? { width: longSide, height: Math.round(longSide / r) }
     : { width: Math.round(longSide * r), height: longSide };
 }
+
+/**
+ * The face with its ears and the hair above it: what the matte's clean-ups never take away, since
+ * hair against a wall of its colour is still the sitter.
+ */
+export function untouchedAround(face: Box): { x0: number; x1: number; y0: number; y1: number } {
+  return {
+    x0: face.x - face.width * 0.35,
+    x1: face.x + face.width * 1.35,
+    y0: face.y - face.height * 0.6,
+    y1: face.y + face.height * 1.1,
+  };
+}

@@ -7,7 +7,7 @@
  * connected patch lying largely against the background or the photo's border, which a badge or a
  * flag patch sewn on a sleeve (surrounded by the garment) is not.
  */
-import type { Box } from './framing.js';
+import { untouchedAround, type Box } from './framing.js';
 import { neighbours4 } from './grid-neighbours.js';
 
 /** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
@@ -145,14 +145,7 @@ function dropRound(
     core = next;
   }
   // The face and the hair above it are never touched: hair against a similar wall is the sitter.
-  const guard = face
-    ? {
-        x0: face.x - face.width * 0.35,
-        x1: face.x + face.width * 1.35,
-        y0: face.y - face.height * 0.6,
-        y1: face.y + face.height * 1.1,
-      }
-    : null;
+  const guard = face ? untouchedAround(face) : null;
   const reach = Math.max(8, Math.round(side / 12));
   const step = Math.max(1, Math.round(reach / 20));
   const { flagged, ratio, box } = state;
