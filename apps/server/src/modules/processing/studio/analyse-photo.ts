@@ -14,6 +14,7 @@ import { restoreFaceSides } from './face-sides.js';
 import { enlarge, type Enlarged } from './enlarge.js';
 import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
+import { dropThinSpurs } from './thin-spurs.js';
 import type { Box } from './framing.js';
 import type { IsnetSegmenter } from './isnet.js';
 
@@ -139,6 +140,9 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       keepSubject(alpha, aw, ah, faceSmall);
     // What the drop leaves of a piece (single pixels it did not flag) are islands now.
     if (dropSceneLeftovers(alpha, small, aw, ah, faceSmall)) keepSubject(alpha, aw, ah, faceSmall);
+    // ISNet's fine matte has real thin things (loose strands); the selfie model's are its artefacts.
+    if (segmenter === 'selfie' && dropThinSpurs(alpha, small, aw, ah, faceSmall))
+      keepSubject(alpha, aw, ah, faceSmall);
   }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
   return {

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { rgbToTensor } from '../../analysis/vision/human.js';
 import { untouchedAround, type Box } from './framing.js';
-import { neighbours4 } from './grid-neighbours.js';
+import { floodPiece } from './grid-neighbours.js';
 import { colourSet, markAround, RGB_BINS, SHADE_BINS } from './colour-bins.js';
 
 /** How far the photo's edges are stretched for the second look, as a share of its long side. */
@@ -84,34 +84,23 @@ export function dropBorderLeftovers(
     doubted[i] = 1;
   }
   const seen = new Uint8Array(n);
-  const stack: number[] = [];
   let dropped = 0;
   for (let s = 0; s < n; s++) {
     if (!doubted[s] || seen[s]) continue;
-    const piece: number[] = [];
+    const piece = floodPiece(s, doubted, seen, width, height);
     let border = false;
     let x0 = width;
     let y0 = height;
     let x1 = 0;
     let y1 = 0;
-    seen[s] = 1;
-    stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!;
-      piece.push(i);
+    for (const i of piece) {
       const x = i % width;
       const y = (i - x) / width;
       x0 = Math.min(x0, x);
       x1 = Math.max(x1, x);
       y0 = Math.min(y0, y);
       y1 = Math.max(y1, y);
-      for (const j of neighbours4(i, width, height)) {
-        if (j < 0) border = true;
-        else if (doubted[j] && !seen[j]) {
-          seen[j] = 1;
-          stack.push(j);
-        }
-      }
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) border = true;
     }
     if (!border || piece.length < Math.max(12, n * 0.0004) || piece.length > n * MAX_PIECE) continue;
     const scene = sceneOf(piece, doubted, alpha, rgb, width, height, { x0, y0, x1, y1 }, reach);

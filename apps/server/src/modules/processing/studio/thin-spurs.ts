@@ -1,0 +1,89 @@
+/**
+ * The last slivers of the scene: thin spurs of the matte (narrower than about 1 % of the photo)
+ * in the colour of the background beside them, such as a flake of pale wall wedged between an
+ * arm and a held helmet, or what is left of a stripe along a sleeve once the stripe is gone. The
+ * colour rules of scene-leftovers.ts keep such a flake when the sitter has a similar colour
+ * somewhere near (the helmet's pale band in shade); its shape is what gives it away. A spur is
+ * what a morphological opening of the matte takes off, so a limb, a finger or a sleeve, wider than
+ * the opening, never is one; the face and the hair above it are never touched.
+ */
+import { erode } from './planes.js';
+import { untouchedAround, type Box } from './framing.js';
+import { floodPiece } from './grid-neighbours.js';
+
+/** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
+const BACKGROUND_MATCH = 14;
+
+/** Least share of a spur's pixels in the background's colour. */
+const MIN_BACKGROUND_SHARE = 0.8;
+
+/** `alpha` at analysis size, changed in place; `rgb` its image's bytes. Returns the pixels dropped. */
+export function dropThinSpurs(
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  face: Box | null,
+): number {
+  const n = width * height;
+  const side = Math.max(width, height);
+  const r = Math.max(2, Math.round(side / 100));
+  const kept = new Float32Array(n);
+  for (let i = 0; i < n; i++) kept[i] = alpha[i]! >= 0.5 ? 1 : 0;
+  // Opening: erode, then dilate (the erosion of the complement).
+  const inner = erode(kept, width, height, r);
+  for (let i = 0; i < n; i++) inner[i] = 1 - inner[i]!;
+  const outerComplement = erode(inner, width, height, r);
+  const guard = face ? untouchedAround(face) : null;
+  const spur = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (!kept[i] || outerComplement[i]! < 1) continue;
+    const x = i % width;
+    const y = (i - x) / width;
+    if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
+    spur[i] = 1;
+  }
+  const reach = Math.max(8, Math.round(side / 12));
+  const step = Math.max(1, Math.round(reach / 20));
+  const minSize = Math.max(8, Math.round(n * 0.00004));
+  const seen = new Uint8Array(n);
+  let dropped = 0;
+  for (let s = 0; s < n; s++) {
+    if (!spur[s] || seen[s]) continue;
+    const piece = floodPiece(s, spur, seen, width, height);
+    if (piece.length < minSize) continue;
+    let matching = 0;
+    for (const i of piece) if (nearBackgroundColour(i, alpha, rgb, width, height, reach, step)) matching++;
+    if (matching < piece.length * MIN_BACKGROUND_SHARE) continue;
+    for (const i of piece) alpha[i] = 0;
+    dropped += piece.length;
+  }
+  return dropped;
+}
+
+/** Whether confident background within `reach` of pixel `i` has its colour. */
+function nearBackgroundColour(
+  i: number,
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  reach: number,
+  step: number,
+): boolean {
+  const x = i % width;
+  const y = (i - x) / width;
+  const limit = BACKGROUND_MATCH * BACKGROUND_MATCH * 3;
+  for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach); yy += step) {
+    for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx += step) {
+      const j = yy * width + xx;
+      if (alpha[j]! >= 0.05) continue;
+      const d =
+        (rgb[j * 3]! - rgb[i * 3]!) ** 2 +
+        (rgb[j * 3 + 1]! - rgb[i * 3 + 1]!) ** 2 +
+        (rgb[j * 3 + 2]! - rgb[i * 3 + 2]!) ** 2;
+      if (d <= limit) return true;
+    }
+  }
+  return false;
+}
