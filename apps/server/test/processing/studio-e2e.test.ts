@@ -45,8 +45,13 @@ describe.each(engines)('studio engine end to end (%s)', (engine) => {
       expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);
       expect([meta.width, meta.height]).toEqual([result.width, result.height]);
     }
-    // Two variants of one style differ (another source photo or crop), yet each is reproducible.
-    const [a, b] = results.filter((r) => r.style === shoot.styles[0]);
-    expect(a!.params).not.toEqual(b!.params);
+    // Two variants of one style differ: another accepted photo and the key light on the other side.
+    for (const style of shoot.styles) {
+      const [a, b] = results.filter((r) => r.style === style);
+      expect(a!.params).not.toEqual(b!.params);
+      expect(a!.sourcePhoto).not.toBe(b!.sourcePhoto);
+      const side = (r: typeof a) => (r!.params as { lightSide: number }).lightSide;
+      expect([side(a), side(b)].sort()).toEqual([-1, 1]);
+    }
   }, 180_000);
 });

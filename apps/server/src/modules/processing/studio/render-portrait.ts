@@ -34,6 +34,11 @@ export type RenderOptions = {
   brandBackdrop?: Buffer | null;
   /** The upload checks' face box (source pixels), used when detection finds none now. */
   storedFace?: Box | null;
+  /**
+   * The key light's side (-1 left, 1 right). By default the seed draws it; a style's variants
+   * alternate it (studio-provider.ts), so two portraits of one style are never lit alike.
+   */
+  lightSide?: -1 | 1;
 };
 
 export type RenderedPortrait = {
@@ -147,7 +152,9 @@ async function render(
   // The subject's size stays the style's (±2%); variants differ in placement and light instead.
   const zoom = random.range(0.98, 1.02);
   const shift = random.range(-0.06, 0.06);
-  const lightSide = random.next() < 0.5 ? -1 : 1;
+  // Drawn even when given, so the draws after it (and so the rest of the portrait) stay the same.
+  const drawnSide = random.next() < 0.5 ? -1 : 1;
+  const lightSide = opts.lightSide ?? drawnSide;
   const crop = frameCrop({
     source: { width: a.width, height: a.height },
     face,

@@ -13,6 +13,7 @@ import type {
 } from '../providers/types.js';
 import { PermanentJobError } from '../providers/types.js';
 import { photoForVariant, rankPhotos } from './choose-photos.js';
+import { seededRandom } from './seeded-random.js';
 import { StudioPool, type StudioPoolOptions } from './studio-pool.js';
 
 /** Output long side: full resolution, and a smaller one for team test shoots. */
@@ -40,6 +41,8 @@ export class StudioProvider implements GenerationProvider {
   async generate(prepared: PreparedSubject, req: GenerateRequest): Promise<GenerateOutcome> {
     const { subject } = prepared;
     const images: GeneratedImage[] = [];
+    // A style's variants take turns on the key light's side, starting on the side its seed draws.
+    const firstSide: -1 | 1 = seededRandom(req.seed).next() < 0.5 ? -1 : 1;
     for (const variant of req.variants) {
       req.signal?.throwIfAborted();
       const photo = photoForVariant(subject.photos, variant);
@@ -57,6 +60,7 @@ export class StudioProvider implements GenerationProvider {
           longSide: subject.isTest ? TEST_LONG_SIDE : FULL_LONG_SIDE,
           brandBackdrop: req.style.brandBackdrop ?? null,
           storedFace: photo.faceBox ?? null,
+          lightSide: variant % 2 === 0 ? firstSide : (-firstSide as -1 | 1),
         },
         req.signal,
       );
