@@ -240,6 +240,9 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     });
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/results$`), { timeout: 30_000 });
     await expect(page.getByTestId('result-card')).toHaveCount(10);
+    // What the studio engine made, in honest words: the person's own photos, clothes and pose.
+    await expect(page.getByText(/made from your own photos/)).toBeVisible();
+    await expect(page.getByText(/new outfits/i)).toHaveCount(0);
   });
 
   await test.step('see, favourite, rate and download the portraits', async () => {
