@@ -74,13 +74,13 @@ export function dropBorderLeftovers(
   const n = width * height;
   const side = Math.max(width, height);
   const reach = Math.max(8, Math.round(side / 12));
-  const guard = face ? untouchedAround(face) : null;
+  const untouched = untouchedAround(face);
   const doubted = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (alpha[i]! < 0.5 || second[i]! >= 0.5) continue;
     const x = i % width;
     const y = (i - x) / width;
-    if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
+    if (untouched(x, y)) continue;
     doubted[i] = 1;
   }
   const seen = new Uint8Array(n);

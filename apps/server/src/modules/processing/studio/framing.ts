@@ -102,14 +102,15 @@ export function outputSize(aspect: string, longSide: number): { width: number; h
 }
 
 /**
- * The face with its ears and the hair above it: what the matte's clean-ups never take away, since
- * hair against a wall of its colour is still the sitter.
+ * Whether a pixel lies by the face, its ears or the hair above it: what the matte's clean-ups
+ * never take away, since hair against a wall of its colour is still the sitter. Without a face,
+ * nowhere.
  */
-export function untouchedAround(face: Box): { x0: number; x1: number; y0: number; y1: number } {
-  return {
-    x0: face.x - face.width * 0.35,
-    x1: face.x + face.width * 1.35,
-    y0: face.y - face.height * 0.6,
-    y1: face.y + face.height * 1.1,
-  };
+export function untouchedAround(face: Box | null): (x: number, y: number) => boolean {
+  if (!face) return () => false;
+  const x0 = face.x - face.width * 0.35;
+  const x1 = face.x + face.width * 1.35;
+  const y0 = face.y - face.height * 0.6;
+  const y1 = face.y + face.height * 1.1;
+  return (x, y) => x >= x0 && x <= x1 && y >= y0 && y <= y1;
 }

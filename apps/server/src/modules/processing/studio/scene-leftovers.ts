@@ -11,7 +11,7 @@ import { untouchedAround, type Box } from './framing.js';
 import { neighbours4 } from './grid-neighbours.js';
 
 /** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
-const BACKGROUND_MATCH = 14;
+export const BACKGROUND_MATCH = 14;
 /** A leftover's colour is at least this many times closer to the background than to the sitter. */
 const CONTRAST = 2;
 /**
@@ -41,6 +41,41 @@ function insertSorted(list: Float64Array, d: number): void {
     k--;
   }
   list[k] = d;
+}
+
+/**
+ * The squared colour distance (summed over the channels) from pixel `i` to the nearest-coloured
+ * confident background pixel (matte < 0.05) on a grid of `step` within `reach` of it; Infinity
+ * when there is none.
+ */
+export function nearestBackground(
+  i: number,
+  alpha: Float32Array,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  reach: number,
+  step: number,
+): number {
+  const x = i % width;
+  const y = (i - x) / width;
+  const pr = rgb[i * 3]!;
+  const pg = rgb[i * 3 + 1]!;
+  const pb = rgb[i * 3 + 2]!;
+  let bg = Infinity;
+  for (let dy = -reach; dy <= reach; dy += step) {
+    const yy = y + dy;
+    if (yy < 0 || yy >= height) continue;
+    for (let dx = -reach; dx <= reach; dx += step) {
+      const xx = x + dx;
+      if (xx < 0 || xx >= width) continue;
+      const j = yy * width + xx;
+      if (alpha[j]! >= 0.05) continue;
+      const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
+      if (d < bg) bg = d;
+    }
+  }
+  return bg;
 }
 
 /**
@@ -145,7 +180,7 @@ function dropRound(
     core = next;
   }
   // The face and the hair above it are never touched: hair against a similar wall is the sitter.
-  const guard = face ? untouchedAround(face) : null;
+  const untouched = untouchedAround(face);
   const reach = Math.max(8, Math.round(side / 12));
   const step = Math.max(1, Math.round(reach / 20));
   const { flagged, ratio, box } = state;
@@ -156,23 +191,11 @@ function dropRound(
       flagged[i] = 0;
       ratio[i] = 0;
       if (!kept[i] || core[i]) continue;
-      if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
+      if (untouched(x, y)) continue;
       const pr = rgb[i * 3]!;
       const pg = rgb[i * 3 + 1]!;
       const pb = rgb[i * 3 + 2]!;
-      let bg = Infinity;
-      for (let dy = -reach; dy <= reach; dy += step) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -reach; dx <= reach; dx += step) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
-          if (alpha[j]! >= 0.05) continue;
-          const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
-          if (d < bg) bg = d;
-        }
-      }
+      const bg = nearestBackground(i, alpha, rgb, width, height, reach, step);
       // Most of the rim has no background of its colour nearby: no need to look at the sitter.
       if (bg > BACKGROUND_MATCH * BACKGROUND_MATCH * 3) continue;
       // The sitter's colours as the FG_SUPPORT nearest, not the nearest: one stray pale pixel of

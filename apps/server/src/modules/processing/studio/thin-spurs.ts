@@ -10,9 +10,7 @@
 import { erode } from './planes.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece } from './grid-neighbours.js';
-
-/** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
-const BACKGROUND_MATCH = 14;
+import { BACKGROUND_MATCH, nearestBackground } from './scene-leftovers.js';
 
 /** Least share of a spur's pixels in the background's colour. */
 const MIN_BACKGROUND_SHARE = 0.8;
@@ -34,13 +32,13 @@ export function dropThinSpurs(
   const inner = erode(kept, width, height, r);
   for (let i = 0; i < n; i++) inner[i] = 1 - inner[i]!;
   const outerComplement = erode(inner, width, height, r);
-  const guard = face ? untouchedAround(face) : null;
+  const untouched = untouchedAround(face);
   const spur = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     if (!kept[i] || outerComplement[i]! < 1) continue;
     const x = i % width;
     const y = (i - x) / width;
-    if (guard && x >= guard.x0 && x <= guard.x1 && y >= guard.y0 && y <= guard.y1) continue;
+    if (untouched(x, y)) continue;
     spur[i] = 1;
   }
   const reach = Math.max(8, Math.round(side / 12));
@@ -52,38 +50,13 @@ export function dropThinSpurs(
     if (!spur[s] || seen[s]) continue;
     const piece = floodPiece(s, spur, seen, width, height);
     if (piece.length < minSize) continue;
+    const limit = BACKGROUND_MATCH * BACKGROUND_MATCH * 3;
     let matching = 0;
-    for (const i of piece) if (nearBackgroundColour(i, alpha, rgb, width, height, reach, step)) matching++;
+    for (const i of piece)
+      if (nearestBackground(i, alpha, rgb, width, height, reach, step) <= limit) matching++;
     if (matching < piece.length * MIN_BACKGROUND_SHARE) continue;
     for (const i of piece) alpha[i] = 0;
     dropped += piece.length;
   }
   return dropped;
-}
-
-/** Whether confident background within `reach` of pixel `i` has its colour. */
-function nearBackgroundColour(
-  i: number,
-  alpha: Float32Array,
-  rgb: Uint8Array,
-  width: number,
-  height: number,
-  reach: number,
-  step: number,
-): boolean {
-  const x = i % width;
-  const y = (i - x) / width;
-  const limit = BACKGROUND_MATCH * BACKGROUND_MATCH * 3;
-  for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach); yy += step) {
-    for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx += step) {
-      const j = yy * width + xx;
-      if (alpha[j]! >= 0.05) continue;
-      const d =
-        (rgb[j * 3]! - rgb[i * 3]!) ** 2 +
-        (rgb[j * 3 + 1]! - rgb[i * 3 + 1]!) ** 2 +
-        (rgb[j * 3 + 2]! - rgb[i * 3 + 2]!) ** 2;
-      if (d <= limit) return true;
-    }
-  }
-  return false;
 }
