@@ -63,7 +63,7 @@ export class AstriaApi implements HostedApi {
     form.append('tune[branch]', this.settings().branch);
     form.append('tune[token]', input.trigger);
     form.append('tune[callback]', input.callbackUrl);
-    for (const p of trainingPhotos(input.photos))
+    for (const p of await trainingPhotos(input.photos))
       form.append('tune[images][]', new Blob([new Uint8Array(p.data)], { type: p.type }), p.name);
     const tune = await callJson('Astria', this.url('/tunes'), { form, headers: this.headers });
     return { externalId: `${TUNE}${str('Astria', tune, 'id')}` };
