@@ -52,7 +52,7 @@ for (const [signal, code] of [
 }
 
 let exitCode = 0;
-/** Workspaces whose tests failed, with the lines naming what failed (printed last: CI shows the tail). */
+/** Checks and workspaces that failed, with the lines naming what failed (printed last: CI shows the tail). */
 const failed = [];
 try {
   await install(repo, plan);
@@ -67,16 +67,23 @@ try {
   }
   await phase('build', () => run('npm', ['run', 'build'], { cwd: repo, env }));
   await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
-  // Each workspace is its own phase, and a failing one does not stop the others: one run shows
-  // every failure, and the digest at the end names them (CI shows only the tail of the output).
-  for (const workspace of JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces) {
+  // Each check and each workspace's tests is a phase of its own, and a failing one does not stop
+  // the others: one run shows every failure, and the digest at the end names them (CI shows only
+  // the tail of the output). Lint, format and types come first: they are the quickest to fail.
+  const steps = [
+    { name: 'lint and format', args: ['run', 'lint'] },
+    { name: 'typecheck', args: ['run', 'typecheck'] },
+    ...JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces.map((workspace) => ({
+      name: `test ${workspace}`,
+      args: ['run', 'test', '-w', workspace],
+    })),
+  ];
+  for (const { name, args } of steps) {
     const tee = {};
     try {
-      await phase(`test ${workspace}`, () =>
-        run('npm', ['run', 'test', '-w', workspace], { cwd: repo, env, tee }),
-      );
+      await phase(name, () => run('npm', args, { cwd: repo, env, tee }));
     } catch (err) {
-      failed.push({ workspace, err, lines: failureDigest(tee.output ?? '') });
+      failed.push({ name, err, lines: failureDigest(tee.output ?? '') });
     }
   }
   if (failed.length) throw failed[0].err;
@@ -97,8 +104,8 @@ try {
 } finally {
   await stopPostgres();
   printTiming();
-  for (const { workspace, lines } of failed) {
-    console.error(`\n=== failures in ${workspace}`);
+  for (const { name, lines } of failed) {
+    console.error(`\n=== failures in ${name}`);
     console.error(lines.length ? lines.join('\n') : '(no failure lines recognised: see its output above)');
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The lines of a test run's output that name what failed. CI shows only the tail of a long run, and
- * the server's failures scroll away under the web app's output; `npm test` repeats these at the end.
+ * the server's failures scroll away under the web app's output; `npm test` repeats these at the end
+ * (tests, and the lint, format and type checks).
  * Node built-ins only.
  */
 
@@ -16,6 +17,10 @@ const FAILURE_LINE = [
   /^\s*Tests\s.*failed/,
   /^\s*(AssertionError|Error|TypeError):/, // the first line of an assertion's message
   /Unhandled (Rejection|Error)/,
+  /: error TS\d+:/, // tsc
+  /^\/.*\.[cm]?[jt]sx?$/, // eslint: the file its errors are listed under
+  /^\s+\d+:\d+\s+error\s/, // eslint: one error
+  /^\[warn\] (?!Code style issues)/, // prettier --check: a file not formatted
 ];
 
 /** Failure lines from `output`, without colour codes, at most `limit` of them (deduplicated). */

@@ -28,6 +28,24 @@ describe('failureDigest', () => {
     assert.deepEqual(failureDigest(' ✓ test/a.test.ts (1 test)\n Tests  5 passed (5)'), []);
   });
 
+  it('keeps the lines naming type, lint and format failures', () => {
+    const out = [
+      "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      '/repo/apps/server/src/b.ts',
+      "  12:5  error  'x' is assigned a value but never used  @typescript-eslint/no-unused-vars",
+      '  13:1  warning  Unexpected console statement  no-console',
+      'Checking formatting...',
+      '[warn] apps/web/src/c.tsx',
+      '[warn] Code style issues found in the above file. Run Prettier with --write to fix.',
+    ].join('\n');
+    assert.deepEqual(failureDigest(out), [
+      "src/a.ts(3,7): error TS2322: Type 'string' is not assignable to type 'number'.",
+      '/repo/apps/server/src/b.ts',
+      "  12:5  error  'x' is assigned a value but never used  @typescript-eslint/no-unused-vars",
+      '[warn] apps/web/src/c.tsx',
+    ]);
+  });
+
   it('stops at the limit and does not repeat a line', () => {
     const out = Array.from({ length: 10 }, (_, i) => ` FAIL  t${i % 4}`).join('\n');
     assert.equal(failureDigest(out).length, 4);
