@@ -91,6 +91,8 @@ export default tseslint.config(
           'clearTimeout',
           'fetch',
           'Buffer',
+          'Blob',
+          'FormData',
         ].map((g) => [g, 'readonly']),
       ),
     },

@@ -34,10 +34,10 @@ const stopPostgres = () => {
   stopping ??= phase('postgres stop', () => run(pgScript, ['stop'], { env: pgEnv })).catch(() => {});
   return stopping;
 };
-for (const [signal, code] of [
+for (const [signal, code] of /** @type {[NodeJS.Signals, number][]} */ ([
   ['SIGINT', 130],
   ['SIGTERM', 143],
-]) {
+])) {
   process.once(signal, () => {
     interrupted = code;
     // Ctrl-C reaches the test runners too and the run below ends through its finally; if they
@@ -56,6 +56,7 @@ let exitCode = 0;
 const failed = [];
 try {
   await install(repo, plan);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, CHROMIUM_PATH: chromiumPath() };
   if (plan.startPostgres) {
     const dir = mkdtempSync(join(tmpdir(), 'photoshoot-test-pg-'));

@@ -6,6 +6,7 @@ export function chromiumPath(env = process.env) {
   return env.CHROMIUM_PATH || '/usr/bin/chromium';
 }
 
+/** @returns {import('./setup-plan.mjs').Probes} */
 export function probeMachine(repo, env = process.env) {
   return {
     nodeModules: nodeModulesState(repo),
@@ -18,6 +19,7 @@ export function probeMachine(repo, env = process.env) {
 }
 
 /** npm writes node_modules/.package-lock.json on every install; an older one than the lockfile is stale. */
+/** @returns {'missing' | 'stale' | 'ok'} */
 function nodeModulesState(repo) {
   const installed = join(repo, 'node_modules', '.package-lock.json');
   if (!existsSync(installed)) return 'missing';

@@ -32,6 +32,10 @@ export function printTiming() {
 /**
  * Runs a command with inherited output; resolves with its stdout when `capture` is set. With `tee`,
  * output still goes to the terminal as it comes and is also kept: `tee.output` holds it afterwards.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, capture?: boolean, tee?: { output?: string } | null }} [options]
+ * @returns {Promise<string>}
  */
 export function run(command, args, { env = process.env, cwd, capture = false, tee = null } = {}) {
   return new Promise((resolve, reject) => {

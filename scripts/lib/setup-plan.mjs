@@ -10,14 +10,17 @@ export const APT = {
 };
 
 /**
- * @param {{
- *   nodeModules: 'missing' | 'stale' | 'ok',
- *   chromium: boolean,        // a browser at CHROMIUM_PATH or /usr/bin/chromium
- *   postgresBinaries: boolean, // initdb/pg_ctl to start a throwaway server
- *   testDatabaseUrl: boolean, // TEST_DATABASE_URL given: use that server instead
- *   root: boolean,
- *   debian: boolean,          // apt-get and /etc/debian_version
- * }} probes
+ * @typedef {object} Probes what probeMachine found
+ * @property {'missing' | 'stale' | 'ok'} nodeModules
+ * @property {boolean} chromium a browser at CHROMIUM_PATH or /usr/bin/chromium
+ * @property {boolean} postgresBinaries initdb/pg_ctl to start a throwaway server
+ * @property {boolean} testDatabaseUrl TEST_DATABASE_URL given: use that server instead
+ * @property {boolean} root
+ * @property {boolean} debian apt-get and /etc/debian_version
+ */
+
+/**
+ * @param {Probes} probes
  * @param {{ browser: boolean, postgres: boolean }} needs what the command runs (start needs neither)
  * @returns {{ apt: string[], npm: 'ci' | 'install' | null, startPostgres: boolean, error: string | null }}
  */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { planSetup } from './setup-plan.mjs';
 
+/** @type {import('./setup-plan.mjs').Probes} */
 const ready = {
   nodeModules: 'ok',
   chromium: true,

@@ -15,7 +15,7 @@ export async function serveChild(server, close) {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   process.on('disconnect', stop); // the parent died: do not linger
-  process.on('message', (msg) => {
+  process.on('message', (/** @type {any} */ msg) => {
     if (msg?.type === 'cpu')
       process.send({
         type: 'cpu',

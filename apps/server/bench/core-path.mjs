@@ -25,10 +25,10 @@ const apps = [];
 try {
   const targets = [];
   for (const [name, base] of builds) {
-    const { App } = await import(new URL('core/app.js', base));
-    const { modules } = await import(new URL('modules.js', base));
-    const { defineCollection } = await import(new URL('core/schema/collection.js', base));
-    const { f } = await import(new URL('core/schema/fields.js', base));
+    const { App } = await import(new URL('core/app.js', base).href);
+    const { modules } = await import(new URL('modules.js', base).href);
+    const { defineCollection } = await import(new URL('core/schema/collection.js', base).href);
+    const { f } = await import(new URL('core/schema/fields.js', base).href);
     const dataDir = seeded.dataDir;
     const app = await App.open({
       dataDir,

@@ -74,9 +74,9 @@ try {
       execArgv: ['--import', timer, ...flags.split(' ').filter(Boolean)],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    targets.push({ name, child, rows: [] });
+    targets.push({ name, child, rows: [], url: '' });
     const port = await new Promise((resolve, reject) => {
-      child.on('message', (msg) => msg?.type === 'ready' && resolve(msg.port));
+      child.on('message', (/** @type {any} */ msg) => msg?.type === 'ready' && resolve(msg.port));
       child.on('exit', () => reject(new Error(`${name} exited`)));
     });
     targets.at(-1).url = `http://127.0.0.1:${port}/api/collections/bench_posts/records?${qs}`;

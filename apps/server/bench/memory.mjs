@@ -16,8 +16,6 @@
  * writes results/memory.json (or BENCH_MEMORY_OUT; BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
  * server and the data dir are removed even when the run fails.
  */
-/* global FormData */
-import { Blob } from 'node:buffer';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -90,6 +88,7 @@ async function until(what, seconds, done) {
 }
 
 function client(base) {
+  /** @param {string} method @param {string} path @param {{ body?: unknown, token?: string, form?: FormData }} [opts] */
   const call = async (method, path, { body, token, form } = {}) => {
     const headers = token ? { authorization: token } : {};
     if (body) headers['content-type'] = 'application/json';

@@ -29,6 +29,7 @@ function place(url) {
  */
 const has = (frames, re) => frames.some((f) => re.test(`${f.functionName} ${f.url}`));
 const leaf = (frames) => frames[0];
+/** @type {[string, (frames: { functionName: string, url: string }[]) => boolean][]} */
 const CATEGORIES = [
   ['socket write (writev syscall)', (fs) => /^writev/.test(leaf(fs).functionName)],
   [

@@ -204,6 +204,7 @@ export async function measureRealtime(serverOrServers, seeded, { updates, warmup
   const arrivals = new Map();
   const crossArrivals = [];
   let current = -1;
+  /** @type {(value?: unknown) => void} */
   let wake = () => {};
   const subscribers = [];
   await inBatches(

@@ -30,5 +30,5 @@ const stop = async () => {
 };
 process.on('SIGTERM', stop);
 process.on('disconnect', stop);
-process.on('message', (msg) => msg?.type === 'stop' && void stop());
+process.on('message', (/** @type {any} */ msg) => msg?.type === 'stop' && void stop());
 process.send({ type: 'ready', port });

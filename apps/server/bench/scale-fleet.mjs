@@ -34,7 +34,7 @@ export function freePort() {
     const srv = createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
@@ -66,7 +66,9 @@ export async function startS3(bucket) {
   });
   const proc = track('s3', child);
   const port = await Promise.race([
-    new Promise((resolve) => child.on('message', (m) => m?.type === 'ready' && resolve(m.port))),
+    new Promise((resolve) =>
+      child.on('message', (/** @type {any} */ m) => m?.type === 'ready' && resolve(m.port)),
+    ),
     proc.exited.then((code) => {
       throw new Error(`the S3 double exited (${code}): ${proc.output()}`);
     }),
@@ -148,6 +150,7 @@ export async function benchSchema(url) {
   return {
     schema,
     databaseUrl: databaseUrl.toString(),
+    /** @param {string} sql @param {unknown[]} [params] @returns {Promise<any[]>} */
     async query(sql, params) {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

@@ -80,6 +80,7 @@ async function until(what, seconds, done) {
 }
 
 /** Runs `step()` in `clients` closed loops until `stop()` says so. */
+/** @param {number} clients @param {() => boolean} stop @param {(client: number, i: number) => Promise<void>} step */
 async function closedLoops(clients, stop, step) {
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
@@ -125,6 +126,7 @@ async function main() {
   });
 
   // --- The fleet, configured as an operator would: env for the boot, settings for the rest.
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, DATABASE_URL: pg.databaseUrl, PHOTOSHOOT_ENCRYPTION_KEY: encryptionKey };
   delete env.PHOTOSHOOT_DATA_DIR;
   delete env.PHOTOSHOOT_HTTP;
@@ -221,10 +223,10 @@ async function main() {
     (_c, i) => (i % 2 ? browseStep() : pollStep()),
   );
   const solo = {};
-  for (const [name, step] of [
+  for (const [name, step] of /** @type {[string, () => Promise<unknown>][]} */ ([
     ['browse', browseStep],
     ['poll', pollStep],
-  ]) {
+  ])) {
     const before = { cpu: cpuOfFleet(), pg: await backendsOf(pg, pgPort, apis) };
     const counted = stats.errors.length;
     let requests = 0;

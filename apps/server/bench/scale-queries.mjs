@@ -83,13 +83,18 @@ try {
     password: 'bench-password-1',
     passwordConfirm: 'bench-password-1',
   });
-  const token = await app.auth.issueToken(users, await app.records.findById(users, user.data.id), 'auth');
+  const token = await app.auth.issueToken(
+    users,
+    await app.records.findById(users, String(user.data.id)),
+    'auth',
+  );
   const shoot = await app.records.create(app.registry.require('photoshoots'), system, {
     user: user.data.id,
     team: '',
     status: 'draft',
   });
   const server = await createServer(app, {});
+  /** @type {Record<string, [string, boolean]>} */
   const kinds = {
     'browse styles': ['/api/collections/styles/records?perPage=30&sort=sortOrder', false],
     'browse packages': ['/api/collections/packages/records?perPage=30&sort=sortOrder', false],

@@ -62,7 +62,8 @@ export async function seed() {
     // 1 row in 10 belongs to the bench user; the others to 99 other (id-only) authors.
     const rand = rng(42);
     const others = Array.from({ length: 99 }, () => makeId(rand));
-    const conn = app.db.raw;
+    // The SQLite engine's own connection: one prepared INSERT is far quicker than the Db seam here.
+    const conn = /** @type {any} */ (app.db).raw;
     const insert = conn.prepare(
       'INSERT INTO "bench_posts" ("id", "title", "score", "published", "author", "created", "updated") VALUES (?, ?, ?, ?, ?, ?, ?)',
     );

@@ -43,17 +43,23 @@ const pageStmt = db.prepare(
 );
 const countStmt = db.prepare(`SELECT COUNT(*) AS n FROM "bench_posts" WHERE ${WHERE}`).pluck();
 // note: named functions only so a CPU profile can tell SQL from the rest (run.mjs --profile).
+/** @returns {any} */
 function selectById(id, author) {
   return author === undefined ? byIdStmt.get(id) : byIdForStmt.get(id, author);
 }
+/** @returns {any[]} */
 function selectPage(minScore, limit, offset) {
   return pageStmt.all(minScore, limit, offset);
 }
+/** @returns {number} */
 function countMatches(minScore) {
-  return countStmt.get(minScore);
+  return /** @type {number} */ (countStmt.get(minScore));
 }
-const secrets = JSON.parse(db.prepare(`SELECT "value" FROM "_params" WHERE "id" = 'secrets'`).pluck().get());
+const secrets = JSON.parse(
+  /** @type {string} */ (db.prepare(`SELECT "value" FROM "_params" WHERE "id" = 'secrets'`).pluck().get()),
+);
 const userStmt = db.prepare('SELECT * FROM "users" WHERE "id" = ?');
+/** @returns {any} */
 function loadUser(id) {
   return userStmt.get(id);
 }
@@ -100,16 +106,19 @@ function toRecord(r) {
 }
 
 const app = Fastify({ logger: false });
-app.get('/api/collections/bench_posts/records/:id', async function viewHandler(req, reply) {
-  let row;
-  if (WITH_AUTH) {
-    const user = authenticate(req.headers.authorization);
-    row = user ? selectById(req.params.id, user.id) : undefined;
-  } else row = selectById(req.params.id);
-  if (!row) return reply.code(404).send({ status: 404, message: 'Not found.', data: {} });
-  return reply.type('application/json').send(JSON.stringify(toRecord(row)));
-});
-app.get('/api/collections/bench_posts/records', async function listHandler(req, reply) {
+app.get(
+  '/api/collections/bench_posts/records/:id',
+  async function viewHandler(/** @type {any} */ req, reply) {
+    let row;
+    if (WITH_AUTH) {
+      const user = authenticate(req.headers.authorization);
+      row = user ? selectById(req.params.id, user.id) : undefined;
+    } else row = selectById(req.params.id);
+    if (!row) return reply.code(404).send({ status: 404, message: 'Not found.', data: {} });
+    return reply.type('application/json').send(JSON.stringify(toRecord(row)));
+  },
+);
+app.get('/api/collections/bench_posts/records', async function listHandler(/** @type {any} */ req, reply) {
   const perPage = Math.min(Number(req.query.perPage) || 30, 1000);
   const page = Number(req.query.page) || 1;
   const minScore = 500; // the bench's filter `score > 500 && published = true`, hand-compiled

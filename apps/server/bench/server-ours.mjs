@@ -31,6 +31,7 @@ const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is not set');
 
 // BENCH_PG_URL + BENCH_PG_SCHEMA (the realtime scenario's two-process mode): PostgreSQL instead of SQLite.
+/** @type {import('../dist/core/db/connect.js').DbConfig} */
 const db = process.env.BENCH_PG_URL
   ? { kind: 'postgres', url: process.env.BENCH_PG_URL, schema: process.env.BENCH_PG_SCHEMA }
   : { kind: 'sqlite', dataDir };

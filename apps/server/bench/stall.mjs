@@ -49,7 +49,7 @@ if (!isMainThread) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
-  process.on('message', (m) => {
+  process.on('message', (/** @type {any} */ m) => {
     if (m?.type !== 'eld') return;
     process.send({
       type: 'eld',
@@ -86,7 +86,10 @@ function hostile(base, { headers, chunk, total }) {
     const pump = () => {
       while (!answered && sent < total) {
         sent += chunk.length;
-        if (!req.write(chunk)) return req.once('drain', pump);
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
       }
       if (!answered) req.end();
     };
@@ -157,7 +160,7 @@ async function main() {
   let pass = false;
   try {
     const port = await new Promise((resolve, reject) => {
-      child.on('message', (m) => m?.type === 'ready' && resolve(m.port));
+      child.on('message', (/** @type {any} */ m) => m?.type === 'ready' && resolve(m.port));
       child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
     const base = `http://127.0.0.1:${port}`;

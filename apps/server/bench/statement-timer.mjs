@@ -38,7 +38,7 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[s.length >> 1] : 0;
 };
-process.on('message', (msg) => {
+process.on('message', (/** @type {any} */ msg) => {
   if (msg?.type !== 'sqltimes') return;
   process.send({
     type: 'sqltimes',

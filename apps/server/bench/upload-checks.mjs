@@ -15,8 +15,6 @@
  * Env: BENCH_CHECKS_DURATION (s, default 8), BENCH_CHECKS_RATE (req/s, default 200),
  * BENCH_CHECKS_CONNECTIONS (default 10). Writes results/upload-checks.json.
  */
-/* global FormData */
-import { Blob } from 'node:buffer';
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -50,7 +48,7 @@ if (!isMainThread) {
   const { monitorEventLoopDelay } = await import('node:perf_hooks');
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
-  process.on('message', (m) => {
+  process.on('message', (/** @type {any} */ m) => {
     if (m?.type !== 'eld') return;
     process.send({
       type: 'eld',
@@ -113,7 +111,7 @@ async function main() {
   });
   try {
     const port = await new Promise((resolve, reject) => {
-      child.on('message', (m) => m?.type === 'ready' && resolve(m.port));
+      child.on('message', (/** @type {any} */ m) => m?.type === 'ready' && resolve(m.port));
       child.on('exit', (code) => reject(new Error(`server exited (${code})`)));
     });
     const base = `http://127.0.0.1:${port}`;
