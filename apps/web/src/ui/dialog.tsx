@@ -55,5 +55,3 @@ export function Dialog({
     </RadixDialog.Root>
   );
 }
-
-export const DialogClose = RadixDialog.Close;

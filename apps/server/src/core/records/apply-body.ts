@@ -9,9 +9,6 @@ import { ValidationErrors } from '../errors.js';
 import type { RecordData } from './codec.js';
 import { prepareValue } from './prepare-value.js';
 
-/** Keys an auth body may carry that are not stored fields. */
-export const AUTH_EXTRA_KEYS = ['passwordConfirm', 'oldPassword'] as const;
-
 export type AppliedBody = {
   data: RecordData;
   /** Field names the body set (directly or through a modifier). */
