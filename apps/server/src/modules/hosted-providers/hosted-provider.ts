@@ -249,7 +249,10 @@ export class HostedProvider implements GenerationProvider {
     const row = await this.rowOf(job);
     if (row.result.state !== 'pending') return;
     const note = await this.api.cancel(row);
-    await settleJobRow(this.app.db, row.id, { state: 'failed', error: note ? `cancelled; ${note}` : 'cancelled' });
+    await settleJobRow(this.app.db, row.id, {
+      state: 'failed',
+      error: note ? `cancelled; ${note}` : 'cancelled',
+    });
   }
 
   async parseWebhook(req: WebhookRequest): Promise<{ job: ExternalJob; outcome: GenerateOutcome } | null> {

@@ -20,7 +20,14 @@ export const FAL_APPS: Record<string, 'train' | 'generate'> = {
  */
 export const DATA_URI_LIMIT = 10 * 1024 * 1024;
 
-const IMAGE_SIZES = ['square_hd', 'square', 'portrait_4_3', 'portrait_16_9', 'landscape_4_3', 'landscape_16_9'];
+const IMAGE_SIZES = [
+  'square_hd',
+  'square',
+  'portrait_4_3',
+  'portrait_16_9',
+  'landscape_4_3',
+  'landscape_16_9',
+];
 
 export type InputError = { loc: string[]; msg: string; type: string };
 
@@ -40,7 +47,8 @@ export function checkTrainerInput(
 ): InputError[] {
   const errors: InputError[] = [];
   const url = input.images_data_url;
-  if (typeof url !== 'string' || !url) return [field('images_data_url', 'field required', 'value_error.missing')];
+  if (typeof url !== 'string' || !url)
+    return [field('images_data_url', 'field required', 'value_error.missing')];
   let archive: Buffer | null = null;
   if (url.startsWith('data:')) {
     if (url.length > DATA_URI_LIMIT)

@@ -40,7 +40,13 @@ export const EXHAUSTED_BALANCE =
   'User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.';
 
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
-type Upload = { token: string; data: Buffer | null; contentType: string; lifecycle: string | null; keySent: boolean };
+type Upload = {
+  token: string;
+  data: Buffer | null;
+  contentType: string;
+  lifecycle: string | null;
+  keySent: boolean;
+};
 
 export class FakeFal extends FakeProviderServer {
   protected imageFormat = 'jpeg' as const;
@@ -82,7 +88,11 @@ export class FakeFal extends FakeProviderServer {
   }
 
   /** The signature headers fal would send with `body` for request `requestId`. */
-  signedHeaders(body: string, requestId: string, signer: KeyObject = this.key.privateKey): Record<string, string> {
+  signedHeaders(
+    body: string,
+    requestId: string,
+    signer: KeyObject = this.key.privateKey,
+  ): Record<string, string> {
     const timestamp = String(Math.floor(Date.now() / 1000) + this.signatureSkewSeconds);
     const digest = createHash('sha256').update(body).digest('hex');
     const message = Buffer.from([requestId, FAL_USER_ID, timestamp, digest].join('\n'));
@@ -121,7 +131,12 @@ export class FakeFal extends FakeProviderServer {
   protected callbackBody(job: FakeJob): unknown {
     const ids = { request_id: job.id, gateway_request_id: job.id };
     if (job.failed)
-      return { ...ids, status: 'ERROR', error: 'fake failure: generation crashed', payload: { detail: 'crashed' } };
+      return {
+        ...ids,
+        status: 'ERROR',
+        error: 'fake failure: generation crashed',
+        payload: { detail: 'crashed' },
+      };
     if (this.payloadErrorsNext > 0) {
       this.payloadErrorsNext--;
       return { ...ids, status: 'OK', payload: null, payload_error: 'Payload could not be serialized' };
@@ -148,15 +163,24 @@ export class FakeFal extends FakeProviderServer {
   }
 
   private knownLora(path: string): boolean {
-    return [...this.jobs.values()].some((j) => j.kind === 'train' && this.ended(j) && this.loraUrl(j) === path);
+    return [...this.jobs.values()].some(
+      (j) => j.kind === 'train' && this.ended(j) && this.loraUrl(j) === path,
+    );
   }
 
-  protected async handle(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): Promise<void> {
+  protected async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body: Buffer,
+  ): Promise<void> {
     const method = req.method ?? '';
     if (method === 'GET' && path === '/.well-known/jwks.json') {
       this.jwksFetches++;
       const x = this.key.publicKey.export({ format: 'jwk' }).x;
-      return sendJson(res, 200, { keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid: 'fake', use: 'sig', alg: 'EdDSA' }] });
+      return sendJson(res, 200, {
+        keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid: 'fake', use: 'sig', alg: 'EdDSA' }],
+      });
     }
     const upload = /^\/uploads\/([\w-]+)$/.exec(path);
     if (upload) return this.receiveUpload(req, res, upload[1]!, body);
@@ -193,7 +217,9 @@ export class FakeFal extends FakeProviderServer {
       // an unreadable body fails the field checks below
     }
     if (typeof input.content_type !== 'string' || typeof input.file_name !== 'string')
-      return sendJson(res, 422, { detail: [{ loc: ['body', 'file_name'], msg: 'field required', type: 'value_error.missing' }] });
+      return sendJson(res, 422, {
+        detail: [{ loc: ['body', 'file_name'], msg: 'field required', type: 'value_error.missing' }],
+      });
     if (this.refuseBillable(res)) return;
     const id = `u${randomBytes(6).toString('hex')}`;
     const token = randomBytes(8).toString('hex');
@@ -217,7 +243,8 @@ export class FakeFal extends FakeProviderServer {
 
   private request(req: IncomingMessage, res: ServerResponse, root: string, id: string, suffix: string): void {
     const job = this.jobs.get(id);
-    if (!job || job.extra.root !== root) return sendJson(res, 404, { status: 'NOT_FOUND', detail: 'Request not found' });
+    if (!job || job.extra.root !== root)
+      return sendJson(res, 404, { status: 'NOT_FOUND', detail: 'Request not found' });
     if (job.malformed) return sendJson(res, 200, '<html>gateway hiccup</html>');
     const urls = this.requestUrls(root, id);
     if (suffix === '/cancel') {
@@ -231,7 +258,8 @@ export class FakeFal extends FakeProviderServer {
     if (suffix === '/status') {
       if (!job.extra.removed) this.pollEnded(job);
       const state = this.stateOf(job);
-      if (state === 'IN_QUEUE') return sendJson(res, 200, { status: state, request_id: id, queue_position: 0, ...urls });
+      if (state === 'IN_QUEUE')
+        return sendJson(res, 200, { status: state, request_id: id, queue_position: 0, ...urls });
       if (state === 'IN_PROGRESS') {
         job.extra.started = true;
         return sendJson(res, 200, { status: state, request_id: id, logs: [], ...urls });
@@ -241,10 +269,19 @@ export class FakeFal extends FakeProviderServer {
         : job.failed
           ? { error: 'fake failure: generation crashed', error_type: 'runner_error' }
           : {};
-      return sendJson(res, 200, { status: state, request_id: id, logs: [], metrics: {}, ...failure, ...urls });
+      return sendJson(res, 200, {
+        status: state,
+        request_id: id,
+        logs: [],
+        metrics: {},
+        ...failure,
+        ...urls,
+      });
     }
-    if (this.stateOf(job) !== 'COMPLETED') return sendJson(res, 400, { detail: 'Request is still in progress' });
-    if (job.failed || job.extra.removed) return sendJson(res, 422, { detail: 'fake failure: generation crashed' });
+    if (this.stateOf(job) !== 'COMPLETED')
+      return sendJson(res, 400, { detail: 'Request is still in progress' });
+    if (job.failed || job.extra.removed)
+      return sendJson(res, 422, { detail: 'fake failure: generation crashed' });
     return sendJson(res, 200, this.result(job));
   }
 
@@ -261,7 +298,9 @@ export class FakeFal extends FakeProviderServer {
       input = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error();
     } catch {
-      return sendJson(res, 422, { detail: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }] });
+      return sendJson(res, 422, {
+        detail: [{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }],
+      });
     }
     const errors =
       kind === 'train'

@@ -5,9 +5,7 @@
  */
 import { MalformedResponse, str } from '../http.js';
 
-export type FalStatus =
-  | { state: 'IN_QUEUE' | 'IN_PROGRESS' }
-  | { state: 'COMPLETED'; error: string | null };
+export type FalStatus = { state: 'IN_QUEUE' | 'IN_PROGRESS' } | { state: 'COMPLETED'; error: string | null };
 
 export function readFalStatus(body: Record<string, unknown>): FalStatus {
   const state = str('fal', body, 'status');

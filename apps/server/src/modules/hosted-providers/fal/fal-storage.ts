@@ -43,7 +43,9 @@ export async function uploadToFalStorage(
       redirect: 'error',
     });
   } catch (err) {
-    throw new Error(`fal storage could not be reached (${err instanceof Error ? err.message : String(err)}).`);
+    throw new Error(
+      `fal storage could not be reached (${err instanceof Error ? err.message : String(err)}).`,
+    );
   }
   await res.body?.cancel();
   if (!res.ok) throw new Error(`fal storage answered ${res.status} to the upload.`);
