@@ -24,6 +24,9 @@
  *   `X-Fal-Webhook-Request-Id/-User-Id/-Timestamp/-Signature` (hex); public key at
  *   `GET /.well-known/jwks.json` as an OKP JWK (no key needed to read it).
  * - flux-lora outputs carry `has_nsfw_concepts` (@fal-ai/client endpoints.ts FluxLoraOutput).
+ * - Model search (fal docs "Platform APIs" → "Model search"): `GET /v1/models?endpoint_id=…`
+ *   → `{models: [{endpoint_id, metadata: {status: active|deprecated}}], next_cursor, has_more}`,
+ *   unknown ids left out; the key is optional.
  * - Out of credit: fal answers billable calls (submissions, upload initiation) 403
  *   `{"detail": "User is locked. Reason: Exhausted balance. …"}` while status reads still work
  *   (fal-ai/fal issues #1112, #1147, #1163); `outOfCredit()` produces that, `failNext()` any
@@ -63,6 +66,8 @@ export class FakeFal extends FakeProviderServer {
   /** Successful callbacks sent with `payload: null` and a `payload_error`, counted down. */
   payloadErrorsNext = 0;
   jwksFetches = 0;
+  /** Apps the model search reports as deprecated. */
+  deprecatedApps: string[] = [];
   private failures: Reply[] = [];
   private key = generateKeyPairSync('ed25519');
   private readonly strangerKey = generateKeyPairSync('ed25519').privateKey;
@@ -182,6 +187,7 @@ export class FakeFal extends FakeProviderServer {
         keys: [{ kty: 'OKP', crv: 'Ed25519', x, kid: 'fake', use: 'sig', alg: 'EdDSA' }],
       });
     }
+    if (method === 'GET' && path === '/v1/models') return this.models(req, res);
     const upload = /^\/uploads\/([\w-]+)$/.exec(path);
     if (upload) return this.receiveUpload(req, res, upload[1]!, body);
     const file = /^\/files\/([\w-]+)\/[\w.-]+$/.exec(path);
@@ -198,6 +204,18 @@ export class FakeFal extends FakeProviderServer {
     if (m) return this.request(req, res, m[1]!, m[2]!, m[3] ?? '');
     if (method !== 'POST') return sendJson(res, 405, { detail: 'Method not allowed' });
     return this.submit(req, res, path.slice(1), body);
+  }
+
+  /** fal's model search in find mode: the known ids, active unless listed in `deprecatedApps`. */
+  private models(req: IncomingMessage, res: ServerResponse): void {
+    const ids = new URL(req.url ?? '/', this.url).searchParams.getAll('endpoint_id');
+    const models = ids
+      .filter((id) => FAL_APPS[id])
+      .map((id) => ({
+        endpoint_id: id,
+        metadata: { display_name: id, status: this.deprecatedApps.includes(id) ? 'deprecated' : 'active' },
+      }));
+    sendJson(res, 200, { models, next_cursor: null, has_more: false });
   }
 
   private refuseBillable(res: ServerResponse): boolean {

@@ -10,6 +10,7 @@
  * ED25519 signature (fal-signature.ts) as well as our per-job token.
  */
 import { checkAccess } from '../check-access.js';
+import { checkFalApps } from './fal-apps.js';
 import type { FalSettings } from '../hosted-settings.js';
 import type { WebhookRequest } from '../../processing/providers/types.js';
 import { PermanentJobError } from '../../processing/providers/types.js';
@@ -33,18 +34,19 @@ import { readFalStatus } from './fal-status.js';
 import { uploadToFalStorage } from './fal-storage.js';
 import { isFresh, readSignedHeaders, signatureMatches } from './fal-signature.js';
 
-export type FalEndpoints = { queue: string; rest: string; jwks: string };
+export type FalEndpoints = { queue: string; rest: string; jwks: string; platform: string };
 
 export const FAL_ENDPOINTS: FalEndpoints = {
   queue: 'https://queue.fal.run',
   rest: 'https://rest.fal.ai',
   jwks: 'https://rest.fal.ai/.well-known/jwks.json',
+  platform: 'https://api.fal.ai',
 };
 
-/** One local server standing in for all of fal (tests): its queue, storage and key set. */
+/** One local server standing in for all of fal (tests): its queue, storage, key set and platform API. */
 export function falEndpointsAt(base: string): FalEndpoints {
   const b = trimBase(base);
-  return { queue: b, rest: b, jwks: `${b}/.well-known/jwks.json` };
+  return { queue: b, rest: b, jwks: `${b}/.well-known/jwks.json`, platform: b };
 }
 
 /** A request id no job has: the connection test's status read. */
@@ -86,11 +88,14 @@ export class FalApi implements HostedApi {
 
   /**
    * fal has no account endpoint on its queue: asking for the status of a request that does not
-   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing.
+   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing. Then fal's model
+   * search (platform API `GET /v1/models?endpoint_id=…`) must know both configured apps as active.
    */
   async checkAccess(): Promise<void> {
-    const url = `${this.endpoints.queue}/${appRoot(this.settings().inferenceApp)}/requests/${NO_REQUEST}/status`;
+    const { trainingApp, inferenceApp } = this.settings();
+    const url = `${this.endpoints.queue}/${appRoot(inferenceApp)}/requests/${NO_REQUEST}/status`;
     await checkAccess('fal', url, this.headers, [200, 404]);
+    await checkFalApps(this.endpoints.platform, this.headers, [trainingApp, inferenceApp]);
   }
 
   private async submit(app: string, input: Record<string, unknown>, callbackUrl: string): Promise<Submitted> {
