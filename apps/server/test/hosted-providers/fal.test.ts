@@ -11,7 +11,9 @@ import { JobRunner } from '../../src/modules/processing/job-runner.js';
 import { systemActor } from '../../src/modules/photoshoots/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { hostedCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
+import { FalApi } from '../../src/modules/hosted-providers/fal/fal-api.js';
 import { FalJwks } from '../../src/modules/hosted-providers/fal/fal-jwks.js';
+import type { ExternalJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
 import {
   isFresh,
   readSignedHeaders,
@@ -229,6 +231,48 @@ describe('the fal fake refuses what fal refuses', () => {
     const limited = await submit({ images_data_url: zip });
     expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7']);
     expect((await submit({ images_data_url: zip })).status).toBe(200);
+  });
+});
+
+describe('fal cancel of a request that is gone or finished', () => {
+  let fal: FakeFal;
+  beforeAll(async () => {
+    fal = await new FakeFal().start();
+  });
+  afterAll(() => fal.stop());
+
+  it('stops nothing it does not need to, and never reports a finished request as cancelled', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const api = new FalApi(
+      () => ({
+        apiKey: FAL_KEY,
+        trainingApp: 'fal-ai/flux-lora-portrait-trainer',
+        inferenceApp: 'fal-ai/flux-lora',
+      }),
+      fal.url,
+    );
+    const rowFor = (externalId: string): ExternalJobRow => ({
+      ...{ id: 'r0000000000000a', provider: 'fal', externalId, kind: 'train', jobKey: 'train:p' },
+      ...{ photoshoot: 'p', token: 't', meta: { app: 'fal-ai/flux-lora-portrait-trainer' } },
+      ...{ result: { state: 'pending' }, deliveries: 0, created: '' },
+    });
+    // A request fal does not know cannot run or be billed.
+    expect(await api.cancel(rowFor('00000000-0000-4000-8000-00000000dead'))).toBeUndefined();
+    fal.reset({ runMs: 0, pollsUntilDone: 1, callbacks: 'never' });
+    const zip = `data:application/zip;base64,${Buffer.from('PK\x03\x04rest').toString('base64')}`;
+    const res = await fetch(`${fal.url}/fal-ai/flux-lora-portrait-trainer`, {
+      method: 'POST',
+      headers: { authorization: `Key ${FAL_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ images_data_url: zip }),
+    });
+    const { request_id } = (await res.json()) as { request_id: string };
+    const before = fal.requests.length;
+    expect(await api.cancel(rowFor(request_id))).toBe(
+      `fal request ${request_id} was not cancelled: it had already finished; it will be billed, and its result is discarded.`,
+    );
+    // It read the state and did not ask fal to cancel a finished request.
+    expect(fal.requests.slice(before).map((r) => r.method)).toEqual(['GET']);
+    expect(fal.jobs.get(request_id)!.cancelled).toBe(false);
   });
 });
 

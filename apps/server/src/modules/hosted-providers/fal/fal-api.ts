@@ -30,7 +30,7 @@ import { zipPhotos } from '../subject-zip.js';
 import { FalJwks } from './fal-jwks.js';
 import { readFalCallback } from './fal-callback.js';
 import { readFalOutput } from './fal-output.js';
-import { readFalStatus } from './fal-status.js';
+import { readFalStatus, type FalStatus } from './fal-status.js';
 import { uploadToFalStorage } from './fal-storage.js';
 import { isFresh, readSignedHeaders, signatureMatches } from './fal-signature.js';
 
@@ -164,9 +164,16 @@ export class FalApi implements HostedApi {
    * ALREADY_COMPLETED. So the state is read first, and only a queued request counts as stopped.
    */
   async cancel(row: ExternalJobRow): Promise<string | void> {
-    const status = readFalStatus(
-      await callJson('fal', this.requestUrl(row, '/status'), { headers: this.headers }),
-    );
+    let status: FalStatus;
+    try {
+      status = readFalStatus(
+        await callJson('fal', this.requestUrl(row, '/status'), { headers: this.headers }),
+      );
+    } catch (err) {
+      // A request fal no longer knows cannot run, nor be billed: nothing to stop.
+      if (err instanceof PermanentJobError && err.message.startsWith('fal answered 404:')) return;
+      throw err;
+    }
     if (status.state === 'COMPLETED') return this.notStopped(row, 'it had already finished');
     try {
       await callJson('fal', this.requestUrl(row, '/cancel'), { method: 'PUT', headers: this.headers });
