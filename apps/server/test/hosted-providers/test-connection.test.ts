@@ -49,6 +49,8 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
         expect(m.path).toMatch(paths[i]!);
       });
     }
+    // fal's model search needs no key, so ours does not travel there.
+    expect(w.fal.modelSearchKeys).toEqual([null]);
     // A read only: nothing was submitted anywhere.
     expect(w.fal.jobs.size + w.replicate.jobs.size + w.astria.jobs.size).toBe(0);
   });

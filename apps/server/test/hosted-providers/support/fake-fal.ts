@@ -26,7 +26,7 @@
  * - flux-lora outputs carry `has_nsfw_concepts` (@fal-ai/client endpoints.ts FluxLoraOutput).
  * - Model search (fal docs "Platform APIs" → "Model search"): `GET /v1/models?endpoint_id=…`
  *   → `{models: [{endpoint_id, metadata: {status: active|deprecated}}], next_cursor, has_more}`,
- *   unknown ids left out; the key is optional.
+ *   unknown ids left out; no key needed.
  * - Out of credit: fal answers billable calls (submissions, upload initiation) 403
  *   `{"detail": "User is locked. Reason: Exhausted balance. …"}` while status reads still work
  *   (fal-ai/fal issues #1112, #1147, #1163); `outOfCredit()` produces that, `failNext()` any
@@ -68,6 +68,8 @@ export class FakeFal extends FakeProviderServer {
   jwksFetches = 0;
   /** Apps the model search reports as deprecated. */
   deprecatedApps: string[] = [];
+  /** The Authorization header of each model search (null: none sent). */
+  readonly modelSearchKeys: (string | null)[] = [];
   private failures: Reply[] = [];
   private key = generateKeyPairSync('ed25519');
   private readonly strangerKey = generateKeyPairSync('ed25519').privateKey;
@@ -208,6 +210,7 @@ export class FakeFal extends FakeProviderServer {
 
   /** fal's model search in find mode: the known ids, active unless listed in `deprecatedApps`. */
   private models(req: IncomingMessage, res: ServerResponse): void {
+    this.modelSearchKeys.push(req.headers.authorization ?? null);
     const ids = new URL(req.url ?? '/', this.url).searchParams.getAll('endpoint_id');
     const models = ids
       .filter((id) => FAL_APPS[id])

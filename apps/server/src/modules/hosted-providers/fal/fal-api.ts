@@ -95,7 +95,7 @@ export class FalApi implements HostedApi {
     const { trainingApp, inferenceApp } = this.settings();
     const url = `${this.endpoints.queue}/${appRoot(inferenceApp)}/requests/${NO_REQUEST}/status`;
     await checkAccess('fal', url, this.headers, [200, 404]);
-    await checkFalApps(this.endpoints.platform, this.headers, [trainingApp, inferenceApp]);
+    await checkFalApps(this.endpoints.platform, [trainingApp, inferenceApp]);
   }
 
   private async submit(app: string, input: Record<string, unknown>, callbackUrl: string): Promise<Submitted> {

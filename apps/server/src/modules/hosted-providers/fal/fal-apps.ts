@@ -3,21 +3,18 @@
  * "Model search", `GET https://api.fal.ai/v1/models?endpoint_id=a&endpoint_id=b`) answers
  * `{models: [{endpoint_id, metadata: {status: "active" | "deprecated"}}]}` for the ids it knows.
  * Part of the operator's connection test, so a typo or a retired app shows before a customer pays.
+ * Sent without our key: the search needs none, and some of fal's docs ask for an admin key there.
  */
 import { AccessCheckFailed } from '../check-access.js';
 
 const TIMEOUT_MS = 15_000;
 
-export async function checkFalApps(
-  platformBase: string,
-  headers: Record<string, string>,
-  apps: readonly string[],
-): Promise<void> {
+export async function checkFalApps(platformBase: string, apps: readonly string[]): Promise<void> {
   const query = apps.map((a) => `endpoint_id=${encodeURIComponent(a)}`).join('&');
   let models: unknown[];
   try {
     const res = await fetch(`${platformBase}/v1/models?${query}`, {
-      headers: { accept: 'application/json', ...headers },
+      headers: { accept: 'application/json' },
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });
