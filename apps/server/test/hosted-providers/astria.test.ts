@@ -117,7 +117,15 @@ describe.each(engines)('astria specifics (%s)', (engine) => {
   }, 240_000);
 
   it('refuses a paid photoshoot in mock mode, in words, and runs a team test shoot on the fast branch', async () => {
+    const su = await w.t.superuser();
+    const testConnection = () =>
+      su.send<{ message: string; notice?: string }>('/api/admin/processing/providers/astria/test', {
+        method: 'POST',
+      });
+    expect((await testConnection()).notice).toBeUndefined();
     await withAstria({ mock: true }, async () => {
+      // The back office can say so: the settings flag, and the connection test in words.
+      expect((await testConnection()).notice).toMatch(/placeholder images.*paid photoshoots are refused/);
       w.astria.reset();
       const forms = w.astria.tuneForms.length;
       const paid = await queuedShoot(w.t);

@@ -56,6 +56,8 @@ export interface HostedApi {
   readonly name: HostedName;
   /** Null when usable, else why not (missing key…): a permanent failure of the job. */
   misconfigured(): string | null;
+  /** What an operator must know of the configuration (e.g. it makes placeholder images), or null. */
+  notice?(): string | null;
   /** The cheapest authenticated read of the service; fails (AccessCheckFailed) when the key is refused. */
   checkAccess(): Promise<void>;
   train(input: TrainingInput): Promise<Submitted>;

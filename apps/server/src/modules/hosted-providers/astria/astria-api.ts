@@ -54,6 +54,13 @@ export class AstriaApi implements HostedApi {
       : 'Astria is not configured: set processing.astria.apiKey in the settings.';
   }
 
+  notice(): string | null {
+    return this.settings().mock
+      ? 'Astria is set to mock output: its free "fast" branch returns placeholder images, so only team ' +
+          'test shoots run and paid photoshoots are refused.'
+      : null;
+  }
+
   private url(path: string): string {
     return `${trimBase(this.baseUrl)}${path}`;
   }
