@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParam } from '../../src/core/params.js';
 import { forgetOldJobs } from '../../src/modules/hosted-providers/external-jobs.js';
 import { MOCK_REFUSAL } from '../../src/modules/hosted-providers/astria/astria-api.js';
+import { findPrompt, findTune } from '../../src/modules/hosted-providers/astria/astria-lookup.js';
 import type { AstriaSettings } from '../../src/modules/hosted-providers/hosted-settings.js';
 import { engines } from '../support/harness.js';
 import { ASTRIA_KEY } from './support/fake-astria.js';
@@ -241,5 +242,48 @@ describe.each(engines)('astria specifics (%s)', (engine) => {
       'astria.preset',
     ]);
     await w.t.app.settings.patch({ processing: { astria: { apiKey: ASTRIA_KEY } } });
+  });
+});
+
+describe('Astria look-ups before a resubmission', () => {
+  const since = Date.parse('2026-01-01T12:00:00Z');
+  /** An account with `n` tunes made `gapMs` apart, the newest an hour after `since`, paged as Astria pages them. */
+  function account(n: number, titleOf: (i: number) => string, gapMs: number) {
+    const tunes = Array.from({ length: n }, (_, i) => ({
+      id: 10_000 + i,
+      title: titleOf(i),
+      created_at: new Date(since + 3_600_000 - (n - 1 - i) * gapMs).toISOString(),
+    })).reverse();
+    const queries: string[] = [];
+    const list = async (query: string) => {
+      queries.push(query);
+      const q = new URLSearchParams(query.slice(1));
+      const before = Number(q.get('before_id') ?? Infinity);
+      return tunes.filter((t) => t.id < before).slice(0, Number(q.get('limit')));
+    };
+    return { list, queries };
+  }
+
+  it('pages back with before_id until it finds the title', async () => {
+    const { list, queries } = account(300, (i) => (i === 20 ? 'row-1' : `other-${i}`), 1000);
+    const found = await findTune(list, { row: 'row-1', since, sentAt: since });
+    expect(found?.id).toBe(10_020);
+    expect(queries).toEqual(['?limit=120', '?limit=120&before_id=10180', '?limit=120&before_id=10060']);
+  });
+
+  it('stops at objects older than the row instead of reading the whole account', async () => {
+    const { list, queries } = account(2000, (i) => `other-${i}`, 60_000);
+    expect(await findTune(list, { row: 'row-1', since, sentAt: since })).toBeNull();
+    expect(queries.length).toBeLessThan(5);
+  });
+
+  it('finds a prompt by the job of its callback URL', async () => {
+    const prompts = [
+      { id: 2, callback: 'https://app.example/api/processing/webhooks/astria?job=row-2&token=t' },
+      { id: 1, callback: 'not a url' },
+    ];
+    const list = async () => prompts;
+    expect((await findPrompt(list, { row: 'row-2', since, sentAt: since }))?.id).toBe(2);
+    expect(await findPrompt(list, { row: 'row-3', since, sentAt: since })).toBeNull();
   });
 });
