@@ -104,7 +104,11 @@ export class AstriaApi implements HostedApi {
     if (input.resubmission) {
       await waitAfterSend(input.resubmission, this.resubmitWaitMs);
       const earlier = await findPrompt(this.list('/prompts'), input.resubmission);
-      if (earlier) return { externalId: `${PROMPT}${str('Astria', earlier, 'id')}`, meta: { tune } };
+      if (earlier)
+        return {
+          externalId: `${PROMPT}${str('Astria', earlier, 'id')}`,
+          meta: { tune: String(earlier.tune_id ?? tune) },
+        };
     }
     const made = await callJson('Astria', this.url(`/tunes/${encodeURIComponent(tune)}/prompts`), {
       headers: this.headers,
