@@ -69,7 +69,8 @@ export class HostedProvider implements GenerationProvider {
 
   /**
    * Submits through `submit` unless the newest row for `jobKey` is still pending: then that job
-   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row).
+   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row,
+   * with a `resubmission` hint so an adapter that can find the earlier job looks before paying again).
    */
   private async submitOnce(
     kind: JobKind,
