@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeParam } from '../../src/core/params.js';
 import { forgetOldJobs } from '../../src/modules/hosted-providers/external-jobs.js';
-import { MOCK_REFUSAL } from '../../src/modules/hosted-providers/astria/astria-api.js';
+import { AstriaApi, MOCK_REFUSAL } from '../../src/modules/hosted-providers/astria/astria-api.js';
+import { promptRequest, trainedTune } from '../../src/modules/hosted-providers/astria/astria-flow.js';
+import { readTune } from '../../src/modules/hosted-providers/astria/astria-output.js';
 import { findPrompt, findTune } from '../../src/modules/hosted-providers/astria/astria-lookup.js';
 import type { AstriaSettings } from '../../src/modules/hosted-providers/hosted-settings.js';
 import { engines } from '../support/harness.js';
@@ -285,5 +287,53 @@ describe('Astria look-ups before a resubmission', () => {
     const list = async () => prompts;
     expect((await findPrompt(list, { row: 'row-2', since, sentAt: since }))?.id).toBe(2);
     expect(await findPrompt(list, { row: 'row-3', since, sentAt: since })).toBeNull();
+  });
+});
+
+describe('Astria tune references', () => {
+  const settings = (over: Partial<AstriaSettings> = {}): AstriaSettings => ({
+    apiKey: ASTRIA_KEY,
+    model: 'flux1',
+    baseTuneId: 0,
+    preset: 'flux-lora-portrait',
+    mock: false,
+    ...over,
+  });
+  const input = {
+    modelRef: '',
+    prompt: 'ohwx woman, studio portrait',
+    negativePrompt: 'blurry',
+    aspect: '4:5' as const,
+    count: 1,
+    seed: 7,
+    callbackUrl: 'https://app.example/cb?job=x&token=y',
+    testShoot: false,
+  };
+
+  it('prompts a tune the way it was trained, whatever the settings say now', () => {
+    const ref = readTune({
+      id: 1234,
+      branch: 'flux1',
+      base_tune_id: 1504944,
+      trained_at: '2026-01-01T00:00:00Z',
+    });
+    expect(ref).toEqual({ state: 'done', outputs: [], ref: '1234/flux1@1504944' });
+    const flux = promptRequest(trainedTune(settings({ model: 'sd15' }), '1234/flux1@1504944'), input);
+    expect(flux.tune).toBe('1504944');
+    expect(flux.prompt.text).toBe('<lora:1234:1> ohwx woman, studio portrait');
+    expect(flux.prompt.negative_prompt).toBeUndefined();
+    const sd15 = promptRequest(trainedTune(settings(), '77/sd15'), input);
+    expect([sd15.tune, sd15.prompt.text, sd15.prompt.face_correct]).toEqual(['77', input.prompt, true]);
+    // A bare id (a tune object without its branch) follows the settings.
+    expect(trainedTune(settings({ model: 'sdxl1' }), '55')).toEqual({
+      id: '55',
+      family: 'sdxl1',
+      base: '666678',
+    });
+  });
+
+  it('refuses to render a paid photoshoot on a tune trained on the mock branch', async () => {
+    const api = new AstriaApi(() => settings(), 'http://127.0.0.1:9');
+    await expect(api.generate({ ...input, modelRef: '99/fast' })).rejects.toThrow(MOCK_REFUSAL);
   });
 });

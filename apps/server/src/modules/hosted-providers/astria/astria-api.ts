@@ -22,7 +22,7 @@ import {
 import { callJson, str, trimBase } from '../http.js';
 import type { RemoteResult } from '../remote-result.js';
 import { trainingPhotos } from '../subject-zip.js';
-import { promptRequest, tuneFields } from './astria-flow.js';
+import { promptRequest, trainedTune, tuneFields } from './astria-flow.js';
 import { findPrompt, findTune, RESUBMIT_WAIT_MS, waitAfterSend } from './astria-lookup.js';
 import { readPrompt, readTune } from './astria-output.js';
 
@@ -69,8 +69,9 @@ export class AstriaApi implements HostedApi {
     return { authorization: `Bearer ${this.settings().apiKey}` };
   }
 
-  private refuseMock(testShoot: boolean): void {
-    if (this.settings().mock && !testShoot) throw new PermanentJobError(MOCK_REFUSAL);
+  /** Mock output (the setting, or a tune trained on the mock branch) is for team test shoots only. */
+  private refuseMock(testShoot: boolean, mockTune = false): void {
+    if ((this.settings().mock || mockTune) && !testShoot) throw new PermanentJobError(MOCK_REFUSAL);
   }
 
   private list(path: string) {
@@ -99,8 +100,9 @@ export class AstriaApi implements HostedApi {
   }
 
   async generate(input: GenerationInput): Promise<Submitted> {
-    this.refuseMock(input.testShoot);
-    const { tune, prompt } = promptRequest(this.settings(), input);
+    const trained = trainedTune(this.settings(), input.modelRef);
+    this.refuseMock(input.testShoot, trained.family === 'fast');
+    const { tune, prompt } = promptRequest(trained, input);
     if (input.resubmission) {
       await waitAfterSend(input.resubmission, this.resubmitWaitMs);
       const earlier = await findPrompt(this.list('/prompts'), input.resubmission);

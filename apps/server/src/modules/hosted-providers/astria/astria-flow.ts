@@ -56,22 +56,42 @@ export function tuneFields(s: AstriaSettings, input: TrainingInput): [string, st
   return fields;
 }
 
-/** Whether images are made on the base tune with the subject's LoRA (else on the subject's tune). */
-function onBaseTune(s: AstriaSettings): boolean {
-  return !s.mock && (s.model === 'flux1' || s.model === 'sdxl1');
+/**
+ * A trained tune as its model reference describes it (see tuneRef): a photoshoot's images are made
+ * the way its tune was trained, even if the settings changed since.
+ */
+export type TrainedTune = { id: string; family: AstriaModel | 'fast'; base: string | null };
+
+const FAMILIES = ['flux1', 'sdxl1', 'sd15', 'fast'];
+
+/** The model reference of a trained tune: `id/branch`, plus `@base` for a LoRA prompted on its base tune. */
+export function tuneRef(tune: Record<string, unknown>): string {
+  const id = String(tune.id);
+  const branch = String(tune.branch ?? '');
+  if (!FAMILIES.includes(branch)) return id;
+  const base =
+    typeof tune.base_tune_id === 'number' ? String(tune.base_tune_id) : String(tune.base_tune_id ?? '');
+  const lora = (branch === 'flux1' || branch === 'sdxl1') && /^\d+$/.test(base);
+  return lora ? `${id}/${branch}@${base}` : `${id}/${branch}`;
+}
+
+export function trainedTune(s: AstriaSettings, ref: string): TrainedTune {
+  const m = /^(\d+)\/(flux1|sdxl1|sd15|fast)(?:@(\d+))?$/.exec(ref);
+  if (m) return { id: m[1]!, family: m[2] as TrainedTune['family'], base: m[3] ?? null };
+  // A bare id (a tune object without its branch): the settings say what it is.
+  const family = s.mock ? 'fast' : s.model;
+  const lora = family === 'flux1' || family === 'sdxl1';
+  return { id: ref, family, base: lora ? String(baseTuneOf(s)) : null };
 }
 
 /** `POST /tunes/{tune}/prompts`: which tune, and the `prompt` object. */
 export function promptRequest(
-  s: AstriaSettings,
+  t: TrainedTune,
   input: GenerationInput,
 ): { tune: string; prompt: Record<string, unknown> } {
-  const subjectTune = input.modelRef;
-  const lora = onBaseTune(s);
-  const { width, height } =
-    s.model === 'sdxl1' && !s.mock ? SDXL_SIZES[input.aspect] : renderSize(input.aspect);
+  const { width, height } = t.family === 'sdxl1' ? SDXL_SIZES[input.aspect] : renderSize(input.aspect);
   const prompt: Record<string, unknown> = {
-    text: lora ? `<lora:${subjectTune}:1> ${input.prompt}` : input.prompt,
+    text: t.base ? `<lora:${t.id}:1> ${input.prompt}` : input.prompt,
     num_images: input.count,
     w: width,
     h: height,
@@ -80,8 +100,8 @@ export function promptRequest(
     inpaint_faces: true,
     callback: input.callbackUrl,
   };
-  if (s.mock || s.model !== 'flux1') prompt.negative_prompt = input.negativePrompt;
-  if (!s.mock && s.model === 'sdxl1') prompt.face_swap = true;
-  if (!s.mock && s.model === 'sd15') prompt.face_correct = true;
-  return { tune: lora ? String(baseTuneOf(s)) : subjectTune, prompt };
+  if (t.family !== 'flux1') prompt.negative_prompt = input.negativePrompt;
+  if (t.family === 'sdxl1') prompt.face_swap = true;
+  if (t.family === 'sd15') prompt.face_correct = true;
+  return { tune: t.base ?? t.id, prompt };
 }

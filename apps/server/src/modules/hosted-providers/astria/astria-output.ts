@@ -1,5 +1,5 @@
 /**
- * Reads Astria objects. A tune is trained once `trained_at` is set (its id is the model); a prompt
+ * Reads Astria objects. A tune is trained once `trained_at` is set (its ref: astria-flow.ts); a prompt
  * is done once `images` (URLs) is filled. Failures: Astria's tunes and prompts carry `failed_at`
  * and `fail_message` when processing failed (docs.astria.ai api/overview, the prompt attributes of
  * its idempotency section), and a prompt it refused carries `user_error`. A failure is read as soon
@@ -7,6 +7,7 @@
  */
 import { MalformedResponse } from '../http.js';
 import type { RemoteResult } from '../remote-result.js';
+import { tuneRef } from './astria-flow.js';
 
 function text(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
@@ -29,7 +30,7 @@ export function readTune(tune: Record<string, unknown>): RemoteResult {
   const failed = failure(tune, 'tune');
   if (failed) return failed;
   if (!tune.trained_at) return { state: 'pending' };
-  return { state: 'done', outputs: [], ref: String(tune.id) };
+  return { state: 'done', outputs: [], ref: tuneRef(tune) };
 }
 
 export function readPrompt(prompt: Record<string, unknown>): RemoteResult {
