@@ -254,7 +254,7 @@ describe('fal cancel of a request that is gone or finished', () => {
     const rowFor = (externalId: string): ExternalJobRow => ({
       ...{ id: 'r0000000000000a', provider: 'fal', externalId, kind: 'train', jobKey: 'train:p' },
       ...{ photoshoot: 'p', token: 't', meta: { app: 'fal-ai/flux-lora-portrait-trainer' } },
-      ...{ result: { state: 'pending' }, deliveries: 0, created: '' },
+      ...{ result: { state: 'pending' }, deliveries: 0, created: '', updated: '' },
     });
     // A request fal does not know cannot run or be billed.
     expect(await api.cancel(rowFor('00000000-0000-4000-8000-00000000dead'))).toBeUndefined();

@@ -25,16 +25,18 @@ import {
   findByExternalId,
   isPlaceholder,
   latestForKey,
+  markSending,
   setExternalId,
   settleJobRow,
   type ExternalJobRow,
 } from './external-jobs.js';
 import { fetchImage } from './fetch-image.js';
-import type { GenerationInput, HostedApi, Submitted } from './hosted-api.js';
+import type { GenerationInput, HostedApi, Resubmission, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
 import { waitForRow } from './wait-for-row.js';
+import { parseDate } from '../../tools/dates.js';
 
 /** The rare token trainers bind the subject to (the convention of DreamBooth-style trainers). */
 export const TRIGGER = 'ohwx';
@@ -44,8 +46,12 @@ export const FLAGGED_RETRIES = 2;
 
 type HostedPrepared = PreparedSubject & { ref: string; profile: SubjectProfile | null };
 
+function timeOf(date: string): number {
+  return parseDate(date)?.getTime() ?? Date.now();
+}
+
 /** What a generation row keeps of its request, so a withheld image can be asked for again. */
-type GenerationMeta = Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect'>;
+type GenerationMeta = Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect' | 'testShoot'>;
 
 /** A 31-bit seed from the job's seed string and the variant: same inputs, same request. */
 export function numericSeed(seed: string, variant: number): number {
@@ -69,14 +75,15 @@ export class HostedProvider implements GenerationProvider {
 
   /**
    * Submits through `submit` unless the newest row for `jobKey` is still pending: then that job
-   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row).
+   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row,
+   * with a `resubmission` hint so an adapter that can find the earlier job looks before paying again).
    */
   private async submitOnce(
     kind: JobKind,
     jobKey: string,
     photoshoot: string,
     meta: Record<string, unknown>,
-    submit: (callbackUrl: string, row: ExternalJobRow) => Promise<Submitted>,
+    submit: (callbackUrl: string, row: ExternalJobRow, resubmission?: Resubmission) => Promise<Submitted>,
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
@@ -84,10 +91,14 @@ export class HostedProvider implements GenerationProvider {
       latest && latest.result.state === 'pending'
         ? latest
         : await createJobRow(this.app.db, { provider: this.name, kind, jobKey, photoshoot, meta });
+    // note: the earlier submission under this row never got an answer; it may exist remotely.
+    const resubmission: Resubmission | undefined =
+      row === latest ? { row: row.id, since: timeOf(row.created), sentAt: timeOf(row.updated) } : undefined;
+    await markSending(this.app.db, row.id);
     const url = callbackUrl(this.app.settings.get().meta.appURL, this.name, row);
     let submitted: Submitted;
     try {
-      submitted = await submit(url, row);
+      submitted = await submit(url, row, resubmission);
     } catch (err) {
       // note: a refused submission will not settle by itself; an unanswered one may still exist remotely.
       if (err instanceof PermanentJobError)
@@ -116,13 +127,15 @@ export class HostedProvider implements GenerationProvider {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     let result: RemoteResult | null = latest?.result.state === 'done' ? latest.result : null;
     if (!result) {
-      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r) =>
+      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r, resubmission) =>
         this.api.train({
           jobKey: r.id,
           photos: subject.photos,
           subjectClass: subjectClass(profile),
           trigger: TRIGGER,
           callbackUrl: url,
+          testShoot: subject.isTest,
+          resubmission,
         }),
       );
       result = await waitForRow(this.app, this.api, row, { signal });
@@ -142,10 +155,22 @@ export class HostedProvider implements GenerationProvider {
     const { prompt, negativePrompt } = buildPrompt(req.style, TRIGGER, profile ?? null);
     const seed = numericSeed(req.seed, req.variants[0] ?? 0);
     const jobKey = `gen:${photoshoot}:${req.style.id}:${req.variants.join(',')}`;
-    const request: GenerationMeta = { prompt, negativePrompt, aspect: req.style.aspect };
+    const request: GenerationMeta = {
+      prompt,
+      negativePrompt,
+      aspect: req.style.aspect,
+      testShoot: prepared.subject.isTest,
+    };
     const meta = { variants: req.variants, styleId: req.style.id, seed, model: ref, request };
-    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url) =>
-      this.api.generate({ ...request, modelRef: ref, count: req.variants.length, seed, callbackUrl: url }),
+    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url, _row, resubmission) =>
+      this.api.generate({
+        ...request,
+        modelRef: ref,
+        count: req.variants.length,
+        seed,
+        callbackUrl: url,
+        resubmission,
+      }),
     );
     return { state: 'pending', job: this.jobOf(row) };
   }
@@ -162,8 +187,18 @@ export class HostedProvider implements GenerationProvider {
     const seed = numericSeed(`${String(row.meta.seed)}:flagged`, tries + 1);
     const count = Array.isArray(row.meta.variants) ? row.meta.variants.length : 1;
     const meta = { ...row.meta, seed, flaggedRetries: tries + 1 };
-    return this.submitOnce('generate', row.jobKey, row.photoshoot, meta, (url) =>
-      this.api.generate({ ...request, modelRef: model, count, seed, callbackUrl: url }),
+    // A row written before testShoot was kept is a paid photoshoot's: the safe reading.
+    const testShoot = request.testShoot === true;
+    return this.submitOnce('generate', row.jobKey, row.photoshoot, meta, (url, _row, resubmission) =>
+      this.api.generate({
+        ...request,
+        testShoot,
+        modelRef: model,
+        count,
+        seed,
+        callbackUrl: url,
+        resubmission,
+      }),
     );
   }
 
