@@ -47,7 +47,9 @@ describe.each(engines)('ComfyUI jobs (%s)', (engine) => {
     const results = await resultsOf(w.t, shoot.id);
     expect(results).toHaveLength(1);
     const c = w.t.app.registry.require('results');
-    const bytes = await w.t.app.storage.readBuffer(fileKey(c.id, String(results[0]!.id), String(results[0]!.file)));
+    const bytes = await w.t.app.storage.readBuffer(
+      fileKey(c.id, String(results[0]!.id), String(results[0]!.file)),
+    );
     const meta = await sharp(bytes).metadata();
     expect(meta.format).toBe('jpeg');
     expect(Math.max(meta.width!, meta.height!)).toBe(2048);
@@ -83,7 +85,9 @@ describe.each(engines)('ComfyUI jobs (%s)', (engine) => {
     const broken = example();
     broken.name = 'Missing checkpoint';
     broken.graph['1']!.inputs.ckpt_name = 'not-installed.safetensors';
-    await w.t.app.settings.patch({ comfyui: { workflows: [example(), broken], defaultWorkflow: broken.name } });
+    await w.t.app.settings.patch({
+      comfyui: { workflows: [example(), broken], defaultWorkflow: broken.name },
+    });
     try {
       const refusals = w.a.refusals.length;
       const shoot = await queuedShoot(w.t);
@@ -91,10 +95,14 @@ describe.each(engines)('ComfyUI jobs (%s)', (engine) => {
       expect(ps.status).toBe('failed');
       expect(Number(ps.attempts)).toBe(1);
       expect(String(ps.error)).toContain('ComfyUI refused the workflow: Prompt outputs failed validation');
-      expect(String(ps.error)).toContain('node 1 (CheckpointLoaderSimple) input "ckpt_name": Value not in list');
+      expect(String(ps.error)).toContain(
+        'node 1 (CheckpointLoaderSimple) input "ckpt_name": Value not in list',
+      );
       expect(w.a.refusals.length - refusals).toBe(1);
     } finally {
-      await w.t.app.settings.patch({ comfyui: { workflows: [example()], defaultWorkflow: 'PhotoMaker SDXL' } });
+      await w.t.app.settings.patch({
+        comfyui: { workflows: [example()], defaultWorkflow: 'PhotoMaker SDXL' },
+      });
     }
   }, 60_000);
 

@@ -149,7 +149,10 @@ export class ComfyClient {
 
   async queue(signal?: AbortSignal): Promise<QueueState> {
     const res = await this.request('/queue', { signal, timeoutMs: 5_000 });
-    const body = await this.json<{ queue_running?: unknown; queue_pending?: unknown }>(res, 'a queue request');
+    const body = await this.json<{ queue_running?: unknown; queue_pending?: unknown }>(
+      res,
+      'a queue request',
+    );
     return { running: queueItems(body.queue_running), pending: queueItems(body.queue_pending) };
   }
 
@@ -189,6 +192,8 @@ export class ComfyClient {
     const res = await this.request('/object_info', { timeoutMs: 30_000 });
     if (!res.ok) throw new ServerUnreachable(`ComfyUI at ${this.url} answered HTTP ${res.status}.`);
     const body = await this.json<Record<string, { output?: unknown[] }>>(res, '/object_info');
-    return new Map(Object.entries(body ?? {}).map(([k, v]) => [k, Array.isArray(v?.output) ? v.output.length : 0]));
+    return new Map(
+      Object.entries(body ?? {}).map(([k, v]) => [k, Array.isArray(v?.output) ? v.output.length : 0]),
+    );
   }
 }

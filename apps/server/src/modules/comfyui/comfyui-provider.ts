@@ -89,7 +89,13 @@ export class ComfyuiProvider implements GenerationProvider {
         !lost.has(String(row.meta.server ?? ''));
       if (!row || !reusable) {
         const meta = { variants: req.variants, styleId: req.style.id, seed, workflow: workflow.name };
-        row = await createJobRow(this.app.db, { provider: PROVIDER, kind: 'generate', jobKey, photoshoot, meta });
+        row = await createJobRow(this.app.db, {
+          provider: PROVIDER,
+          kind: 'generate',
+          jobKey,
+          photoshoot,
+          meta,
+        });
       }
       try {
         return await this.carryOn(row, p, req, workflow, seed, lost);
@@ -97,7 +103,7 @@ export class ComfyuiProvider implements GenerationProvider {
         if (!(err instanceof ServerLost || err instanceof ServerUnreachable)) throw err;
         lost.add(String((await this.rowById(row)).meta.server ?? ''));
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
-        console.warn(`[comfyui] ${err.message} Moving the run to another server.`);
+        console.warn(`[comfyui] ${err.message} Looking for another server for the run.`);
       }
     }
   }
@@ -239,7 +245,12 @@ export class ComfyuiProvider implements GenerationProvider {
 
   private jobOf(row: ExternalJobRow): ExternalJob {
     const variants = Array.isArray(row.meta.variants) ? row.meta.variants.map(Number) : [];
-    return { provider: PROVIDER, externalId: row.externalId, variants, styleId: String(row.meta.styleId ?? '') };
+    return {
+      provider: PROVIDER,
+      externalId: row.externalId,
+      variants,
+      styleId: String(row.meta.styleId ?? ''),
+    };
   }
 
   /** One look at a job (generate waits by itself; this serves operators and the seam). */

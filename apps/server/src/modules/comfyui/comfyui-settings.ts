@@ -60,7 +60,8 @@ function validateServers(servers: unknown, add: Add): void {
   if (!Array.isArray(servers) || servers.length > MAX_SERVERS)
     return add('servers', 'validation_invalid_value', `Must be a list of at most ${MAX_SERVERS} servers.`);
   servers.forEach((s: Partial<ComfyServer> | null, i) => {
-    if (!s || typeof s !== 'object') return add(`servers.${i}`, 'validation_invalid_value', 'Must be an object.');
+    if (!s || typeof s !== 'object')
+      return add(`servers.${i}`, 'validation_invalid_value', 'Must be an object.');
     if (!isHttpUrl(s.url))
       add(`servers.${i}.url`, 'validation_is_url', 'Must be an http(s) URL without credentials.');
     if (typeof s.authHeader !== 'string' || (s.authHeader && !HEADER.test(s.authHeader)))
@@ -78,7 +79,8 @@ export function validateComfyuiSettings(s: ComfyuiSettings, add: Add): void {
   for (const [i, w] of (Array.isArray(s.workflows) ? s.workflows : []).entries()) {
     for (const p of workflowProblems(w))
       add(['workflows', i, p.field].filter((x) => x !== '').join('.'), 'validation_invalid_value', p.message);
-    if (names.has(w?.name)) add(`workflows.${i}.name`, 'validation_not_unique', 'Another workflow has this name.');
+    if (names.has(w?.name))
+      add(`workflows.${i}.name`, 'validation_not_unique', 'Another workflow has this name.');
     names.add(w?.name);
   }
   const known = (name: unknown) => typeof name === 'string' && names.has(name);
@@ -89,7 +91,11 @@ export function validateComfyuiSettings(s: ComfyuiSettings, add: Add): void {
   else
     for (const [slug, name] of Object.entries(s.styleWorkflows))
       if (!known(name))
-        add(`styleWorkflows.${slug}`, 'validation_invalid_value', `No saved workflow is named "${String(name)}".`);
+        add(
+          `styleWorkflows.${slug}`,
+          'validation_invalid_value',
+          `No saved workflow is named "${String(name)}".`,
+        );
   if (!Number.isInteger(s.pollSeconds) || s.pollSeconds < 1 || s.pollSeconds > 600)
     add('pollSeconds', 'validation_invalid_value', 'Must be a whole number of seconds from 1 to 600.');
   if (!Number.isInteger(s.timeoutMinutes) || s.timeoutMinutes < 1 || s.timeoutMinutes > 1440)

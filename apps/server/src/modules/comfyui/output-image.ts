@@ -10,7 +10,11 @@ import type { ComfyClient, FileRef } from './comfy-client.js';
 
 export type OutputImage = { data: Buffer; width: number; height: number; sourceFormat: string };
 
-export async function outputImage(client: ComfyClient, ref: FileRef, signal?: AbortSignal): Promise<OutputImage> {
+export async function outputImage(
+  client: ComfyClient,
+  ref: FileRef,
+  signal?: AbortSignal,
+): Promise<OutputImage> {
   const bytes = await client.view(ref, signal).catch((err: unknown) => {
     signal?.throwIfAborted();
     throw new Error(`ComfyUI's output was refused: ${err instanceof Error ? err.message : String(err)}.`);

@@ -28,7 +28,11 @@ export async function assignServer(app: App, row: ExternalJobRow, url: string): 
 const RECENT_RUNS = 200;
 
 /** The prompt id of a run queued with `clientId`, if the server still has it. */
-export async function findRun(client: ComfyClient, clientId: string, signal?: AbortSignal): Promise<string | null> {
+export async function findRun(
+  client: ComfyClient,
+  clientId: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const q = await client.queue(signal);
   const queued = [...q.running, ...q.pending].find((i) => i.clientId === clientId);
   if (queued) return queued.promptId;
@@ -42,7 +46,9 @@ export async function findRun(client: ComfyClient, clientId: string, signal?: Ab
 
 /** Outputs are stored as JSON file references (the `_external_jobs` result holds strings). */
 export function storeRefs(refs: FileRef[]): string[] {
-  return refs.map((r) => JSON.stringify({ filename: r.filename, subfolder: r.subfolder ?? '', type: r.type ?? 'output' }));
+  return refs.map((r) =>
+    JSON.stringify({ filename: r.filename, subfolder: r.subfolder ?? '', type: r.type ?? 'output' }),
+  );
 }
 
 export function readRefs(outputs: string[]): FileRef[] {

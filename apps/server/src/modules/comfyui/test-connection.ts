@@ -27,8 +27,7 @@ async function checkServer(app: App, client: ComfyClient): Promise<ServerCheck> 
   try {
     const stats = await client.systemStats();
     const d = stats.devices?.[0];
-    if (d?.name)
-      device = `${d.name}${d.vram_total ? `, ${Math.round(d.vram_total / 1024 ** 3)} GB` : ''}`;
+    if (d?.name) device = `${d.name}${d.vram_total ? `, ${Math.round(d.vram_total / 1024 ** 3)} GB` : ''}`;
     classes = await client.objectInfo();
   } catch (err) {
     return { ...base, ok: false, message: err instanceof Error ? err.message : String(err) };

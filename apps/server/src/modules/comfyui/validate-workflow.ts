@@ -5,13 +5,7 @@
  * server's node list is known, at an output that node has), every placeholder bound to an
  * existing literal input, and the output node present.
  */
-import {
-  describeNode,
-  isLink,
-  PLACEHOLDER_NAMES,
-  type Binding,
-  type Graph,
-} from './workflow.js';
+import { describeNode, isLink, PLACEHOLDER_NAMES, type Binding, type Graph } from './workflow.js';
 
 export type WorkflowProblem = { field: string; message: string };
 
@@ -52,7 +46,10 @@ function graphProblems(graph: unknown, outputs?: OutputCounts): WorkflowProblem[
       const [target, index] = value;
       const linked = graph[target];
       if (!isObject(linked) || typeof linked.class_type !== 'string') {
-        out.push({ field: 'graph', message: `${where} links to node ${target}, which is not in the workflow.` });
+        out.push({
+          field: 'graph',
+          message: `${where} links to node ${target}, which is not in the workflow.`,
+        });
         continue;
       }
       const count = outputs?.get(linked.class_type);
@@ -86,7 +83,10 @@ export function workflowProblems(w: unknown, outputs?: OutputCounts): WorkflowPr
   if (!isObject(w)) return [{ field: '', message: 'Must be a workflow object.' }];
   const out: WorkflowProblem[] = [];
   if (typeof w.name !== 'string' || !NAME.test(w.name))
-    out.push({ field: 'name', message: 'Must be 1–60 letters, digits, spaces, dots, dashes or underscores.' });
+    out.push({
+      field: 'name',
+      message: 'Must be 1–60 letters, digits, spaces, dots, dashes or underscores.',
+    });
   if (typeof w.trigger !== 'string' || !/^[A-Za-z0-9_-]{0,40}$/.test(w.trigger))
     out.push({ field: 'trigger', message: 'Must be one word of at most 40 letters or digits, or blank.' });
   const graphErrors = graphProblems(w.graph, outputs);

@@ -70,7 +70,11 @@ function pause(ms: number, socket: { wakeUp?: () => void }, signal?: AbortSignal
   });
 }
 
-export async function waitForRun(client: ComfyClient, promptId: string, opts: WaitOptions): Promise<RunOutcome> {
+export async function waitForRun(
+  client: ComfyClient,
+  promptId: string,
+  opts: WaitOptions,
+): Promise<RunOutcome> {
   const waiter: { wakeUp?: () => void } = {};
   const socket = new ProgressSocket(client, opts.clientId, promptId, () => waiter.wakeUp?.());
   let errors = 0;

@@ -86,7 +86,10 @@ export class FakeComfyUI {
     });
     this.server.on('upgrade', (req, socket, head) => {
       const u = new URL(req.url ?? '/', 'http://x');
-      if (u.pathname !== '/ws' || !this.authorized(req)) return socket.destroy();
+      if (u.pathname !== '/ws' || !this.authorized(req)) {
+        socket.destroy();
+        return;
+      }
       this.wss!.handleUpgrade(req, socket, head, (ws) => {
         const sid = u.searchParams.get('clientId') || `sid${++this.seq}`;
         this.sockets.set(sid, ws);
@@ -151,7 +154,10 @@ export class FakeComfyUI {
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const u = new URL(req.url ?? '/', 'http://x');
-    if (this.requireHeader) this.seenHeaders.push({ [this.requireHeader.name]: req.headers[this.requireHeader.name.toLowerCase()] as string });
+    if (this.requireHeader)
+      this.seenHeaders.push({
+        [this.requireHeader.name]: req.headers[this.requireHeader.name.toLowerCase()] as string,
+      });
     if (!this.authorized(req)) return void res.writeHead(401).end('401: Unauthorized');
     const route = `${req.method} ${u.pathname}`;
     const body = req.method === 'POST' ? await this.body(req) : Buffer.alloc(0);
@@ -184,7 +190,9 @@ export class FakeComfyUI {
     if (route === 'GET /system_stats')
       return this.json(res, 200, {
         system: { os: 'posix', comfyui_version: '0.3.40', python_version: '3.12' },
-        devices: [{ name: 'cuda:0 NVIDIA GeForce RTX 4090', type: 'cuda', index: 0, vram_total: 25_757_220_864 }],
+        devices: [
+          { name: 'cuda:0 NVIDIA GeForce RTX 4090', type: 'cuda', index: 0, vram_total: 25_757_220_864 },
+        ],
       });
     if (route === 'GET /object_info')
       return this.json(
@@ -210,7 +218,7 @@ export class FakeComfyUI {
       form = await new Request('http://x/', {
         method: 'POST',
         headers: { 'content-type': String(req.headers['content-type'] ?? '') },
-        body,
+        body: new Uint8Array(body),
       }).formData();
     } catch {
       return void res.writeHead(400).end();
@@ -219,7 +227,12 @@ export class FakeComfyUI {
     if (!(image instanceof File) || !image.name) return void res.writeHead(400).end();
     const subfolder = String(form.get('subfolder') ?? '');
     const type = String(form.get('type') ?? 'input');
-    if (type !== 'input' || image.name.includes('..') || image.name.startsWith('/') || subfolder.includes('..'))
+    if (
+      type !== 'input' ||
+      image.name.includes('..') ||
+      image.name.startsWith('/') ||
+      subfolder.includes('..')
+    )
       return void res.writeHead(400).end();
     let name = image.name;
     const overwrite = ['true', '1'].includes(String(form.get('overwrite') ?? ''));
@@ -239,7 +252,12 @@ export class FakeComfyUI {
     }
     if (!('prompt' in b)) {
       const refusal = {
-        error: { type: 'no_prompt', message: 'No prompt provided', details: 'No prompt provided', extra_info: {} },
+        error: {
+          type: 'no_prompt',
+          message: 'No prompt provided',
+          details: 'No prompt provided',
+          extra_info: {},
+        },
         node_errors: {},
       };
       this.refusals.push(refusal);
@@ -275,7 +293,11 @@ export class FakeComfyUI {
     this.running = run;
     const sid = run.extra.client_id;
     this.send(sid, 'execution_start', { prompt_id: run.id, timestamp: Date.now() });
-    this.send(sid, 'executing', { node: Object.keys(run.graph)[0], display_node: Object.keys(run.graph)[0], prompt_id: run.id });
+    this.send(sid, 'executing', {
+      node: Object.keys(run.graph)[0],
+      display_node: Object.keys(run.graph)[0],
+      prompt_id: run.id,
+    });
     this.send(sid, 'progress', { value: 1, max: 2, prompt_id: run.id, node: Object.keys(run.graph)[0] });
     if (this.mode.hold) await new Promise<void>((resolve) => (this.releaseHeld = resolve));
     if (this.running !== run) return;
@@ -296,17 +318,32 @@ export class FakeComfyUI {
         const filename = `${String(run.graph[id]!.inputs.filename_prefix)}_${String(++this.seq).padStart(5, '0')}_.png`;
         const png = this.mode.hugeOutputBytes
           ? Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(this.mode.hugeOutputBytes)])
-          : await sharp(source ?? { create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+          : await (
+              source
+                ? sharp(source)
+                : sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+            )
+              .png()
+              .toBuffer();
         this.outputs.set(filename, png);
         images.push({ filename, subfolder: '', type: 'output' });
       }
       out[id] = { images };
-      this.send(run.extra.client_id, 'executed', { node: id, display_node: id, output: { images }, prompt_id: run.id });
+      this.send(run.extra.client_id, 'executed', {
+        node: id,
+        display_node: id,
+        output: { images },
+        prompt_id: run.id,
+      });
     }
     return out;
   }
 
-  private finish(run: Run, how: 'success' | 'error' | 'interrupted', outputs: Record<string, unknown> = {}): void {
+  private finish(
+    run: Run,
+    how: 'success' | 'error' | 'interrupted',
+    outputs: Record<string, unknown> = {},
+  ): void {
     const sid = run.extra.client_id;
     const messages: [string, Record<string, unknown>][] = [['execution_start', { prompt_id: run.id }]];
     if (how === 'error')
@@ -321,7 +358,8 @@ export class FakeComfyUI {
           traceback: [],
         },
       ]);
-    if (how === 'interrupted') messages.push(['execution_interrupted', { prompt_id: run.id, node_id: run.outputs[0] }]);
+    if (how === 'interrupted')
+      messages.push(['execution_interrupted', { prompt_id: run.id, node_id: run.outputs[0] }]);
     if (how === 'success') messages.push(['execution_success', { prompt_id: run.id }]);
     this.history.set(run.id, {
       prompt: this.item(run),

@@ -46,7 +46,8 @@ export const NODE_CLASSES: Record<string, NodeClass> = {
 
 /** Limits ComfyUI declares for some INT inputs (min/max in INPUT_TYPES). */
 export const INT_LIMITS: Record<string, [number, number]> = {
-  seed: [0, 0xffffffffffffffff],
+  // note: ComfyUI allows seeds up to 2^64-1; JavaScript numbers stop being exact at 2^53.
+  seed: [0, Number.MAX_SAFE_INTEGER],
   width: [16, 16384],
   height: [16, 16384],
   batch_size: [1, 4096],

@@ -20,7 +20,12 @@ const invalid = (message: string, details: string): Refusal => ({
   node_errors: {},
 });
 
-function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<string, Reason[] | null>): boolean {
+function validateNode(
+  graph: Graph,
+  id: string,
+  files: Set<string>,
+  done: Map<string, Reason[] | null>,
+): boolean {
   if (done.has(id)) return done.get(id) === null;
   done.set(id, null);
   const node = graph[id]!;
@@ -31,7 +36,12 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
   for (const [name, type] of Object.entries(cls.required)) {
     const info = { input_name: name };
     if (!(name in inputs)) {
-      errors.push({ type: 'required_input_missing', message: 'Required input is missing', details: name, extra_info: info });
+      errors.push({
+        type: 'required_input_missing',
+        message: 'Required input is missing',
+        details: name,
+        extra_info: info,
+      });
       continue;
     }
     const val = inputs[name];
@@ -51,7 +61,12 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
           type: 'exception_during_inner_validation',
           message: 'Exception when validating inner node',
           details: `'${String(val[0])}'`,
-          extra_info: { ...info, exception_message: `'${String(val[0])}'`, exception_type: 'KeyError', linked_node: val },
+          extra_info: {
+            ...info,
+            exception_message: `'${String(val[0])}'`,
+            exception_type: 'KeyError',
+            linked_node: val,
+          },
         });
         continue;
       }
@@ -61,7 +76,12 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
           type: 'exception_during_inner_validation',
           message: 'Exception when validating inner node',
           details: 'tuple index out of range',
-          extra_info: { ...info, exception_message: 'tuple index out of range', exception_type: 'IndexError', linked_node: val },
+          extra_info: {
+            ...info,
+            exception_message: 'tuple index out of range',
+            exception_type: 'IndexError',
+            linked_node: val,
+          },
         });
         continue;
       }
@@ -89,8 +109,20 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
         continue;
       }
       const [min, max] = INT_LIMITS[name] ?? [-Infinity, Infinity];
-      if (n < min) errors.push({ type: 'value_smaller_than_min', message: `Value ${n} smaller than min of ${min}`, details: name, extra_info: info });
-      else if (n > max) errors.push({ type: 'value_bigger_than_max', message: `Value ${n} bigger than max of ${max}`, details: name, extra_info: info });
+      if (n < min)
+        errors.push({
+          type: 'value_smaller_than_min',
+          message: `Value ${n} smaller than min of ${min}`,
+          details: name,
+          extra_info: info,
+        });
+      else if (n > max)
+        errors.push({
+          type: 'value_bigger_than_max',
+          message: `Value ${n} bigger than max of ${max}`,
+          details: name,
+          extra_info: info,
+        });
     } else if (type === 'IMAGE_FILE') {
       if (!files.has(String(val)))
         errors.push({
@@ -108,7 +140,12 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
       });
     } else if (typeof type === 'string' && type !== 'STRING' && type === type.toUpperCase()) {
       // A link type (MODEL, CLIP…) given a literal: ComfyUI finds no node for it either.
-      errors.push({ type: 'required_input_missing', message: 'Required input is missing', details: name, extra_info: info });
+      errors.push({
+        type: 'required_input_missing',
+        message: 'Required input is missing',
+        details: name,
+        extra_info: info,
+      });
     }
   }
   const ok = errors.length === 0 && valid;
@@ -117,25 +154,40 @@ function validateNode(graph: Graph, id: string, files: Set<string>, done: Map<st
 }
 
 /** Null when ComfyUI would queue the graph; else its 400 body. Returns the output node ids too. */
-export function validateGraph(graph: unknown, files: Set<string>): { refusal: Refusal | null; outputs: string[] } {
+export function validateGraph(
+  graph: unknown,
+  files: Set<string>,
+): { refusal: Refusal | null; outputs: string[] } {
   if (!graph || typeof graph !== 'object' || Array.isArray(graph))
     return { refusal: invalid('Cannot execute because the prompt is not an object.', ''), outputs: [] };
   const g = graph as Graph;
   const outputs: string[] = [];
   for (const [id, node] of Object.entries(g)) {
     if (!node || typeof node !== 'object' || !('class_type' in node))
-      return { refusal: invalid('Cannot execute because a node is missing the class_type property.', `Node ID '#${id}'`), outputs };
+      return {
+        refusal: invalid(
+          'Cannot execute because a node is missing the class_type property.',
+          `Node ID '#${id}'`,
+        ),
+        outputs,
+      };
     const cls = NODE_CLASSES[String(node.class_type)];
     if (!cls)
       return {
-        refusal: invalid(`Cannot execute because node ${String(node.class_type)} does not exist.`, `Node ID '#${id}'`),
+        refusal: invalid(
+          `Cannot execute because node ${String(node.class_type)} does not exist.`,
+          `Node ID '#${id}'`,
+        ),
         outputs,
       };
     if (cls.outputNode) outputs.push(id);
   }
   if (!outputs.length)
     return {
-      refusal: { error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} }, node_errors: {} },
+      refusal: {
+        error: { type: 'prompt_no_outputs', message: 'Prompt has no outputs', details: '', extra_info: {} },
+        node_errors: {},
+      },
       outputs,
     };
   const done = new Map<string, Reason[] | null>();

@@ -11,6 +11,8 @@ import { checkWorkflow } from '../check-workflow.js';
 import { testComfyConnection } from '../test-connection.js';
 
 export function bindAdminComfyuiApi(admin: FastifyInstance, app: App): void {
-  admin.post('/comfyui/workflows/validate', async (req, reply) => sendJson(req, reply, checkWorkflow(req.body)));
+  admin.post('/comfyui/workflows/validate', async (req, reply) =>
+    sendJson(req, reply, checkWorkflow(req.body)),
+  );
   admin.post('/comfyui/test', async (req, reply) => sendJson(req, reply, await testComfyConnection(app)));
 }
