@@ -17,11 +17,16 @@ export type ComfyServer = {
   authValue: string;
 };
 
+export type StyleWorkflow = { style: string; workflow: string };
+
 export type ComfyuiSettings = {
   servers: ComfyServer[];
   workflows: ComfyWorkflow[];
-  /** Style slug → workflow name; a style not listed uses `defaultWorkflow`. */
-  styleWorkflows: Record<string, string>;
+  /**
+   * Which workflow a style uses; a style not listed uses `defaultWorkflow`. A list, not a map:
+   * settings patches drop keys the defaults do not have.
+   */
+  styleWorkflows: StyleWorkflow[];
   defaultWorkflow: string;
   /** Seconds between `/history` polls: the backstop when the progress socket is silent or down. */
   pollSeconds: number;
@@ -36,7 +41,7 @@ export function defaultComfyuiSettings(): ComfyuiSettings {
   return {
     servers: [],
     workflows: [],
-    styleWorkflows: {},
+    styleWorkflows: [],
     defaultWorkflow: '',
     pollSeconds: 5,
     timeoutMinutes: 30,
@@ -86,16 +91,19 @@ export function validateComfyuiSettings(s: ComfyuiSettings, add: Add): void {
   const known = (name: unknown) => typeof name === 'string' && names.has(name);
   if (typeof s.defaultWorkflow !== 'string' || (s.defaultWorkflow && !known(s.defaultWorkflow)))
     add('defaultWorkflow', 'validation_invalid_value', 'Must be the name of a saved workflow, or blank.');
-  if (!s.styleWorkflows || typeof s.styleWorkflows !== 'object' || Array.isArray(s.styleWorkflows))
-    add('styleWorkflows', 'validation_invalid_value', 'Must map style slugs to workflow names.');
+  if (!Array.isArray(s.styleWorkflows) || s.styleWorkflows.length > 500)
+    add('styleWorkflows', 'validation_invalid_value', 'Must be a list of {style, workflow}.');
   else
-    for (const [slug, name] of Object.entries(s.styleWorkflows))
-      if (!known(name))
+    s.styleWorkflows.forEach((m: Partial<StyleWorkflow> | null, i) => {
+      if (typeof m?.style !== 'string' || !/^[a-z0-9-]{1,100}$/.test(m.style))
+        add(`styleWorkflows.${i}.style`, 'validation_invalid_value', 'Must be a style slug.');
+      if (!known(m?.workflow))
         add(
-          `styleWorkflows.${slug}`,
+          `styleWorkflows.${i}.workflow`,
           'validation_invalid_value',
-          `No saved workflow is named "${String(name)}".`,
+          `No saved workflow is named "${String(m?.workflow)}".`,
         );
+    });
   if (!Number.isInteger(s.pollSeconds) || s.pollSeconds < 1 || s.pollSeconds > 600)
     add('pollSeconds', 'validation_invalid_value', 'Must be a whole number of seconds from 1 to 600.');
   if (!Number.isInteger(s.timeoutMinutes) || s.timeoutMinutes < 1 || s.timeoutMinutes > 1440)
@@ -118,6 +126,6 @@ declare module '../../core/settings/settings.js' {
 
 /** The workflow `styleSlug` runs with, or null when none is set up for it. */
 export function workflowFor(s: ComfyuiSettings, styleSlug: string): ComfyWorkflow | null {
-  const name = s.styleWorkflows[styleSlug] ?? s.defaultWorkflow;
+  const name = s.styleWorkflows.find((m) => m.style === styleSlug)?.workflow ?? s.defaultWorkflow;
   return s.workflows.find((w) => w.name === name) ?? null;
 }
