@@ -161,8 +161,8 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     await w.t.app.settings.patch({
       comfyui: {
         servers: [
-          { url: w.a.url, authHeader: 'Authorization', authValue: secret },
-          { url: w.b.url, authHeader: 'Authorization', authValue: 'Bearer wrong' },
+          { name: 'gpu-1', url: w.a.url, authHeader: 'Authorization', authValue: secret },
+          { name: 'gpu-2', url: w.b.url, authHeader: 'Authorization', authValue: 'Bearer wrong' },
         ],
       },
     });
@@ -192,5 +192,17 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
       w.b.requireHeader = null;
     }
     expect(logs.join('\n')).not.toContain('s3cret');
+    // Removing the first server keeps each saved header value with its own server (matched by
+    // name), never handing gpu-1's to gpu-2.
+    const su = await w.t.superuser();
+    await su.send('/api/settings', {
+      method: 'PATCH',
+      body: {
+        comfyui: { servers: [{ name: 'gpu-2', url: w.b.url, authHeader: 'Authorization', authValue: '' }] },
+      },
+    });
+    expect(w.t.app.settings.get().comfyui.servers).toEqual([
+      { name: 'gpu-2', url: w.b.url, authHeader: 'Authorization', authValue: 'Bearer wrong' },
+    ]);
   }, 60_000);
 });

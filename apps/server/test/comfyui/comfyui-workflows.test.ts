@@ -160,8 +160,8 @@ describe.each(engines)('ComfyUI workflows (%s)', (engine) => {
     await w.t.app.settings.patch({
       comfyui: {
         servers: [
-          { url: w.a.url, authHeader: '', authValue: '' },
-          { url: down, authHeader: '', authValue: '' },
+          { name: 'up', url: w.a.url, authHeader: '', authValue: '' },
+          { name: 'down', url: down, authHeader: '', authValue: '' },
         ],
       },
     });

@@ -10,6 +10,11 @@ import { workflowProblems } from './validate-workflow.js';
 import type { ComfyWorkflow } from './workflow.js';
 
 export type ComfyServer = {
+  /**
+   * Unique label ("gpu-1"). The settings API matches list items by name when it keeps a secret a
+   * PATCH left blank, so removing one server never hands its header value to the next one.
+   */
+  name: string;
   url: string;
   /** Header sent with every request (e.g. `Authorization`); blank: none. */
   authHeader: string;
@@ -67,6 +72,14 @@ function validateServers(servers: unknown, add: Add): void {
   servers.forEach((s: Partial<ComfyServer> | null, i) => {
     if (!s || typeof s !== 'object')
       return add(`servers.${i}`, 'validation_invalid_value', 'Must be an object.');
+    if (typeof s.name !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9 _.-]{0,39}$/.test(s.name))
+      add(
+        `servers.${i}.name`,
+        'validation_invalid_value',
+        'Must be 1–40 letters, digits, spaces, dots or dashes.',
+      );
+    else if (servers.slice(0, i).some((o: Partial<ComfyServer> | null) => o?.name === s.name))
+      add(`servers.${i}.name`, 'validation_not_unique', 'Another server has this name.');
     if (!isHttpUrl(s.url))
       add(`servers.${i}.url`, 'validation_is_url', 'Must be an http(s) URL without credentials.');
     if (typeof s.authHeader !== 'string' || (s.authHeader && !HEADER.test(s.authHeader)))

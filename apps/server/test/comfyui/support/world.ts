@@ -19,7 +19,9 @@ export type ComfyWorld = { t: TestServer; a: FakeComfyUI; b: FakeComfyUI; close(
 
 export async function useServers(t: TestServer, ...fakes: FakeComfyUI[]): Promise<void> {
   await t.app.settings.patch({
-    comfyui: { servers: fakes.map((f) => ({ url: f.url, authHeader: '', authValue: '' })) },
+    comfyui: {
+      servers: fakes.map((f, i) => ({ name: `gpu-${i + 1}`, url: f.url, authHeader: '', authValue: '' })),
+    },
   });
 }
 
