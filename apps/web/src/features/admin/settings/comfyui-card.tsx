@@ -138,13 +138,16 @@ export function ComfyuiCard({
                 placeholder="Leave empty to keep"
                 onChange={(e) => setServer(i, { authValue: e.target.value })}
               />
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={() => setServers((prev) => prev.filter((_, j) => j !== i))}
-              >
-                Remove
-              </Button>
+              <div className="sm:col-span-2">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => setServers((prev) => prev.filter((_, j) => j !== i))}
+                >
+                  Remove server {i + 1}
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
@@ -230,7 +233,7 @@ export function ComfyuiCard({
                 variant="secondary"
                 onClick={() => setMappings((prev) => prev.filter((_, j) => j !== i))}
               >
-                Remove
+                Remove style {i + 1}
               </Button>
             </li>
           ))}
