@@ -11,8 +11,10 @@ import { externalJobs, queuedShoot, runUntilSettled } from '../hosted-providers/
 import { ComfyuiProvider } from '../../src/modules/comfyui/comfyui-provider.js';
 import type { StyleSpec } from '../../src/modules/processing/providers/types.js';
 import { loadJobInputs } from '../../src/modules/processing/job-inputs.js';
-import { photoshoot } from '../processing/support.js';
-import { startComfyWorld, useServers, type ComfyWorld } from './support/world.js';
+import { astronautJpeg, photoshoot } from '../processing/support.js';
+import { example, startComfyWorld, useServers, type ComfyWorld } from './support/world.js';
+import { createJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
+import { ComfyClient } from '../../src/modules/comfyui/comfy-client.js';
 import type { FakeComfyUI } from './support/fake-comfyui.js';
 
 describe.each(engines)('ComfyUI servers (%s)', (engine) => {
@@ -122,6 +124,39 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     });
     expect(third.state).toBe('done');
     expect(w.a.accepted.length - before).toBe(1);
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  it('finds the run an attempt queued but died before recording, by its client id, and does not queue it again', async () => {
+    await useServers(w.t, w.a);
+    const shoot = await queuedShoot(w.t);
+    const inputs = await loadJobInputs(w.t.app, await photoshoot(w.t, shoot.id));
+    const style = inputs.styles[0]! as StyleSpec;
+    const provider = new ComfyuiProvider(w.t.app);
+    // The dead attempt's row (server assigned, prompt id never saved) and its run on the server.
+    const row = await createJobRow(w.t.app.db, {
+      provider: 'comfyui',
+      kind: 'generate',
+      jobKey: `gen:${shoot.id}:${style.id}:0`,
+      photoshoot: shoot.id,
+      meta: { variants: [0], styleId: style.id, seed: 1, workflow: 'PhotoMaker SDXL', server: w.a.url },
+    });
+    const client = new ComfyClient({ name: 'gpu-1', url: w.a.url, authHeader: '', authValue: '' });
+    const graph = example();
+    await client.uploadImage('selfie.jpg', await astronautJpeg(256));
+    const promptId = await client.queuePrompt(graph.graph, row.id);
+    await until(async () => w.a.history.has(promptId) || undefined);
+    const before = w.a.accepted.length;
+    const outcome = await provider.generate(await provider.prepare(inputs.subject), {
+      style,
+      variants: [0],
+      seed: 's',
+    });
+    expect(outcome.state).toBe('done');
+    expect(w.a.accepted.length).toBe(before);
+    expect((await externalJobs(w.t, shoot.id)).map((j) => [j.state, j.externalId])).toEqual([
+      ['done', promptId],
+    ]);
     await unqueue(shoot.id);
   }, 60_000);
 
