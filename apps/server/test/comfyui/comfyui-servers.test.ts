@@ -15,6 +15,10 @@ import { astronautJpeg, photoshoot } from '../processing/support.js';
 import { example, startComfyWorld, useServers, type ComfyWorld } from './support/world.js';
 import { createJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
 import { ComfyClient } from '../../src/modules/comfyui/comfy-client.js';
+import { comfyuiCancellationsKey } from '../../src/modules/comfyui/cancel-on-refund.js';
+import { JobRunner } from '../../src/modules/processing/job-runner.js';
+import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import type { FakeComfyUI } from './support/fake-comfyui.js';
 
 describe.each(engines)('ComfyUI servers (%s)', (engine) => {
@@ -187,6 +191,30 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     expect(status).toMatchObject({ state: 'failed', reason: 'ComfyUI: cancelled' });
     w.a.release();
     await unqueue(shoot.id);
+  }, 60_000);
+
+  it('stops the run on its server when the photoshoot is refunded mid-run, and lets it go', async () => {
+    await useServers(w.t, w.a);
+    w.a.mode.hold = true;
+    const shoot = await queuedShoot(w.t);
+    const runner = new JobRunner(w.t.app, { concurrency: 1, pollMs: 100 }).start();
+    try {
+      const started = await until(async () => {
+        const jobs = await externalJobs(w.t, shoot.id);
+        return jobs.find((j) => j.state === 'pending' && !j.externalId.startsWith('local:'));
+      });
+      await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
+      await w.t.app.service(comfyuiCancellationsKey).idle();
+      expect(w.a.interrupts.at(-1)).toEqual({ promptId: started.externalId });
+      expect(w.a.running).toBeNull();
+      expect((await externalJobs(w.t, shoot.id)).map((j) => j.state)).toEqual(['failed']);
+      await until(async () => !runner.active.includes(shoot.id) || undefined);
+      expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
+      expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(0);
+    } finally {
+      await runner.stop(0);
+      w.a.release();
+    }
   }, 60_000);
 
   it('sends the auth header on every request and socket, and never writes it to the logs', async () => {

@@ -5,6 +5,7 @@
  */
 import type { HttpModule } from '../../apis/http-module.js';
 import { registerProvider } from '../processing/providers/registry.js';
+import { ComfyuiCancellations, comfyuiCancellationsKey } from './cancel-on-refund.js';
 import { ComfyuiProvider } from './comfyui-provider.js';
 import { comfyuiSettingsSection } from './comfyui-settings.js';
 import { bindAdminComfyuiApi } from './http/admin-comfyui.js';
@@ -13,8 +14,13 @@ import { PROVIDER } from './run-row.js';
 export const comfyuiModule: HttpModule = {
   name: 'comfyui',
   settings: comfyuiSettingsSection,
-  register() {
-    registerProvider(PROVIDER, (app) => new ComfyuiProvider(app));
+  register(app) {
+    registerProvider(PROVIDER, (a) => new ComfyuiProvider(a));
+    const cancels = app.provide(
+      comfyuiCancellationsKey,
+      new ComfyuiCancellations(app, new ComfyuiProvider(app)),
+    );
+    app.onClose(() => cancels.idle());
   },
   adminRoutes: bindAdminComfyuiApi,
 };
