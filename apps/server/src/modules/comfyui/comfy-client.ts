@@ -32,6 +32,7 @@ export type QueueItem = { promptId: string; clientId: string };
 const REQUEST_MS = 30_000;
 
 export const MAX_VIEW_BYTES = 40 * 1024 * 1024;
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
 const VIEW_MS = 120_000;
 
 function queueItems(list: unknown): QueueItem[] {
@@ -90,8 +91,12 @@ export class ComfyClient {
   }
 
   private async json<T>(res: Response, what: string): Promise<T> {
+    // note: a server with many custom nodes answers /object_info in megabytes; nothing needs more.
+    const body = await readBounded(res, MAX_JSON_BYTES).catch(() => {
+      throw new ServerUnreachable(`ComfyUI at ${this.url} answered ${what} with more than we read.`);
+    });
     try {
-      return (await res.json()) as T;
+      return JSON.parse(body.toString('utf8')) as T;
     } catch {
       throw new ServerUnreachable(`ComfyUI at ${this.url} answered ${what} with something other than JSON.`);
     }
@@ -122,7 +127,8 @@ export class ComfyClient {
       json: { prompt: graph, client_id: clientId },
       signal,
     });
-    if (res.status === 400) throw new PromptRefused(describeRefusal(await res.json().catch(() => null)));
+    if (res.status === 400)
+      throw new PromptRefused(describeRefusal(await this.json(res, 'a refused run').catch(() => null)));
     if (!res.ok) {
       await res.body?.cancel();
       throw new ServerUnreachable(`ComfyUI at ${this.url} refused the run (HTTP ${res.status}).`);
