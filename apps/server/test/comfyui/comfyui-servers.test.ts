@@ -28,7 +28,8 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
   });
   afterAll(() => w?.close());
   beforeEach(async () => {
-    for (const f of [w.a, w.b]) f.mode = { hold: false, failRuns: false, hugeOutputBytes: 0 };
+    for (const f of [w.a, w.b])
+      f.mode = { hold: false, failRuns: false, hugeOutputBytes: 0, noSocket: false };
     await w.t.app.settings.patch({ processing: { maxAttempts: 2 } });
     await useServers(w.t, w.a, w.b);
   });
@@ -95,6 +96,35 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     expect(ps.status).toBe('failed');
     expect(String(ps.error)).toContain('stopped answering and none of the other 0 server(s) could take it');
   }, 90_000);
+
+  it('ends the wait on the progress socket, long before the next poll', async () => {
+    await useServers(w.t, w.a);
+    await w.t.app.settings.patch({ comfyui: { pollSeconds: 600 } });
+    w.a.mode.hold = true;
+    const sockets = w.a.socketsOpened;
+    const before = w.a.accepted.length;
+    try {
+      const shoot = await queuedShoot(w.t);
+      const settled = runUntilSettled(w.t, shoot.id);
+      await until(async () => (w.a.accepted.length > before && w.a.socketsOpened > sockets) || undefined);
+      w.a.release();
+      // With a ten-minute poll, only the socket's message can end this within the test's time.
+      const ps = await settled;
+      expect([ps.status, ps.error]).toEqual(['completed', '']);
+    } finally {
+      await w.t.app.settings.patch({ comfyui: { pollSeconds: 1 } });
+    }
+  }, 60_000);
+
+  it('polls /history when the progress socket cannot be opened', async () => {
+    await useServers(w.t, w.a);
+    w.a.mode.noSocket = true;
+    const sockets = w.a.socketsOpened;
+    const shoot = await queuedShoot(w.t);
+    const ps = await runUntilSettled(w.t, shoot.id);
+    expect([ps.status, ps.error]).toEqual(['completed', '']);
+    expect(w.a.socketsOpened).toBe(sockets);
+  }, 60_000);
 
   it('resumes the run an interrupted attempt left on the server instead of queuing it again', async () => {
     await useServers(w.t, w.a);
@@ -237,9 +267,12 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     );
     try {
       const before = w.a.accepted.length;
+      const sockets = w.a.socketsOpened;
       const shoot = await queuedShoot(w.t);
       const ps = await runUntilSettled(w.t, shoot.id);
       expect([ps.status, ps.error]).toEqual(['completed', '']);
+      // The socket passed the header check too (a refused upgrade is never counted).
+      expect(w.a.socketsOpened).toBeGreaterThan(sockets);
       const rows = (await externalJobs(w.t, shoot.id)).map((j) => j.id);
       expect(w.a.accepted.slice(before).filter((r) => rows.includes(String(r.extra.client_id)))).toHaveLength(
         1,

@@ -48,6 +48,8 @@ export type FakeMode = {
   failRuns: boolean;
   /** Outputs are this many bytes of PNG instead of a real picture (bounded downloads). */
   hugeOutputBytes: number;
+  /** `/ws` is refused (a proxy that does not pass WebSockets): clients must poll. */
+  noSocket?: boolean;
 };
 
 export class FakeComfyUI {
@@ -62,6 +64,8 @@ export class FakeComfyUI {
   readonly refusals: unknown[] = [];
   readonly interrupts: { promptId: string | null }[] = [];
   readonly seenHeaders: Record<string, string | undefined>[] = [];
+  /** How many progress sockets were opened. */
+  socketsOpened = 0;
   requireHeader: { name: string; value: string } | null = null;
   url = '';
   private port = 0;
@@ -86,13 +90,14 @@ export class FakeComfyUI {
     });
     this.server.on('upgrade', (req, socket, head) => {
       const u = new URL(req.url ?? '/', 'http://x');
-      if (u.pathname !== '/ws' || !this.authorized(req)) {
+      if (u.pathname !== '/ws' || !this.authorized(req) || this.mode.noSocket) {
         socket.destroy();
         return;
       }
       this.wss!.handleUpgrade(req, socket, head, (ws) => {
         const sid = u.searchParams.get('clientId') || `sid${++this.seq}`;
         this.sockets.set(sid, ws);
+        this.socketsOpened++;
         ws.on('close', () => this.sockets.get(sid) === ws && this.sockets.delete(sid));
         this.send(sid, 'status', { status: { exec_info: { queue_remaining: this.remaining() } }, sid });
       });
