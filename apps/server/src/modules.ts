@@ -7,6 +7,7 @@ import type { HttpModule } from './apis/http-module.js';
 import { adminModule } from './modules/admin/index.js';
 import { analysisModule } from './modules/analysis/index.js';
 import { catalogModule } from './modules/catalog/index.js';
+import { comfyuiModule } from './modules/comfyui/index.js';
 import { contactModule } from './modules/contact/index.js';
 import { deliveryModule } from './modules/delivery/index.js';
 import { hostedProvidersModule } from './modules/hosted-providers/index.js';
@@ -24,6 +25,7 @@ export const modules: readonly HttpModule[] = [
   analysisModule,
   processingModule,
   hostedProvidersModule,
+  comfyuiModule,
   deliveryModule,
   contactModule,
   integrationsModule,

@@ -84,6 +84,8 @@ export type PublicConfig = {
   photoshoots: { maxPhotos: number; minAcceptedPhotos: number; freeRedos: number };
   /** `studio`: the built-in engine retouches the person's own photos (own clothes and pose); `hosted`: a generative provider makes new outfits and settings. */
   engine: { kind: 'studio' | 'hosted'; provider: string };
+  /** `local`: photos never leave the service's own servers (studio engine, ComfyUI); `hosted`: they may go to a hosted AI service. */
+  privacy: 'local' | 'hosted';
   /** The support chat and page-view analytics the public pages load, with their public ids (null: none). */
   integrations: PublicIntegrations;
 };

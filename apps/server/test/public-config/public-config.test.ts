@@ -33,6 +33,7 @@ describe.each(engines)('public config API (%s)', (engine) => {
         freeRedos: settings.photoshoots.freeRedos,
       },
       engine: { kind: 'studio', provider: 'studio' },
+      privacy: 'local',
       integrations: { chat: null, analytics: null },
     });
   });

@@ -17,8 +17,8 @@ import {
 
 /** Hosted providers' keys and polling (`fal`, `replicate`, `astria`, `hostedPollSeconds`, ...) come from HostedSettings. */
 export type ProcessingSettings = HostedSettings & {
-  /** Generation provider for new jobs: the offline studio engine or a hosted service. */
-  provider: 'studio' | 'fal' | 'replicate' | 'astria';
+  /** Generation provider for new jobs: the offline studio engine, the operator's ComfyUI servers or a hosted service. */
+  provider: 'studio' | 'comfyui' | 'fal' | 'replicate' | 'astria';
   /** Analyse each uploaded photo (face, sharpness, exposure, duplicates, same person). */
   uploadChecks: boolean;
   /** Upload-check thresholds and the analysis pool (modules/analysis/check-settings.ts). */
@@ -67,8 +67,8 @@ export const PROCESSING_SECRET_FIELDS: readonly string[] = [...HOSTED_SECRET_FIE
 type Add = (field: string, code: string, message: string) => void;
 
 export function validateProcessingSettings(s: ProcessingSettings, add: Add): void {
-  if (!['studio', 'fal', 'replicate', 'astria'].includes(s.provider))
-    add('provider', 'validation_invalid_value', 'Must be studio, fal, replicate or astria.');
+  if (!['studio', 'comfyui', 'fal', 'replicate', 'astria'].includes(s.provider))
+    add('provider', 'validation_invalid_value', 'Must be studio, comfyui, fal, replicate or astria.');
   if (!Number.isInteger(s.workerConcurrency) || s.workerConcurrency < 0 || s.workerConcurrency > 16)
     add('workerConcurrency', 'validation_invalid_value', 'Must be a whole number from 0 to 16.');
   if (!Number.isInteger(s.maxAttempts) || s.maxAttempts < 1 || s.maxAttempts > 20)

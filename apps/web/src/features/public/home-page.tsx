@@ -7,6 +7,7 @@ import { Faq } from './faq';
 import { Hero } from './hero';
 import { PackageCard } from './pricing';
 import { engineSummary } from '../../shared/engine-text';
+import { privacyPromise } from '../../shared/privacy-text';
 import { retentionPhrase } from './retention-text';
 import { StyleCard } from './style-card';
 
@@ -139,8 +140,9 @@ function FaqSection() {
           q: 'What happens to my selfies?',
           a: (
             <>
-              Your uploaded photos are private — not even your team admin sees them. They are deleted{' '}
-              {retentionPhrase(retention?.originalsDays)}, and your portraits are kept{' '}
+              {privacyPromise(config.data?.privacy)} Your uploaded photos are private — not even your team
+              admin sees them. They are deleted {retentionPhrase(retention?.originalsDays)}, and your
+              portraits are kept{' '}
               {retention?.resultsDays
                 ? `for ${retentionPhrase(retention.resultsDays)}`
                 : 'until you delete them or your account'}

@@ -5,6 +5,7 @@ import { useTitle } from '../../lib/use-title';
 import { PageHeader, Spinner } from '../../ui';
 import { usePublicConfig } from './use-catalog';
 import { retentionPhrase } from './retention-text';
+import { PrivacyNote } from '../../shared/privacy-note';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -95,6 +96,9 @@ export function PrivacyPage() {
       <Section title="How long we keep it">
         <RetentionFacts />
         <p>Deletion runs automatically every day; backups roll over within a few days after that.</p>
+      </Section>
+      <Section title="Where your photos are processed">
+        <PrivacyNote />
       </Section>
       <Section title="Who can see your photos">
         <p>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { sendJson } from '../../../apis/respond.js';
+import { privacyMode, type PrivacyMode } from '../../processing/privacy-mode.js';
 import { publicIntegrations, type PublicIntegrations } from '../../integrations/public-integrations.js';
 
 /** What every visitor may know of the settings: the web app's legal pages and checkout use it. */
@@ -17,6 +18,11 @@ export type PublicConfig = {
    * outfits and settings). The public pages word their promises from it.
    */
   engine: { kind: 'studio' | 'hosted'; provider: string };
+  /**
+   * `local`: customers' photos never leave the operator's own servers (studio engine or ComfyUI,
+   * no hosted service keyed); `hosted`: they may be sent to a hosted generative service.
+   */
+  privacy: PrivacyMode;
   /** The support chat and analytics the public pages load, with their public ids (null: none). */
   integrations: PublicIntegrations;
 };
@@ -40,6 +46,7 @@ export function publicConfig(app: App): PublicConfig {
       kind: s.processing.provider === 'studio' ? 'studio' : 'hosted',
       provider: s.processing.provider,
     },
+    privacy: privacyMode(s.processing),
     integrations: publicIntegrations(s.integrations),
   };
 }

@@ -12,6 +12,7 @@ import { SectionForm } from './section-form';
 import { SECTIONS } from './settings-sections';
 import { TestConnection } from './test-connection';
 import { TestMail } from './test-mail';
+import { ComfyuiCard } from './comfyui-card';
 
 /** /admin/settings: the product's own settings, one form per section; secrets are write-only. */
 export function SettingsPage() {
@@ -41,6 +42,12 @@ export function SettingsPage() {
             {s.title}
           </a>
         ))}
+        <a
+          href="#comfyui"
+          className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm text-zinc-700 hover:bg-zinc-50"
+        >
+          ComfyUI
+        </a>
       </nav>
       {failed ? (
         <Alert tone="error" title="The settings could not be loaded.">
@@ -71,6 +78,7 @@ export function SettingsPage() {
               }
             />
           ))}
+          <ComfyuiCard settings={settings.data} secrets={secrets.data} />
         </div>
       ) : (
         <LoadingBlock label="Loading the settings…" />

@@ -96,6 +96,7 @@ export const SECTIONS: SectionSpec[] = [
         kind: 'select',
         options: [
           { value: 'studio', label: 'Studio engine (built in, offline)' },
+          { value: 'comfyui', label: 'ComfyUI (your own GPU servers)' },
           { value: 'fal', label: 'fal' },
           { value: 'replicate', label: 'Replicate' },
           { value: 'astria', label: 'Astria' },

@@ -15,6 +15,7 @@ import { PhotoTile } from '../upload/photo-tile';
 import { Uploader } from '../upload/uploader';
 import { usePublicConfig, WithLimits, type PhotoshootLimits } from '../../../shared/public-config';
 import { UploadRules } from '../upload/upload-rules';
+import { PrivacyNote } from '../../../shared/privacy-note';
 import { useQcAnnouncer } from '../upload/use-qc-announcer';
 
 export default function UploadPage() {
@@ -90,6 +91,7 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="flex min-w-0 flex-col gap-6">
         <UploadRules />
+        <PrivacyNote className="text-sm text-zinc-700" />
         <Uploader
           photoshootId={photoshoot.id}
           userId={user?.id ?? photoshoot.user}

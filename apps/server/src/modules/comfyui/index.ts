@@ -1,0 +1,26 @@
+/**
+ * Generation on the operator's own ComfyUI servers (decision 032): the `comfyui` provider on the
+ * processing seam, its settings section (servers, workflows, style → workflow) and the admin
+ * routes to validate a workflow and test the servers.
+ */
+import type { HttpModule } from '../../apis/http-module.js';
+import { registerProvider } from '../processing/providers/registry.js';
+import { ComfyuiCancellations, comfyuiCancellationsKey } from './cancel-on-refund.js';
+import { ComfyuiProvider } from './comfyui-provider.js';
+import { comfyuiSettingsSection } from './comfyui-settings.js';
+import { bindAdminComfyuiApi } from './http/admin-comfyui.js';
+import { PROVIDER } from './run-row.js';
+
+export const comfyuiModule: HttpModule = {
+  name: 'comfyui',
+  settings: comfyuiSettingsSection,
+  register(app) {
+    registerProvider(PROVIDER, (a) => new ComfyuiProvider(a));
+    const cancels = app.provide(
+      comfyuiCancellationsKey,
+      new ComfyuiCancellations(app, new ComfyuiProvider(app)),
+    );
+    app.onClose(() => cancels.idle());
+  },
+  adminRoutes: bindAdminComfyuiApi,
+};

@@ -1,0 +1,18 @@
+/**
+ * Whether customers' photos stay on the operator's own machines: `local` when the provider is
+ * one that runs there (the studio engine, the operator's ComfyUI servers) and no hosted service
+ * even has a key (a key could be switched on at any time, and the public pages must not promise
+ * more than the settings guarantee); `hosted` otherwise. The public pages word their privacy
+ * promise from it.
+ */
+import type { ProcessingSettings } from './processing-settings.js';
+
+export type PrivacyMode = 'local' | 'hosted';
+
+/** Providers that run on machines the operator runs. */
+export const LOCAL_PROVIDERS: readonly string[] = ['studio', 'comfyui'];
+
+export function privacyMode(p: ProcessingSettings): PrivacyMode {
+  const hostedKey = Boolean(p.fal.apiKey || p.replicate.apiToken || p.astria.apiKey);
+  return LOCAL_PROVIDERS.includes(p.provider) && !hostedKey ? 'local' : 'hosted';
+}
