@@ -42,6 +42,19 @@ export interface HostedApi {
   train(input: TrainingInput): Promise<Submitted>;
   generate(input: GenerationInput): Promise<Submitted>;
   poll(row: ExternalJobRow): Promise<RemoteResult>;
+  /**
+   * Optional, for services without an idempotency key: the job an earlier submission under `row`
+   * created although its answer never reached us (a crash, a timeout, a 504), looked up at the
+   * service before `row` is submitted again; null when there is none. Without it, that
+   * resubmission may pay for a second job.
+   */
+  findSubmitted?(row: ExternalJobRow): Promise<Submitted | null>;
+  /**
+   * Optional: "test connection" beyond the key: whether this configuration can make real
+   * portraits (the trainer or model exists and the account may use it). Answers, in words, what
+   * was verified; throws AccessCheckFailed saying, in words, what is wrong.
+   */
+  checkPortraits?(): Promise<string>;
   cancel(row: ExternalJobRow): Promise<void>;
   /**
    * Authenticates a callback for `row` (found by the `job` query parameter) and reads it.

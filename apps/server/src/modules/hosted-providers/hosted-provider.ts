@@ -29,7 +29,9 @@ import {
   settleJobRow,
   type ExternalJobRow,
 } from './external-jobs.js';
+import { clearProviderAlert } from '../processing/provider-alerts.js';
 import { fetchImage } from './fetch-image.js';
+import { outputPolicy } from './output-hosts.js';
 import type { HostedApi, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
@@ -63,7 +65,8 @@ export class HostedProvider implements GenerationProvider {
 
   /**
    * Submits through `submit` unless the newest row for `jobKey` is still pending: then that job
-   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row).
+   * is resumed, or, if the submission never got an answer (a crash, a timeout, a 504), looked for
+   * at the service first and resubmitted under the same row only when it is not there.
    */
   private async submitOnce(
     kind: JobKind,
@@ -74,6 +77,10 @@ export class HostedProvider implements GenerationProvider {
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
+    if (latest && latest.result.state === 'pending') {
+      const found = await this.api.findSubmitted?.(latest);
+      if (found) return this.record(latest, found);
+    }
     const row =
       latest && latest.result.state === 'pending'
         ? latest
@@ -88,6 +95,13 @@ export class HostedProvider implements GenerationProvider {
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
       throw err;
     }
+    // The service took work: whatever credit alert stood for it is over.
+    await clearProviderAlert(this.app, this.name);
+    return this.record(row, submitted);
+  }
+
+  /** Records the service's id for `row` (or defers to the row that already holds that job). */
+  private async record(row: ExternalJobRow, submitted: Submitted): Promise<ExternalJobRow> {
     const existing = await findByExternalId(this.app.db, this.name, submitted.externalId);
     // note: an idempotent service (Astria by tune title) may answer with a job another row holds.
     if (existing && existing.id !== row.id) {
@@ -203,7 +217,7 @@ export class HostedProvider implements GenerationProvider {
       };
     const images: GeneratedImage[] = [];
     for (let i = 0; i < variants.length; i++) {
-      const image = await fetchImage(this.name, result.outputs[i]!, signal);
+      const image = await fetchImage(this.name, result.outputs[i]!, outputPolicy(this.app, this.api.name), signal);
       images.push({
         variant: variants[i]!,
         data: image.data,

@@ -6,11 +6,17 @@
  * releases their leases so another worker takes them over at once.
  */
 import type { App } from '../../core/app.js';
-import { describeError, failAttempt, releaseJob } from './job-outcome.js';
+import { describeError, failAttempt, holdJob, releaseJob } from './job-outcome.js';
+import { CREDIT_RECHECK_SECONDS, HELD_STAGE, raiseCreditAlert } from './provider-alerts.js';
 import { claimNext, expireLeasesOf, expiredLeases, renewLease } from './job-queue.js';
 import { nextRunnerName } from './worker-identity-of-app.js';
 import { providerFactory } from './providers/registry.js';
-import { PermanentJobError, type GenerationProvider } from './providers/types.js';
+import {
+  PermanentJobError,
+  ProviderOutOfCredit,
+  ProviderRateLimited,
+  type GenerationProvider,
+} from './providers/types.js';
 import { LeaseLostError, runJob } from './run-job.js';
 
 export type JobRunnerOptions = {
@@ -183,10 +189,30 @@ export class JobRunner {
         await releaseJob(this.app, id, this.name);
         return;
       }
+      if (await this.holdForProvider(id, err)) return;
       await failAttempt(this.app, id, this.name, describeError(err), err instanceof PermanentJobError);
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * A provider that cannot take work now (out of credit, rate limited) is no fault of the job: it
+   * waits in the queue without spending an attempt, and the operators hear of a lack of credit.
+   */
+  private async holdForProvider(id: string, err: unknown): Promise<boolean> {
+    if (err instanceof ProviderOutOfCredit) {
+      await raiseCreditAlert(this.app, err.provider, err.message);
+      const reason = `held: ${err.provider} is out of credit`;
+      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds: CREDIT_RECHECK_SECONDS });
+      return true;
+    }
+    if (err instanceof ProviderRateLimited) {
+      const reason = `held: ${describeError(err)} (retry after ${err.retryAfterSeconds} s)`;
+      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds: err.retryAfterSeconds });
+      return true;
+    }
+    return false;
   }
 
   /**
