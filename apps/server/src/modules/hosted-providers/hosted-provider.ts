@@ -6,6 +6,7 @@
  * already under way (or a model already trained) instead of paying for it twice.
  */
 import { createHash } from 'node:crypto';
+import { parseDate } from '../../tools/dates.js';
 import type { App } from '../../core/app.js';
 import {
   PermanentJobError,
@@ -37,6 +38,9 @@ import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
 import { waitForRow } from './wait-for-row.js';
+
+/** How long a finished generation's outputs are trusted to be downloadable (Replicate keeps them an hour). */
+const FINISHED_REUSE_MS = 30 * 60_000;
 
 /** The rare token trainers bind the subject to (the convention of DreamBooth-style trainers). */
 export const TRIGGER = 'ohwx';
@@ -76,6 +80,7 @@ export class HostedProvider implements GenerationProvider {
     submit: (callbackUrl: string, row: ExternalJobRow) => Promise<Submitted>,
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
+    if (latest && this.sameFinishedJob(latest, kind, meta)) return latest;
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
     if (latest && latest.result.state === 'pending') {
       const found = await this.api.findSubmitted?.(latest);
@@ -98,6 +103,17 @@ export class HostedProvider implements GenerationProvider {
     // The service took work: whatever credit alert stood for it is over.
     await clearProviderAlert(this.app, this.name);
     return this.record(row, submitted);
+  }
+
+  /**
+   * A generation that finished after its attempt gave up on it (its answer was lost, then its
+   * webhook came) is the image a retry with the same seed and model asks for: taken, not paid
+   * again, while its output files still exist at the provider.
+   */
+  private sameFinishedJob(row: ExternalJobRow, kind: JobKind, meta: Record<string, unknown>): boolean {
+    if (kind !== 'generate' || row.result.state !== 'done') return false;
+    const age = Date.now() - (parseDate(row.created)?.getTime() ?? 0);
+    return row.meta.seed === meta.seed && row.meta.model === meta.model && age < FINISHED_REUSE_MS;
   }
 
   /** Records the service's id for `row` (or defers to the row that already holds that job). */
