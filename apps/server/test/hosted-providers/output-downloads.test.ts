@@ -77,9 +77,7 @@ describe('output downloads', () => {
   });
   afterAll(async () => {
     provider.closeAllConnections();
-    await Promise.all(
-      [provider, internal, tcp].map((s) => new Promise<void>((r) => s.close(() => r()))),
-    );
+    await Promise.all([provider, internal, tcp].map((s) => new Promise<void>((r) => s.close(() => r()))));
   });
 
   it('re-encodes an accepted image as a JPEG with a long side of 2048 px, keeping the aspect', async () => {
@@ -92,7 +90,9 @@ describe('output downloads', () => {
   });
 
   it('refuses what is not an image, missing, or not a web address', async () => {
-    await expect(fetchImage('fake', `${fake}/not-an-image`, policy)).rejects.toThrow('not a JPEG, PNG or WebP');
+    await expect(fetchImage('fake', `${fake}/not-an-image`, policy)).rejects.toThrow(
+      'not a JPEG, PNG or WebP',
+    );
     await expect(fetchImage('fake', `${fake}/gone`, policy)).rejects.toThrow('HTTP 404');
     await expect(fetchImage('fake', 'file:///etc/passwd', policy)).rejects.toThrow('not served over https');
     await expect(fetchImage('fake', 'not a url', policy)).rejects.toThrow('not a URL');
@@ -117,9 +117,9 @@ describe('output downloads', () => {
     await expect(fetchImage('Replicate', 'https://images.example.com/a.webp', policy)).rejects.toThrow(
       'images.example.com is not one of the hosts Replicate documents for its outputs',
     );
-    await expect(fetchImage('Replicate', 'https://replicate.delivery.example.com/a.webp', policy)).rejects.toThrow(
-      'not one of the hosts',
-    );
+    await expect(
+      fetchImage('Replicate', 'https://replicate.delivery.example.com/a.webp', policy),
+    ).rejects.toThrow('not one of the hosts');
     await expect(fetchImage('Replicate', 'http://replicate.delivery/pbxt/a.webp', policy)).rejects.toThrow(
       'not served over https',
     );
@@ -131,7 +131,9 @@ describe('output downloads', () => {
   });
 
   it('refuses a redirect to an internal address without following it', async () => {
-    await expect(fetchImage('Replicate', `${fake}/to-internal`, policy)).rejects.toThrow('not served over https');
+    await expect(fetchImage('Replicate', `${fake}/to-internal`, policy)).rejects.toThrow(
+      'not served over https',
+    );
     await expect(fetchImage('Replicate', `${fake}/to-metadata`, policy)).rejects.toThrow('an IP address');
     expect(internalHits).toBe(0);
   });
@@ -147,7 +149,21 @@ describe('output downloads', () => {
 
 describe('address and host rules', () => {
   it('tells public addresses from internal ones', () => {
-    for (const a of ['10.1.2.3', '127.0.0.1', '169.254.169.254', '172.20.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1', 'not-an-ip'])
+    for (const a of [
+      '10.1.2.3',
+      '127.0.0.1',
+      '169.254.169.254',
+      '172.20.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:10.0.0.1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ])
       expect([a, isPublicAddress(a)]).toEqual([a, false]);
     for (const a of ['8.8.8.8', '151.101.1.1', '2606:4700::1111', '::ffff:8.8.8.8'])
       expect([a, isPublicAddress(a)]).toEqual([a, true]);

@@ -15,7 +15,14 @@ import { DEFAULT_REPLICATE_TRAINER } from '../../src/modules/hosted-providers/re
 import { parseDate } from '../../src/tools/dates.js';
 import { photoshoot } from '../processing/support.js';
 import { CONFIGURED_TRAINER } from './support/fake-replicate.js';
-import { externalJobs, queuedShoot, runUntilSettled, startWorld, useProvider, type World } from './support/world.js';
+import {
+  externalJobs,
+  queuedShoot,
+  runUntilSettled,
+  startWorld,
+  useProvider,
+  type World,
+} from './support/world.js';
 
 type Overview = { providerAlerts: Array<{ provider: string; kind: string; message: string }> };
 
@@ -43,7 +50,8 @@ describe.each(engines)('Replicate as documented (%s)', (engine) => {
     }
   }
   const secondsAhead = (date: unknown) => ((parseDate(String(date))?.getTime() ?? 0) - Date.now()) / 1000;
-  const jobsOf = (kind: 'train' | 'generate') => [...w.replicate.jobs.values()].filter((j) => j.kind === kind).length;
+  const jobsOf = (kind: 'train' | 'generate') =>
+    [...w.replicate.jobs.values()].filter((j) => j.kind === kind).length;
 
   it('fails the attempt at once when Replicate reports "aborted", taking its webhook', async () => {
     w.replicate.reset({ failure: 'job', failOn: 'generate', callbacks: 'once', pollsUntilDone: 1_000_000 });
@@ -100,9 +108,10 @@ describe.each(engines)('Replicate as documented (%s)', (engine) => {
   }, 180_000);
 
   it('waits out a 429 as long as Retry-After says, in seconds or as an HTTP date', async () => {
-    for (const retryAfter of [() => '2', () => new Date(Date.now() + 3000).toUTCString()]) {
+    // note: the date is written when the 429 is sent, as a server would, three seconds ahead.
+    for (const retryAfter of ['2', () => new Date(Date.now() + 3000).toUTCString()]) {
       w.replicate.reset();
-      w.replicate.throttle = { remaining: 1, retryAfter: retryAfter() };
+      w.replicate.throttle = { remaining: 1, retryAfter };
       const before = w.replicate.submissions.length;
       const shoot = await queuedShoot(w.t);
       const ps = await runUntilSettled(w.t, shoot.id);
@@ -178,7 +187,8 @@ describe.each(engines)('Replicate as documented (%s)', (engine) => {
 
   it('says in words on "test connection" whether the configuration can make real portraits', async () => {
     const su = await w.t.superuser();
-    const test = () => su.send<{ message: string }>('/api/admin/processing/providers/replicate/test', { method: 'POST' });
+    const test = () =>
+      su.send<{ message: string }>('/api/admin/processing/providers/replicate/test', { method: 'POST' });
     await w.t.app.settings.patch({ processing: { replicate: { trainerVersion: '', destination: '' } } });
     w.replicate.models.delete('acme/photoshoot-subjects');
     expect((await test()).message).toBe(
@@ -196,7 +206,9 @@ describe.each(engines)('Replicate as documented (%s)', (engine) => {
     expect(deprecated.response.message).toContain(`The trainer ${gone} does not exist on Replicate`);
     expect(deprecated.response.message).toContain('no photoshoot can get real portraits');
 
-    await w.t.app.settings.patch({ processing: { replicate: { trainerVersion: '', destination: 'someone-else/models' } } });
+    await w.t.app.settings.patch({
+      processing: { replicate: { trainerVersion: '', destination: 'someone-else/models' } },
+    });
     const foreign = await failure(test());
     expect(foreign.status).toBe(400);
     expect(foreign.response.message).toContain(

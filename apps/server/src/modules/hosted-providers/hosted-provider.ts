@@ -233,7 +233,12 @@ export class HostedProvider implements GenerationProvider {
       };
     const images: GeneratedImage[] = [];
     for (let i = 0; i < variants.length; i++) {
-      const image = await fetchImage(this.name, result.outputs[i]!, outputPolicy(this.app, this.api.name), signal);
+      const image = await fetchImage(
+        this.name,
+        result.outputs[i]!,
+        outputPolicy(this.app, this.api.name),
+        signal,
+      );
       images.push({
         variant: variants[i]!,
         data: image.data,

@@ -49,7 +49,12 @@ export type HostedSettings = {
 export function defaultHostedSettings(): HostedSettings {
   return {
     fal: { apiKey: '', trainingApp: 'fal-ai/flux-lora-portrait-trainer', inferenceApp: 'fal-ai/flux-lora' },
-    replicate: { apiToken: '', trainerVersion: DEFAULT_REPLICATE_TRAINER, destination: '', webhookSecret: '' },
+    replicate: {
+      apiToken: '',
+      trainerVersion: DEFAULT_REPLICATE_TRAINER,
+      destination: '',
+      webhookSecret: '',
+    },
     astria: { apiKey: '', branch: 'fast' },
     hostedPollSeconds: 30,
     hostedTimeoutMinutes: 60,

@@ -104,14 +104,20 @@ function checkTarget(service: string, url: URL, policy: OutputPolicy): { trusted
 function get(url: URL, trusted: boolean, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(url, { method: 'GET', signal, ...(trusted ? {} : { lookup: publicOnlyLookup }) }, resolve);
+    const req = request(
+      url,
+      { method: 'GET', signal, ...(trusted ? {} : { lookup: publicOnlyLookup }) },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 async function readBounded(service: string, res: IncomingMessage, max: number): Promise<Buffer> {
-  const tooBig = new DownloadRefused(`${service}'s output was refused: it is larger than ${max / 1024 / 1024} MB.`);
+  const tooBig = new DownloadRefused(
+    `${service}'s output was refused: it is larger than ${max / 1024 / 1024} MB.`,
+  );
   if (Number(res.headers['content-length'] ?? 0) > max) {
     res.destroy();
     throw tooBig;
@@ -170,7 +176,8 @@ export async function download(
       throw new DownloadRefused(`${service}'s output took longer than ${timeoutMs / 1000} s to download.`);
     if (err instanceof DownloadRefused) throw err;
     const e = err as NodeJS.ErrnoException;
-    if (e.code === 'EREFUSEDINTERNAL') throw new DownloadRefused(`${service}'s output was refused: ${e.message}.`);
+    if (e.code === 'EREFUSEDINTERNAL')
+      throw new DownloadRefused(`${service}'s output was refused: ${e.message}.`);
     throw new DownloadRefused(`${service}'s output could not be downloaded (${e.message ?? String(err)}).`);
   }
 }

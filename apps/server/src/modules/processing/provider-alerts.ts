@@ -29,12 +29,17 @@ const keyOf = (provider: string) => PREFIX + provider.toLowerCase();
  * every operator (queued with the record, so both happen or neither). True when newly raised.
  */
 export async function raiseCreditAlert(app: App, provider: string, message: string): Promise<boolean> {
-  const alert: ProviderAlert = { provider, kind: 'out_of_credit', since: nowString(), message: message.slice(0, 300) };
+  const alert: ProviderAlert = {
+    provider,
+    kind: 'out_of_credit',
+    since: nowString(),
+    message: message.slice(0, 300),
+  };
   const raised = await app.db.transaction(async (tx) => {
-    const res = await tx.run(`INSERT INTO "_params" ("id", "value") VALUES (?, ?) ON CONFLICT ("id") DO NOTHING`, [
-      keyOf(provider),
-      JSON.stringify(alert),
-    ]);
+    const res = await tx.run(
+      `INSERT INTO "_params" ("id", "value") VALUES (?, ?) ON CONFLICT ("id") DO NOTHING`,
+      [keyOf(provider), JSON.stringify(alert)],
+    );
     if (res.changes !== 1) return false;
     const operators = await tx.all<{ email: string }>(
       `SELECT "email" FROM ${q('_superusers')} WHERE "email" <> '' ORDER BY "created"`,
@@ -49,7 +54,8 @@ export async function raiseCreditAlert(app: App, provider: string, message: stri
           `Add credit at ${provider}, then press "Test connection" in the processing settings to resume them at once.`,
       ],
       action: { label: 'Open the back office', url: appLink(meta.appURL, '/admin') },
-      footnote: 'You receive this email because you are an operator. It is sent once until the provider accepts work again.',
+      footnote:
+        'You receive this email because you are an operator. It is sent once until the provider accepts work again.',
     });
     for (const { email } of operators) await app.mailer.queue({ to: email, ...mail }, { db: tx });
     return true;

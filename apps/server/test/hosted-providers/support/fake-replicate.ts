@@ -48,8 +48,8 @@ export class FakeReplicate extends FakeProviderServer {
   readonly versions = new Set([DEFAULT_REPLICATE_TRAINER, CONFIGURED_TRAINER]);
   /** The account has no credit: new predictions and trainings answer 402. */
   outOfCredit = false;
-  /** The next `throttled` job submissions answer 429 with this Retry-After. */
-  throttle = { remaining: 0, retryAfter: '1' };
+  /** The next `remaining` job submissions answer 429 with this Retry-After (a function: made when sent). */
+  throttle: { remaining: number; retryAfter: string | (() => string) } = { remaining: 0, retryAfter: '1' };
   /** The next submissions of a kind that create their job but answer 504 (the answer is lost). */
   loseAnswers = { train: 0, generate: 0 };
   /** How a job of `failure: 'job'` ends. */
@@ -67,7 +67,13 @@ export class FakeReplicate extends FakeProviderServer {
 
   private object(job: FakeJob): Record<string, unknown> {
     const ended = this.ended(job);
-    const status = job.cancelled ? 'canceled' : !ended ? 'processing' : job.failed ? this.failStatus : 'succeeded';
+    const status = job.cancelled
+      ? 'canceled'
+      : !ended
+        ? 'processing'
+        : job.failed
+          ? this.failStatus
+          : 'succeeded';
     const output =
       status !== 'succeeded'
         ? null
@@ -114,14 +120,18 @@ export class FakeReplicate extends FakeProviderServer {
     const offset = Number(query.get('cursor') ?? 0) || 0;
     const page = all.slice(offset, offset + PAGE_SIZE);
     const path = kind === 'train' ? 'trainings' : 'predictions';
-    const next = offset + PAGE_SIZE < all.length ? `${this.url}/v1/${path}?cursor=${offset + PAGE_SIZE}` : null;
+    const next =
+      offset + PAGE_SIZE < all.length ? `${this.url}/v1/${path}?cursor=${offset + PAGE_SIZE}` : null;
     sendJson(res, 200, { next, previous: null, results: page.map((j) => this.object(j)) });
   }
 
   private createModel(res: ServerResponse, json: Record<string, unknown>): void {
     const { owner, name, visibility, hardware } = json;
     if (owner !== REPLICATE_ACCOUNT)
-      return sendJson(res, 403, { detail: 'You do not have permission to create models for this owner.', status: 403 });
+      return sendJson(res, 403, {
+        detail: 'You do not have permission to create models for this owner.',
+        status: 403,
+      });
     if (typeof name !== 'string' || !/^[a-z0-9][a-z0-9._-]*$/.test(name))
       return sendJson(res, 400, { detail: 'name: invalid model name', status: 400 });
     if (visibility !== 'public' && visibility !== 'private')
@@ -148,7 +158,12 @@ export class FakeReplicate extends FakeProviderServer {
       });
     const query = new URL(req.url ?? '/', this.url).searchParams;
     if (req.method === 'GET' && path === '/v1/account')
-      return sendJson(res, 200, { type: 'organization', username: REPLICATE_ACCOUNT, name: 'Acme', github_url: null });
+      return sendJson(res, 200, {
+        type: 'organization',
+        username: REPLICATE_ACCOUNT,
+        name: 'Acme',
+        github_url: null,
+      });
     if (req.method === 'GET' && path === '/v1/webhooks/default/secret')
       return sendJson(res, 200, { key: this.secret });
     if (req.method === 'GET' && (path === '/v1/predictions' || path === '/v1/trainings'))
@@ -158,7 +173,11 @@ export class FakeReplicate extends FakeProviderServer {
       const ref = `${model[1]}/${model[2]}`;
       if (!this.models.has(ref) || (model[3] && !this.versions.has(`${ref}:${model[3]}`)))
         return sendJson(res, 404, { detail: 'Not found.', status: 404 });
-      return sendJson(res, 200, model[3] ? { id: model[3], created_at: '2025-01-01T00:00:00Z' } : { owner: model[1], name: model[2] });
+      return sendJson(
+        res,
+        200,
+        model[3] ? { id: model[3], created_at: '2025-01-01T00:00:00Z' } : { owner: model[1], name: model[2] },
+      );
     }
     if (req.method === 'POST' && path === '/v1/files') {
       if (!String(req.headers['content-type']).startsWith('multipart/form-data') || body.length < 100)
@@ -207,15 +226,24 @@ export class FakeReplicate extends FakeProviderServer {
       };
       if (this.throttle.remaining > 0) {
         this.throttle.remaining--;
+        const { retryAfter } = this.throttle;
         return refuse(429, 'Request was throttled. Your rate limit resets in ~1s.', {
-          'retry-after': this.throttle.retryAfter,
+          'retry-after': typeof retryAfter === 'string' ? retryAfter : retryAfter(),
         });
       }
       if (this.outOfCredit)
-        return refuse(402, 'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit.');
+        return refuse(
+          402,
+          'You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit.',
+        );
       if (train && !this.versions.has(`${train[1]}/${train[2]}:${train[3]}`))
         return refuse(404, 'The requested version does not exist.');
-      if (train && (typeof json.destination !== 'string' || !this.models.has(json.destination) || !json.destination.startsWith(`${REPLICATE_ACCOUNT}/`)))
+      if (
+        train &&
+        (typeof json.destination !== 'string' ||
+          !this.models.has(json.destination) ||
+          !json.destination.startsWith(`${REPLICATE_ACCOUNT}/`))
+      )
         return refuse(404, 'The specified training destination does not exist');
       if (train && typeof input.input_images !== 'string')
         return refuse(422, '- input_images: Additional property is required');

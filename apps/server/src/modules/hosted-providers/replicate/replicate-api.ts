@@ -96,7 +96,9 @@ export class ReplicateApi implements HostedApi {
   private async ensureDestination(): Promise<string> {
     const destination = await this.destination();
     if (this.known?.destination === destination) return destination;
-    const found = await findJson('Replicate', this.url(this.modelPath(destination)), { headers: this.headers });
+    const found = await findJson('Replicate', this.url(this.modelPath(destination)), {
+      headers: this.headers,
+    });
     if (!found) {
       const [owner, name] = destination.split('/') as [string, string];
       await callJson('Replicate', this.url('/v1/models'), {
@@ -227,7 +229,9 @@ export class ReplicateApi implements HostedApi {
             `set processing.replicate.trainerVersion to a current version of ${model}. Until then no photoshoot can get real portraits.`,
         );
       const destination = await this.destination();
-      const exists = await findJson('Replicate', this.url(this.modelPath(destination)), { headers: this.headers });
+      const exists = await findJson('Replicate', this.url(this.modelPath(destination)), {
+        headers: this.headers,
+      });
       const owner = destination.split('/')[0];
       if (!exists && owner !== account)
         throw new AccessCheckFailed(
