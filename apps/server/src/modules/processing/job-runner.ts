@@ -31,6 +31,9 @@ export type JobRunnerOptions = {
   onError?: (err: unknown) => void;
 };
 
+/** The shortest a rate-limited job is held, whatever Retry-After said. */
+const MIN_RATE_LIMIT_HOLD_SECONDS = 10;
+
 type Running = { id: string; controller: AbortController; done: Promise<void> };
 
 export class JobRunner {
@@ -208,8 +211,10 @@ export class JobRunner {
       return true;
     }
     if (err instanceof ProviderRateLimited) {
-      const reason = `held: ${describeError(err)} (retry after ${err.retryAfterSeconds} s)`;
-      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds: err.retryAfterSeconds });
+      // note: a provider still refusing after the waits it asked for is given a breather, never a busy loop.
+      const seconds = Math.max(MIN_RATE_LIMIT_HOLD_SECONDS, err.retryAfterSeconds);
+      const reason = `held: ${describeError(err)} (retry after ${seconds} s)`;
+      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds });
       return true;
     }
     return false;
