@@ -3,6 +3,9 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../src/modules/hosted-providers/prompt.js';
 import { verifyStandardWebhook } from '../../src/modules/hosted-providers/replicate/standard-webhooks.js';
+import { readReplicateObject } from '../../src/modules/hosted-providers/replicate/replicate-output.js';
+import { classifyStatus } from '../../src/modules/hosted-providers/remote-result.js';
+import { MalformedResponse } from '../../src/modules/hosted-providers/http.js';
 
 describe('prompt building', () => {
   const style = {
@@ -67,5 +70,28 @@ describe('Standard Webhooks verification', () => {
       verifyStandardWebhook(`whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`, h, body, now),
     ).toBe(false);
     expect(verifyStandardWebhook(secret, { ...h, 'webhook-signature': '' }, body, now)).toBe(false);
+  });
+});
+
+describe('documented job states', () => {
+  it('ends a Replicate job on each documented terminal state, aborted included', () => {
+    expect(readReplicateObject('generate', { status: 'aborted', error: null })).toEqual({
+      state: 'failed',
+      error: 'aborted',
+    });
+    expect(readReplicateObject('generate', { status: 'canceled' })).toEqual({
+      state: 'failed',
+      error: 'canceled',
+    });
+    expect(readReplicateObject('train', { status: 'starting' })).toEqual({ state: 'pending' });
+  });
+
+  it('refuses a state the table does not document instead of guessing', () => {
+    const table = { pending: ['queued'], succeeded: ['done'], failed: ['failed', 'expired'] };
+    expect(classifyStatus('Svc', 'expired', table)).toBe('failed');
+    expect(() => classifyStatus('Svc', 'finished', table)).toThrow(MalformedResponse);
+    expect(() => classifyStatus('Svc', undefined, table)).toThrow(
+      'Svc answered with a malformed body (no status).',
+    );
   });
 });
