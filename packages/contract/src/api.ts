@@ -124,8 +124,13 @@ export type AdminOverview = {
   failed: number;
   refundsOwed: number;
   newMessages: number;
+  /** Generation providers that cannot take work (out of credit): a banner until they can. */
+  providerAlerts: ProviderAlert[];
   sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
 };
+
+/** A generation provider refusing work for lack of credit since `since`; jobs wait meanwhile. */
+export type ProviderAlert = { provider: string; kind: 'out_of_credit'; since: string; message: string };
 
 /** `GET /api/admin/users/summaries?ids=…` (superusers): how a customer signs in. */
 export type UserSignInMethods = {

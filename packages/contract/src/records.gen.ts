@@ -326,7 +326,7 @@ export type PaymentsRecord<Expand = Record<string, unknown>> = {
   currency: string;
   coupon: string;
   couponCode: string;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'refund_failed';
   failureReason: string;
   paidAt: string;
   refundedAt: string;
@@ -408,7 +408,7 @@ export const SELECT_VALUES = {
   coupons: { appliesTo: ['any', 'individual', 'team'] },
   payments: {
     provider: ['sandbox', 'stripe', 'free'],
-    status: ['pending', 'paid', 'failed', 'cancelled', 'refunded'],
+    status: ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'refund_failed'],
   },
   contact_messages: {
     topic: ['general', 'support', 'billing', 'teams', 'privacy', 'press'],

@@ -43,6 +43,7 @@ describe.each(engines)('admin overview (%s)', (engine) => {
       failed: 0,
       refundsOwed: 0,
       newMessages: 0,
+      providerAlerts: [],
       sales: { today: { orders: 0, revenue: [] }, days7: { orders: 0 }, days30: { orders: 0 } },
     });
   });

@@ -41,13 +41,17 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
     ] as const) {
       const before = fake.requests.length;
       const answer = await test(su, name);
-      expect(answer).toEqual({ provider: name, ok: true, message: `${name} accepted the saved key.` });
       const made = fake.requests.slice(before);
+      // Reads only; Replicate's also checks its trainer and destination (replicate-protocol.test.ts).
+      expect(made.every((r) => r.method === 'GET')).toBe(true);
+      made.slice(0, paths.length).forEach((m, i) => expect(m.path).toMatch(paths[i]!));
+      if (name === 'replicate') {
+        expect(answer).toMatchObject({ provider: name, ok: true });
+        expect(answer.message).toContain('This configuration can make real portraits.');
+        continue;
+      }
+      expect(answer).toEqual({ provider: name, ok: true, message: `${name} accepted the saved key.` });
       expect(made).toHaveLength(paths.length);
-      made.forEach((m, i) => {
-        expect(m.method).toBe('GET');
-        expect(m.path).toMatch(paths[i]!);
-      });
     }
     // fal's model search needs no key, so ours does not travel there.
     expect(w.fal.modelSearchKeys).toEqual([null]);

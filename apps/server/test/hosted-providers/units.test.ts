@@ -1,12 +1,11 @@
-/** The pieces without a database: prompts, Standard Webhooks, output images. */
+/** The pieces without a database: prompts, Standard Webhooks (output downloads: output-downloads.test.ts). */
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchImage, MAX_OUTPUT_BYTES } from '../../src/modules/hosted-providers/fetch-image.js';
+import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../../src/modules/hosted-providers/prompt.js';
 import { verifyStandardWebhook } from '../../src/modules/hosted-providers/replicate/standard-webhooks.js';
+import { readReplicateObject } from '../../src/modules/hosted-providers/replicate/replicate-output.js';
+import { classifyStatus } from '../../src/modules/hosted-providers/remote-result.js';
+import { MalformedResponse, outOfCredit } from '../../src/modules/hosted-providers/http.js';
 
 describe('prompt building', () => {
   const style = {
@@ -74,40 +73,37 @@ describe('Standard Webhooks verification', () => {
   });
 });
 
-describe('output images', () => {
-  let url = '';
-  const server = createServer(async (req, res) => {
-    if (req.url === '/small.webp') {
-      const data = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#336699' } })
-        .webp()
-        .toBuffer();
-      res.end(data);
-    } else if (req.url === '/not-an-image') res.end('<html>hello</html>');
-    else if (req.url === '/huge') {
-      res.writeHead(200, { 'content-length': String(MAX_OUTPUT_BYTES + 1) });
-      res.end();
-    } else {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  beforeAll(async () => {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
-
-  it('re-encodes an accepted image as a JPEG with a long side of 2048 px, keeping the aspect', async () => {
-    const img = await fetchImage('fake', `${url}/small.webp`);
-    expect([img.width, img.height, img.sourceFormat]).toEqual([1536, 2048, 'webp']);
-    const meta = await sharp(img.data).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1536, 2048]);
+describe('documented job states', () => {
+  it('ends a Replicate job on each documented terminal state, aborted included', () => {
+    expect(readReplicateObject('generate', { status: 'aborted', error: null })).toEqual({
+      state: 'failed',
+      error: 'aborted',
+    });
+    expect(readReplicateObject('generate', { status: 'canceled' })).toEqual({
+      state: 'failed',
+      error: 'canceled',
+    });
+    expect(readReplicateObject('train', { status: 'starting' })).toEqual({ state: 'pending' });
   });
 
-  it('refuses what is not an image, too large, missing or not HTTP', async () => {
-    await expect(fetchImage('fake', `${url}/not-an-image`)).rejects.toThrow('not a JPEG, PNG or WebP');
-    await expect(fetchImage('fake', `${url}/huge`)).rejects.toThrow('larger than');
-    await expect(fetchImage('fake', `${url}/gone`)).rejects.toThrow('HTTP 404');
-    await expect(fetchImage('fake', 'file:///etc/passwd')).rejects.toThrow('non-HTTP');
+  it('refuses a state the table does not document instead of guessing', () => {
+    const table = { pending: ['queued'], succeeded: ['done'], failed: ['failed', 'expired'] };
+    expect(classifyStatus('Svc', 'expired', table)).toBe('failed');
+    expect(() => classifyStatus('Svc', 'finished', table)).toThrow(MalformedResponse);
+    expect(() => classifyStatus('Svc', undefined, table)).toThrow(
+      'Svc answered with a malformed body (no status).',
+    );
+  });
+});
+
+describe('out of credit', () => {
+  it("reads a 402, and fal's 403 for an exhausted balance, as out of credit; other 403s are not", () => {
+    expect(outOfCredit(402, '')).toBe(true);
+    const locked = JSON.stringify({
+      detail: 'User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing.',
+    });
+    expect(outOfCredit(403, locked)).toBe(true);
+    expect(outOfCredit(403, JSON.stringify({ detail: 'Invalid key' }))).toBe(false);
+    expect(outOfCredit(401, locked)).toBe(false);
   });
 });

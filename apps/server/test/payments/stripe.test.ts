@@ -218,6 +218,50 @@ describe.each(engines)('stripe payments (%s)', (engine) => {
     expect((await photoshootRow(t, other.shoot)).status).toBe('refunded');
   });
 
+  it.each(['refund.failed', 'charge.refund.updated'])(
+    'puts a refund Stripe could not make back before the operator (%s)',
+    async (type) => {
+      const { payment, session } = await started();
+      fake.pay(session.id);
+      await verify(owner.pb, payment.id);
+      const admin = await t.superuser();
+      await admin.send(`/api/admin/payments/${payment.id}/refund`, { method: 'POST' });
+      expect((await paymentRow(t, payment.id)).status).toBe('refunded');
+      const refund = fake.refunds.at(-1)!;
+      const send = async (object: Record<string, unknown>) => {
+        const res = await deliver(fake.event(type, object));
+        expect(res.status).toBe(200);
+        return (await res.json()) as { handled: string };
+      };
+      // charge.refund.updated also reports refunds that are still on their way: nothing changes.
+      expect((await send({ ...refund, status: 'pending' })).handled).toBe('ignored');
+      expect((await paymentRow(t, payment.id)).status).toBe('refunded');
+
+      const failed = { ...refund, status: 'failed', failure_reason: 'expired_or_canceled_card' };
+      expect((await send(failed)).handled).toBe('refund failed');
+      const row = await paymentRow(t, payment.id);
+      expect([row.status, row.refundedAt, row.failureReason]).toEqual([
+        'refund_failed',
+        '',
+        'Stripe could not return the money (expired or canceled card): the buyer was not refunded.',
+      ]);
+      // The back office finds it by its status; a redelivery changes nothing.
+      const listed = await admin.collection('payments').getFullList({ filter: 'status = "refund_failed"' });
+      expect(listed.map((p) => p.id)).toContain(payment.id);
+      expect((await send(failed)).handled).toBe('refund failed');
+      expect((await paymentRow(t, payment.id)).status).toBe('refund_failed');
+
+      // The operator refunds again in Stripe's dashboard: charge.refunded settles it.
+      await deliver(fake.event('charge.refunded', fake.refundedCharge(session.id)));
+      const settled = await paymentRow(t, payment.id);
+      expect([settled.status, settled.failureReason, Boolean(settled.refundedAt)]).toEqual([
+        'refunded',
+        '',
+        true,
+      ]);
+    },
+  );
+
   it('gives the buyer a clear 400 and a draft back when Stripe refuses', async () => {
     const shoot = await readyDraft(t, owner);
     await t.app.settings.patch({ payments: { stripeSecretKey: 'sk_test_wrong' } });

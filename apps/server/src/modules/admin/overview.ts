@@ -1,7 +1,8 @@
 /**
  * The back office's "what needs attention now" figures (`GET /api/admin/overview`): the review
  * queue and how long its oldest photoshoot has waited, work in progress and work stuck behind an
- * expired lease, failures, refunds owed, unread contact messages, and orders and revenue over
+ * expired lease, failures, refunds owed, unread contact messages, generation providers out of
+ * credit, and orders and revenue over
  * three windows. Counted in SQL so the answer stays one cheap round of queries however large the
  * tables grow.
  */
@@ -9,6 +10,7 @@ import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { formatDate } from '../../tools/dates.js';
 import { OWED_SQL } from '../payments/owed-refunds.js';
+import { providerAlerts, type ProviderAlert } from '../processing/provider-alerts.js';
 
 /** Orders paid in a window, and what of their money was kept (refunded orders count, earn nothing). */
 export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
@@ -21,6 +23,8 @@ export type AdminOverview = {
   failed: number;
   refundsOwed: number;
   newMessages: number;
+  /** Generation providers that cannot take work (out of credit): a banner until they can. */
+  providerAlerts: ProviderAlert[];
   sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
 };
 
@@ -76,6 +80,7 @@ export async function adminOverview(app: App, at: Date = new Date()): Promise<Ad
     failed: await count(app, 'photoshoots', `"status" = 'failed'`),
     refundsOwed: await count(app, 'payments', OWED_SQL),
     newMessages: await count(app, 'contact_messages', `"status" = 'new'`),
+    providerAlerts: await providerAlerts(app),
     sales: {
       today: await sales(app, formatDate(midnight), now),
       days7: await sales(app, formatDate(new Date(at.getTime() - 7 * DAY_MS)), now),

@@ -7,8 +7,10 @@ import type { App } from '../../core/app.js';
 import type { WebhookRequest } from '../processing/providers/types.js';
 import {
   countDelivery,
+  findByExternalId,
   findJobRow,
   isPlaceholder,
+  setExternalId,
   settleJobRow,
   type ExternalJobRow,
 } from './external-jobs.js';
@@ -24,6 +26,9 @@ export async function acceptWebhook(app: App, api: HostedApi, req: WebhookReques
   const { externalId, result } = await api.readWebhook(req, row);
   if (!isPlaceholder(row.externalId) && externalId !== row.externalId)
     throw new WebhookRejected(400, 'The webhook is about another job.');
+  // A callback for a submission whose answer was lost tells us its id: recorded, so the job is ours.
+  if (isPlaceholder(row.externalId) && !(await findByExternalId(app.db, api.name, externalId)))
+    await setExternalId(app.db, row.id, externalId);
   await countDelivery(app.db, row.id);
   const settled = await settleJobRow(app.db, row.id, result);
   return { row: (await findJobRow(app.db, row.id)) ?? row, settled };

@@ -11,20 +11,6 @@ export type HostedName = 'fal' | 'replicate' | 'astria';
 
 export type Submitted = { externalId: string; meta?: Record<string, unknown> };
 
-/**
- * Set when an earlier submission under the same job row got no answer (a crash, a timeout, a 504):
- * the job may exist at the provider already, and an adapter that can look it up should, rather than
- * pay for it twice. Times in epoch milliseconds.
- */
-export type Resubmission = {
-  /** Our job row's id (what the job carries: Astria's tune title, the callback URL's `job`). */
-  row: string;
-  /** When the row was made: no job of it is older. */
-  since: number;
-  /** When the last unanswered submission was sent. */
-  sentAt: number;
-};
-
 export type TrainingInput = {
   /** Our idempotency key for the subject (Astria's tune `title`). */
   jobKey: string;
@@ -36,7 +22,6 @@ export type TrainingInput = {
   callbackUrl: string;
   /** A team's test shoot (no customer paid for it), the only kind a provider's mock mode may serve. */
   testShoot: boolean;
-  resubmission?: Resubmission;
 };
 
 export type GenerationInput = {
@@ -49,7 +34,6 @@ export type GenerationInput = {
   seed: number;
   callbackUrl: string;
   testShoot: boolean;
-  resubmission?: Resubmission;
 };
 
 export interface HostedApi {
@@ -63,6 +47,19 @@ export interface HostedApi {
   train(input: TrainingInput): Promise<Submitted>;
   generate(input: GenerationInput): Promise<Submitted>;
   poll(row: ExternalJobRow): Promise<RemoteResult>;
+  /**
+   * Optional, for services without an idempotency key: the job an earlier submission under `row`
+   * created although its answer never reached us (a crash, a timeout, a 504), looked up at the
+   * service before `row` is submitted again; null when there is none. Without it, that
+   * resubmission may pay for a second job.
+   */
+  findSubmitted?(row: ExternalJobRow): Promise<Submitted | null>;
+  /**
+   * Optional: "test connection" beyond the key: whether this configuration can make real
+   * portraits (the trainer or model exists and the account may use it). Answers, in words, what
+   * was verified; throws AccessCheckFailed saying, in words, what is wrong.
+   */
+  checkPortraits?(): Promise<string>;
   /**
    * Asks the service to stop the job. Resolves with nothing when it stopped, or with a sentence
    * for the operator when it could not (it runs on, and is billed); either way the caller settles

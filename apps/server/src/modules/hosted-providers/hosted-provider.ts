@@ -6,6 +6,7 @@
  * already under way (or a model already trained) instead of paying for it twice.
  */
 import { createHash } from 'node:crypto';
+import { parseDate } from '../../tools/dates.js';
 import type { App } from '../../core/app.js';
 import {
   PermanentJobError,
@@ -30,13 +31,17 @@ import {
   settleJobRow,
   type ExternalJobRow,
 } from './external-jobs.js';
+import { clearProviderAlert } from '../processing/provider-alerts.js';
 import { fetchImage } from './fetch-image.js';
-import type { GenerationInput, HostedApi, Resubmission, Submitted } from './hosted-api.js';
+import { outputPolicy } from './output-hosts.js';
+import type { GenerationInput, HostedApi, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
 import { waitForRow } from './wait-for-row.js';
-import { parseDate } from '../../tools/dates.js';
+
+/** How long a finished generation's outputs are trusted to be downloadable (Replicate keeps them an hour). */
+const FINISHED_REUSE_MS = 30 * 60_000;
 
 /** The rare token trainers bind the subject to (the convention of DreamBooth-style trainers). */
 export const TRIGGER = 'ohwx';
@@ -45,10 +50,6 @@ export const TRIGGER = 'ohwx';
 export const FLAGGED_RETRIES = 2;
 
 type HostedPrepared = PreparedSubject & { ref: string; profile: SubjectProfile | null };
-
-function timeOf(date: string): number {
-  return parseDate(date)?.getTime() ?? Date.now();
-}
 
 /** What a generation row keeps of its request, so a withheld image can be asked for again. */
 type GenerationMeta = Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect' | 'testShoot'>;
@@ -75,36 +76,56 @@ export class HostedProvider implements GenerationProvider {
 
   /**
    * Submits through `submit` unless the newest row for `jobKey` is still pending: then that job
-   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row,
-   * with a `resubmission` hint so an adapter that can find the earlier job looks before paying again).
+   * is resumed, or, if the submission never got an answer (a crash, a timeout, a 504), looked for
+   * at the service first and resubmitted under the same row only when it is not there.
    */
   private async submitOnce(
     kind: JobKind,
     jobKey: string,
     photoshoot: string,
     meta: Record<string, unknown>,
-    submit: (callbackUrl: string, row: ExternalJobRow, resubmission?: Resubmission) => Promise<Submitted>,
+    submit: (callbackUrl: string, row: ExternalJobRow) => Promise<Submitted>,
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
+    if (latest && this.sameFinishedJob(latest, kind, meta)) return latest;
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
+    if (latest && latest.result.state === 'pending') {
+      const found = await this.api.findSubmitted?.(latest);
+      if (found) return this.record(latest, found);
+    }
     const row =
       latest && latest.result.state === 'pending'
         ? latest
         : await createJobRow(this.app.db, { provider: this.name, kind, jobKey, photoshoot, meta });
-    // note: the earlier submission under this row never got an answer; it may exist remotely.
-    const resubmission: Resubmission | undefined =
-      row === latest ? { row: row.id, since: timeOf(row.created), sentAt: timeOf(row.updated) } : undefined;
     await markSending(this.app.db, row.id);
     const url = callbackUrl(this.app.settings.get().meta.appURL, this.name, row);
     let submitted: Submitted;
     try {
-      submitted = await submit(url, row, resubmission);
+      submitted = await submit(url, row);
     } catch (err) {
       // note: a refused submission will not settle by itself; an unanswered one may still exist remotely.
       if (err instanceof PermanentJobError)
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
       throw err;
     }
+    // The service took work: whatever credit alert stood for it is over.
+    await clearProviderAlert(this.app, this.name);
+    return this.record(row, submitted);
+  }
+
+  /**
+   * A generation that finished after its attempt gave up on it (its answer was lost, then its
+   * webhook came) is the image a retry with the same seed and model asks for: taken, not paid
+   * again, while its output files still exist at the provider.
+   */
+  private sameFinishedJob(row: ExternalJobRow, kind: JobKind, meta: Record<string, unknown>): boolean {
+    if (kind !== 'generate' || row.result.state !== 'done') return false;
+    const age = Date.now() - (parseDate(row.created)?.getTime() ?? 0);
+    return row.meta.seed === meta.seed && row.meta.model === meta.model && age < FINISHED_REUSE_MS;
+  }
+
+  /** Records the service's id for `row` (or defers to the row that already holds that job). */
+  private async record(row: ExternalJobRow, submitted: Submitted): Promise<ExternalJobRow> {
     const existing = await findByExternalId(this.app.db, this.name, submitted.externalId);
     // note: an idempotent service (Astria by tune title) may answer with a job another row holds.
     if (existing && existing.id !== row.id) {
@@ -127,7 +148,7 @@ export class HostedProvider implements GenerationProvider {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     let result: RemoteResult | null = latest?.result.state === 'done' ? latest.result : null;
     if (!result) {
-      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r, resubmission) =>
+      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r) =>
         this.api.train({
           jobKey: r.id,
           photos: subject.photos,
@@ -135,7 +156,6 @@ export class HostedProvider implements GenerationProvider {
           trigger: TRIGGER,
           callbackUrl: url,
           testShoot: subject.isTest,
-          resubmission,
         }),
       );
       result = await waitForRow(this.app, this.api, row, { signal });
@@ -162,14 +182,13 @@ export class HostedProvider implements GenerationProvider {
       testShoot: prepared.subject.isTest,
     };
     const meta = { variants: req.variants, styleId: req.style.id, seed, model: ref, request };
-    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url, _row, resubmission) =>
+    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url) =>
       this.api.generate({
         ...request,
         modelRef: ref,
         count: req.variants.length,
         seed,
         callbackUrl: url,
-        resubmission,
       }),
     );
     return { state: 'pending', job: this.jobOf(row) };
@@ -189,7 +208,7 @@ export class HostedProvider implements GenerationProvider {
     const meta = { ...row.meta, seed, flaggedRetries: tries + 1 };
     // A row written before testShoot was kept is a paid photoshoot's: the safe reading.
     const testShoot = request.testShoot === true;
-    return this.submitOnce('generate', row.jobKey, row.photoshoot, meta, (url, _row, resubmission) =>
+    return this.submitOnce('generate', row.jobKey, row.photoshoot, meta, (url) =>
       this.api.generate({
         ...request,
         testShoot,
@@ -197,7 +216,6 @@ export class HostedProvider implements GenerationProvider {
         count,
         seed,
         callbackUrl: url,
-        resubmission,
       }),
     );
   }
@@ -263,7 +281,12 @@ export class HostedProvider implements GenerationProvider {
       };
     const images: GeneratedImage[] = [];
     for (let i = 0; i < variants.length; i++) {
-      const image = await fetchImage(this.name, result.outputs[i]!, signal);
+      const image = await fetchImage(
+        this.name,
+        result.outputs[i]!,
+        outputPolicy(this.app, this.api.name),
+        signal,
+      );
       images.push({
         variant: variants[i]!,
         data: image.data,

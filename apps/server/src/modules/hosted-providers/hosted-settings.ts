@@ -4,6 +4,7 @@
  * kept when a PATCH leaves them blank. Base URLs are not settings on purpose: an operator
  * account must never be able to point our API keys at another host (tests use AppOptions).
  */
+import { DEFAULT_REPLICATE_TRAINER } from './replicate/replicate-api.js';
 
 export type FalSettings = {
   apiKey: string;
@@ -15,9 +16,15 @@ export type FalSettings = {
 
 export type ReplicateSettings = {
   apiToken: string;
-  /** The trainer, `owner/name:version` (trainer versions get deprecated: keep it configurable). */
+  /**
+   * The trainer, `owner/name:version` (trainer versions get deprecated: keep it configurable);
+   * blank = the pinned default (replicate/replicate-api.ts DEFAULT_REPLICATE_TRAINER).
+   */
   trainerVersion: string;
-  /** The model (`owner/name`, created beforehand) that receives each trained version. */
+  /**
+   * The model (`owner/name`) that receives each trained version; blank = `photoshoot-subjects`
+   * in the token's account, created private at the first training.
+   */
   destination: string;
   /** Standard Webhooks secret (`whsec_…`); blank = fetched from the API once and cached. */
   webhookSecret: string;
@@ -59,7 +66,12 @@ export type HostedSettings = {
 export function defaultHostedSettings(): HostedSettings {
   return {
     fal: { apiKey: '', trainingApp: 'fal-ai/flux-lora-portrait-trainer', inferenceApp: 'fal-ai/flux-lora' },
-    replicate: { apiToken: '', trainerVersion: '', destination: '', webhookSecret: '' },
+    replicate: {
+      apiToken: '',
+      trainerVersion: DEFAULT_REPLICATE_TRAINER,
+      destination: '',
+      webhookSecret: '',
+    },
     astria: { apiKey: '', model: 'flux1', baseTuneId: 0, preset: 'flux-lora-portrait', mock: false },
     hostedPollSeconds: 30,
     hostedTimeoutMinutes: 60,

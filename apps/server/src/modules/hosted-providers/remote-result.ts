@@ -1,3 +1,5 @@
+import { MalformedResponse } from './http.js';
+
 /** What a hosted provider says about one of its jobs, in our words (each adapter maps to this). */
 export type RemoteResult =
   | { state: 'pending' }
@@ -26,4 +28,29 @@ export function readResult(state: string, json: string): RemoteResult {
   } catch {
     return { state: 'pending' };
   }
+}
+
+/**
+ * A service's documented job states sorted into ours, declared by each adapter next to the
+ * documentation it follows. A state the table names as failed settles the job at once (the
+ * attempt fails promptly instead of waiting for the timeout); one the table does not know is a
+ * body that is not what the API documents (MalformedResponse: retried, never taken as success).
+ */
+export type StatusTable = {
+  pending: readonly string[];
+  succeeded: readonly string[];
+  failed: readonly string[];
+};
+
+export function classifyStatus(
+  service: string,
+  status: unknown,
+  table: StatusTable,
+): 'pending' | 'succeeded' | 'failed' {
+  if (typeof status !== 'string' || !status)
+    throw new MalformedResponse(`${service} answered with a malformed body (no status).`);
+  if (table.pending.includes(status)) return 'pending';
+  if (table.succeeded.includes(status)) return 'succeeded';
+  if (table.failed.includes(status)) return 'failed';
+  throw new MalformedResponse(`${service} answered with an unknown status "${status.slice(0, 40)}".`);
 }

@@ -1,9 +1,14 @@
 /**
- * An operator's "test connection" for a hosted provider: is it configured, and does the service
- * accept the saved key? Runs against the same base URL the jobs use.
+ * An operator's "test connection" for a hosted provider: is it configured, does the service
+ * accept the saved key, and, where the adapter can tell, can this configuration make real
+ * portraits (its trainer or model exists for the account)? Runs against the same base URL the
+ * jobs use. Passing also resumes at once the jobs held while the provider was out of credit: an
+ * operator who topped up the account presses this button (otherwise they are retried every few
+ * minutes on their own).
  */
 import type { App } from '../../core/app.js';
 import { ApiError } from '../../core/errors.js';
+import { resumeHeldJobs } from '../processing/provider-alerts.js';
 import { AccessCheckFailed } from './check-access.js';
 import { hostedApi, HOSTED_NAMES, isHostedName } from './hosted-apis.js';
 
@@ -26,17 +31,17 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
   const api = hostedApi(app, name);
   const missing = api.misconfigured();
   if (missing) throw ApiError.badRequest(`${FAILED} ${missing}`);
+  let message = `${name} accepted the saved key.`;
   try {
     await api.checkAccess();
+    if (api.checkPortraits) message = await api.checkPortraits();
   } catch (err) {
     if (err instanceof AccessCheckFailed) throw ApiError.badRequest(`${FAILED} ${err.message}`);
     throw err;
   }
+  const resumed = await resumeHeldJobs(app);
+  if (resumed)
+    message += ` ${resumed} photoshoot${resumed === 1 ? '' : 's'} waiting for the provider resumed.`;
   const notice = api.notice?.();
-  return {
-    provider: name,
-    ok: true,
-    message: `${name} accepted the saved key.`,
-    ...(notice ? { notice } : {}),
-  };
+  return { provider: name, ok: true, message, ...(notice ? { notice } : {}) };
 }

@@ -10,7 +10,7 @@ import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 import type { AfterCommit } from './after-commit.js';
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded';
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'refund_failed';
 
 function collection(app: App) {
   return app.registry.require('payments');

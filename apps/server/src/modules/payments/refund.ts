@@ -25,6 +25,13 @@ export async function markRefunded(
 ): Promise<RecordData> {
   const seen = await findPayment(app, paymentId);
   if (!seen) throw ApiError.notFound();
+  // A refund that had failed was made again (in Stripe's dashboard): what it bought was already let go.
+  if (seen.status === 'refund_failed')
+    return setRefundState(app, paymentId, 'refund_failed', {
+      status: 'refunded',
+      refundedAt: nowString(),
+      failureReason: '',
+    });
   if (seen.status !== 'paid') return seen;
   const later = new AfterCommit();
   const bought = purchasableOf(app, seen);
@@ -39,6 +46,50 @@ export async function markRefunded(
   });
   later.run();
   return payment;
+}
+
+/**
+ * The provider reports that a refund did not go through (the money stayed with us): a refunded
+ * payment becomes `refund_failed` with the provider's reason, for an operator to see in the back
+ * office and settle with the buyer; an owed refund (a failed payment) is owed again, so the owed
+ * refunds sweep and the overview count it. What the payment bought stays let go.
+ */
+export async function markRefundFailed(
+  app: App,
+  paymentId: string,
+  reason: string,
+): Promise<RecordData | null> {
+  const seen = await findPayment(app, paymentId);
+  if (!seen) return null;
+  if (seen.status === 'refunded')
+    return setRefundState(app, paymentId, 'refunded', {
+      status: 'refund_failed',
+      refundedAt: '',
+      failureReason: reason.slice(0, 500),
+    });
+  if (seen.status === 'failed' && seen.refundedAt)
+    return setRefundState(app, paymentId, 'failed', { refundedAt: '' });
+  return seen;
+}
+
+/** Applies `changes` to the payment under its lock if it is still in `from`; once. */
+async function setRefundState(
+  app: App,
+  paymentId: string,
+  from: string,
+  changes: RecordData,
+): Promise<RecordData> {
+  const later = new AfterCommit();
+  const saved = await app.db.transaction(async (tx) => {
+    const payment = await lockPayment(app, tx, paymentId);
+    if (!payment || payment.status !== from) return payment;
+    Object.assign(payment, changes);
+    await savePayment(app, tx, payment, later, 'update');
+    return payment;
+  });
+  later.run();
+  if (!saved) throw ApiError.notFound();
+  return saved;
 }
 
 /**

@@ -11,7 +11,7 @@ import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
 import { findPaymentBy } from './payment-store.js';
 import { isRefundOwed, markOwedRefunded } from './owed-refunds.js';
-import { markRefunded } from './refund.js';
+import { markRefunded, markRefundFailed } from './refund.js';
 import { providerNamed } from './providers/index.js';
 import type { ProviderEvent } from './providers/provider.js';
 
@@ -64,6 +64,15 @@ export async function handleStripeWebhook(
       if (isRefundOwed(payment)) await markOwedRefunded(app, String(payment.id));
       else await markRefunded(app, String(payment.id), actor, 'refunded in Stripe');
       return { received: true, handled: 'refunded' };
+    }
+    case 'refund_failed': {
+      const payment = await findPaymentBy(app, {
+        provider: 'stripe',
+        providerPaymentRef: event.providerPaymentRef,
+      });
+      if (!payment) return { received: true, handled: 'unknown payment' };
+      await markRefundFailed(app, String(payment.id), event.reason);
+      return { received: true, handled: 'refund failed' };
     }
     default:
       return { received: true, handled: 'ignored' };

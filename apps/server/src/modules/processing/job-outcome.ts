@@ -94,23 +94,29 @@ export async function failAttempt(
 }
 
 /** Puts a job back in the queue untouched (its worker is stopping); the attempt does not count. */
-export async function releaseJob(app: App, id: string, owner: string): Promise<boolean> {
+export function releaseJob(app: App, id: string, owner: string): Promise<boolean> {
+  return holdJob(app, id, owner, { reason: 'released by a stopping worker', stage: 'Queued', seconds: 0 });
+}
+
+/**
+ * Puts a job back in the queue without counting the attempt, not to be claimed again for
+ * `seconds`: a stopping worker (0), or a provider that cannot take work now through no fault of
+ * the job (its account is out of credit, it asked us to slow down).
+ */
+export async function holdJob(
+  app: App,
+  id: string,
+  owner: string,
+  hold: { reason: string; stage: string; seconds: number },
+): Promise<boolean> {
   const events = deferred();
   const released = await app.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, id, owner))) return false;
-    await transition(
-      app,
-      id,
-      'queued',
-      systemActor(owner),
-      'released by a stopping worker',
-      tx,
-      events.afterCommit,
-    );
+    await transition(app, id, 'queued', systemActor(owner), hold.reason, tx, events.afterCommit);
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "attempts" = CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END, ` +
-        `"stage" = ?, "updated" = ? WHERE "id" = ?`,
-      ['Queued', nowString(), id],
+        `"stage" = ?, "leaseExpiresAt" = ?, "updated" = ? WHERE "id" = ?`,
+      [hold.stage, hold.seconds > 0 ? inSeconds(hold.seconds) : '', nowString(), id],
     );
     return true;
   });

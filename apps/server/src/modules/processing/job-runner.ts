@@ -6,11 +6,17 @@
  * releases their leases so another worker takes them over at once.
  */
 import type { App } from '../../core/app.js';
-import { describeError, failAttempt, releaseJob } from './job-outcome.js';
+import { describeError, failAttempt, holdJob, releaseJob } from './job-outcome.js';
+import { CREDIT_RECHECK_SECONDS, HELD_STAGE, raiseCreditAlert } from './provider-alerts.js';
 import { claimNext, expireLeasesOf, expiredLeases, renewLease } from './job-queue.js';
 import { nextRunnerName } from './worker-identity-of-app.js';
 import { providerFactory } from './providers/registry.js';
-import { PermanentJobError, type GenerationProvider } from './providers/types.js';
+import {
+  PermanentJobError,
+  ProviderOutOfCredit,
+  ProviderRateLimited,
+  type GenerationProvider,
+} from './providers/types.js';
 import { LeaseLostError, runJob } from './run-job.js';
 
 export type JobRunnerOptions = {
@@ -24,6 +30,9 @@ export type JobRunnerOptions = {
   /** Called with errors the loop survived (database hiccups), for logging. */
   onError?: (err: unknown) => void;
 };
+
+/** The shortest a rate-limited job is held, whatever Retry-After said. */
+const MIN_RATE_LIMIT_HOLD_SECONDS = 10;
 
 type Running = { id: string; controller: AbortController; done: Promise<void> };
 
@@ -183,10 +192,32 @@ export class JobRunner {
         await releaseJob(this.app, id, this.name);
         return;
       }
+      if (await this.holdForProvider(id, err)) return;
       await failAttempt(this.app, id, this.name, describeError(err), err instanceof PermanentJobError);
     } finally {
       clearInterval(heartbeat);
     }
+  }
+
+  /**
+   * A provider that cannot take work now (out of credit, rate limited) is no fault of the job: it
+   * waits in the queue without spending an attempt, and the operators hear of a lack of credit.
+   */
+  private async holdForProvider(id: string, err: unknown): Promise<boolean> {
+    if (err instanceof ProviderOutOfCredit) {
+      await raiseCreditAlert(this.app, err.provider, err.message);
+      const reason = `held: ${err.provider} is out of credit`;
+      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds: CREDIT_RECHECK_SECONDS });
+      return true;
+    }
+    if (err instanceof ProviderRateLimited) {
+      // note: a provider still refusing after the waits it asked for is given a breather, never a busy loop.
+      const seconds = Math.max(MIN_RATE_LIMIT_HOLD_SECONDS, err.retryAfterSeconds);
+      const reason = `held: ${describeError(err)} (retry after ${seconds} s)`;
+      await holdJob(this.app, id, this.name, { reason, stage: HELD_STAGE, seconds });
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -23,7 +23,7 @@ import { callJson, str, trimBase } from '../http.js';
 import type { RemoteResult } from '../remote-result.js';
 import { trainingPhotos } from '../subject-zip.js';
 import { promptRequest, trainedTune, tuneFields } from './astria-flow.js';
-import { findPrompt, findTune, RESUBMIT_WAIT_MS, waitAfterSend } from './astria-lookup.js';
+import { findPrompt, findTune, RESUBMIT_WAIT_MS, unanswered, waitAfterSend } from './astria-lookup.js';
 import { readPrompt, readTune } from './astria-output.js';
 
 export const ASTRIA_API_URL = 'https://api.astria.ai';
@@ -86,11 +86,6 @@ export class AstriaApi implements HostedApi {
 
   async train(input: TrainingInput): Promise<Submitted> {
     this.refuseMock(input.testShoot);
-    if (input.resubmission) {
-      await waitAfterSend(input.resubmission, this.resubmitWaitMs);
-      const earlier = await findTune(this.list('/tunes'), input.resubmission);
-      if (earlier) return { externalId: `${TUNE}${str('Astria', earlier, 'id')}` };
-    }
     const form = new FormData();
     for (const [k, v] of tuneFields(this.settings(), input)) form.append(k, v);
     for (const p of await trainingPhotos(input.photos))
@@ -103,20 +98,30 @@ export class AstriaApi implements HostedApi {
     const trained = trainedTune(this.settings(), input.modelRef);
     this.refuseMock(input.testShoot, trained.family === 'fast');
     const { tune, prompt } = promptRequest(trained, input);
-    if (input.resubmission) {
-      await waitAfterSend(input.resubmission, this.resubmitWaitMs);
-      const earlier = await findPrompt(this.list('/prompts'), input.resubmission);
-      if (earlier)
-        return {
-          externalId: `${PROMPT}${str('Astria', earlier, 'id')}`,
-          meta: { tune: String(earlier.tune_id ?? tune) },
-        };
-    }
     const made = await callJson('Astria', this.url(`/tunes/${encodeURIComponent(tune)}/prompts`), {
       headers: this.headers,
       json: { prompt },
     });
     return { externalId: `${PROMPT}${str('Astria', made, 'id')}`, meta: { tune } };
+  }
+
+  /**
+   * What an unanswered submission under `row` made, if anything: first the minute Astria asks for
+   * after a 504, then its newest tunes or prompts (astria-lookup.ts).
+   */
+  async findSubmitted(row: ExternalJobRow): Promise<Submitted | null> {
+    const since = unanswered(row);
+    await waitAfterSend(since, this.resubmitWaitMs);
+    if (row.kind === 'train') {
+      const tune = await findTune(this.list('/tunes'), since);
+      return tune ? { externalId: `${TUNE}${str('Astria', tune, 'id')}` } : null;
+    }
+    const prompt = await findPrompt(this.list('/prompts'), since);
+    if (!prompt) return null;
+    // A prompt is read under the tune it was made on (Astria's prompt object names it).
+    const trained = trainedTune(this.settings(), String(row.meta.model));
+    const tune = prompt.tune_id ?? trained.base ?? trained.id;
+    return { externalId: `${PROMPT}${str('Astria', prompt, 'id')}`, meta: { tune: String(tune) } };
   }
 
   private path(row: ExternalJobRow): string {

@@ -9,7 +9,23 @@
  * on the `job` of their callback URL). Both lists are newest first, at most 120 per page, paged with
  * `before_id` (api/tune/list, api/prompt/list); reading stops at objects older than our row.
  */
-import type { Resubmission } from '../hosted-api.js';
+import type { ExternalJobRow } from '../external-jobs.js';
+import { parseDate } from '../../../tools/dates.js';
+
+/** An unanswered submission, in epoch milliseconds. */
+type Unanswered = {
+  /** Our job row's id (what the job carries: the tune's title, the callback URL's `job`). */
+  row: string;
+  /** When the row was made: no job of it is older. */
+  since: number;
+  /** When the last unanswered submission was sent (the row is stamped just before each send). */
+  sentAt: number;
+};
+
+export function unanswered(row: ExternalJobRow): Unanswered {
+  const time = (date: string) => parseDate(date)?.getTime() ?? Date.now();
+  return { row: row.id, since: time(row.created), sentAt: time(row.updated) };
+}
 
 /** Astria's advice: wait 60 s before retrying after a 504, for the first request to finish. */
 export const RESUBMIT_WAIT_MS = 60_000;
@@ -21,14 +37,14 @@ const SKEW_MS = 10 * 60_000;
 export type ListPage = (query: string) => Promise<unknown>;
 
 /** Resolves once `waitMs` has passed since the last submission was sent. */
-export async function waitAfterSend(r: Resubmission, waitMs: number): Promise<void> {
+export async function waitAfterSend(r: Unanswered, waitMs: number): Promise<void> {
   const left = r.sentAt + waitMs - Date.now();
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 async function findInList(
   list: ListPage,
-  r: Resubmission,
+  r: Unanswered,
   matches: (o: Record<string, unknown>) => boolean,
 ): Promise<Record<string, unknown> | null> {
   let before = '';
@@ -49,12 +65,12 @@ async function findInList(
 }
 
 /** The tune titled with our row id, if an earlier submission made it. */
-export function findTune(list: ListPage, r: Resubmission): Promise<Record<string, unknown> | null> {
+export function findTune(list: ListPage, r: Unanswered): Promise<Record<string, unknown> | null> {
   return findInList(list, r, (t) => t.title === r.row);
 }
 
 /** The prompt whose callback names our row, if an earlier submission made it. */
-export function findPrompt(list: ListPage, r: Resubmission): Promise<Record<string, unknown> | null> {
+export function findPrompt(list: ListPage, r: Unanswered): Promise<Record<string, unknown> | null> {
   return findInList(list, r, (p) => {
     try {
       return new URL(String(p.callback ?? '')).searchParams.get('job') === r.row;

@@ -2,7 +2,8 @@ import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { all, AUTHED } from '../../../core/schema/rule-parts.js';
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded'];
+/** `refund_failed`: refunded, then the provider reported that the money could not be returned. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'refund_failed'];
 
 /**
  * One checkout: what was bought (a photoshoot or a team's seats), for how much, through which

@@ -28,6 +28,8 @@ export type ProviderEvent =
   | { kind: 'paid'; paymentId: string; providerRef: string; providerPaymentRef: string }
   | { kind: 'cancelled' | 'failed'; paymentId: string; providerRef: string; reason: string }
   | { kind: 'refunded'; providerPaymentRef: string }
+  /** A refund we (or the dashboard) made did not go through: the money stayed with us. */
+  | { kind: 'refund_failed'; providerPaymentRef: string; reason: string }
   | { kind: 'ignored'; type: string };
 
 export interface PaymentProvider {

@@ -16,6 +16,30 @@ import type {
 } from './provider.js';
 import { ProviderError } from './provider.js';
 
+/**
+ * The events the Stripe webhook endpoint must be subscribed to (Dashboard → Developers →
+ * Webhooks → the endpoint `/api/payments/stripe/webhook`), and only these are acted on:
+ * checkout completion and its delayed-payment outcomes, expiry, refunds made in the dashboard,
+ * and refunds that fail after they were made (docs.stripe.com/refunds#failed-refunds: a refund
+ * can go from `pending` or `succeeded` to `failed`; Stripe sends `refund.failed`, and on older
+ * API versions `charge.refund.updated` with the refund's status `failed`).
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+  'charge.refunded',
+  'refund.failed',
+  'charge.refund.updated',
+] as const;
+
+type RefundLike = {
+  status: string | null;
+  payment_intent: string | { id: string } | null;
+  failure_reason?: string | null;
+};
+
 /** Where the SDK sends requests; tests point it at a local fake of Stripe's API. */
 export type StripeApiTarget = { host: string; port: number; protocol: 'http' | 'https' };
 
@@ -186,6 +210,20 @@ export class StripeProvider implements PaymentProvider {
         // note: a partial refund (made in Stripe's dashboard) leaves the order standing.
         if (!charge.refunded || !ref) return { kind: 'ignored', type: event.type };
         return { kind: 'refunded', providerPaymentRef: ref };
+      }
+      case 'refund.failed':
+      case 'charge.refund.updated': {
+        const refund = object as RefundLike;
+        const pi = refund.payment_intent;
+        const ref = typeof pi === 'string' ? pi : (pi?.id ?? '');
+        // note: charge.refund.updated also reports refunds still pending or that went through.
+        if (refund.status !== 'failed' || !ref) return { kind: 'ignored', type: event.type };
+        const why = refund.failure_reason ? ` (${refund.failure_reason.replace(/_/g, ' ')})` : '';
+        return {
+          kind: 'refund_failed',
+          providerPaymentRef: ref,
+          reason: `Stripe could not return the money${why}: the buyer was not refunded.`,
+        };
       }
       default:
         return { kind: 'ignored', type: event.type };

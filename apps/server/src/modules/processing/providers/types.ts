@@ -101,3 +101,29 @@ export interface GenerationProvider {
 
 /** A failure the provider considers final (bad input): no retry will help. */
 export class PermanentJobError extends Error {}
+
+/**
+ * The provider account cannot pay for the work (HTTP 402): not the customer's fault and not
+ * fixed by retrying at once. The runner holds the job (no attempt spent) and alerts the operators.
+ */
+export class ProviderOutOfCredit extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The provider asked us to slow down (HTTP 429) for longer than is worth waiting in place: the
+ * runner puts the job back until `retryAfterSeconds` have passed, without spending an attempt.
+ */
+export class ProviderRateLimited extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

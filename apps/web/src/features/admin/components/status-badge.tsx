@@ -39,6 +39,8 @@ const PAYMENT: Record<string, BadgeTone> = {
   failed: 'danger',
   cancelled: 'neutral',
   refunded: 'neutral',
+  // The provider could not return the money: an operator must settle it with the buyer.
+  refund_failed: 'danger',
 };
 
 export function PaymentStatusBadge({ status }: { status: string }) {

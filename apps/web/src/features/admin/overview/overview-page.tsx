@@ -54,9 +54,30 @@ export function OverviewPage() {
   );
 }
 
+/** Providers refusing work for lack of credit: their jobs wait in the queue until credit is back. */
+function ProviderAlerts({ alerts }: { alerts: AdminOverview['providerAlerts'] }) {
+  return (
+    <div data-testid="provider-alerts">
+      {alerts.map((a) => (
+        <Alert key={a.provider} tone="warning" className="mb-4" title={`${a.provider} is out of credit`}>
+          <p>
+            Photoshoots using it wait in the queue (none fails for this) and are tried again every few
+            minutes. Add credit at {a.provider}, then use “Test connection” in the{' '}
+            <Link to="/admin/settings" className="font-medium underline">
+              processing settings
+            </Link>{' '}
+            to resume them at once.
+          </p>
+        </Alert>
+      ))}
+    </div>
+  );
+}
+
 function Figures({ o }: { o: AdminOverview }) {
   return (
     <>
+      <ProviderAlerts alerts={o.providerAlerts ?? []} />
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Needs attention</h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
         <Figure

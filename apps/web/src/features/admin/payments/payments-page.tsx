@@ -27,9 +27,9 @@ import { useListPage } from '../data/use-list-page';
 
 type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
 
-const STATUS_OPTIONS = ['pending', 'paid', 'failed', 'cancelled', 'refunded'].map((v) => ({
+const STATUS_OPTIONS = ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'refund_failed'].map((v) => ({
   value: v,
-  label: v[0]!.toUpperCase() + v.slice(1),
+  label: (v[0]!.toUpperCase() + v.slice(1)).replace('_', ' '),
 }));
 const PROVIDER_OPTIONS = [
   { value: 'stripe', label: 'Stripe' },
@@ -92,6 +92,9 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
         <span className="flex flex-col items-start gap-1">
           <PaymentStatusBadge status={c.getValue()} />
           {isRefundOwed(c.row.original) ? <Badge tone="danger">Refund owed</Badge> : null}
+          {c.row.original.status === 'refund_failed' ? (
+            <span className="max-w-48 text-xs font-normal text-red-800">{c.row.original.failureReason}</span>
+          ) : null}
           <span className="text-xs font-normal text-zinc-500">{c.row.original.id}</span>
           {/* note: on a phone the customer column steps aside; the first cell carries it. */}
           <span className="max-w-40 truncate text-xs font-normal text-zinc-600 sm:hidden">
