@@ -102,7 +102,13 @@ export type PublicIntegrations = { chat: PublicChat | null; analytics: PublicAna
 export type SecretsSet = Record<string, boolean>;
 
 /** `POST /api/admin/processing/providers/{name}/test` (superusers): the hosted provider accepted the key. */
-export type ConnectionTest = { provider: string; ok: true; message: string };
+export type ConnectionTest = {
+  provider: string;
+  ok: true;
+  message: string;
+  /** What the operator must know of the configuration, e.g. that it makes placeholder images only. */
+  notice?: string;
+};
 
 /** `GET /api/admin/overview` (superusers): one sales window's orders and revenue per currency. */
 export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };

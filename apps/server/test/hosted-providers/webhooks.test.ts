@@ -128,7 +128,7 @@ describe.each(engines)('hosted provider webhooks (%s)', (engine) => {
     expect(s.processing.replicate!.apiToken).toBe('');
     expect(s.processing.replicate!.webhookSecret).toBe('');
     expect(s.processing.astria!.apiKey).toBe('');
-    expect(s.processing.astria!.branch).toBe('fast');
+    expect(s.processing.astria!.model).toBe('flux1');
     expect(JSON.stringify(s)).not.toContain(FAL_KEY);
     expect(JSON.stringify(s)).not.toContain(REPLICATE_TOKEN);
     expect(JSON.stringify(s)).not.toContain(ASTRIA_KEY);
@@ -142,7 +142,7 @@ describe.each(engines)('hosted provider webhooks (%s)', (engine) => {
       .update({
         processing: {
           replicate: { trainerVersion: 'not a version', webhookSecret: 'plain' },
-          astria: { branch: 'gpt' },
+          astria: { model: 'gpt' },
           hostedPollSeconds: 0,
         },
       })
@@ -153,11 +153,11 @@ describe.each(engines)('hosted provider webhooks (%s)', (engine) => {
     const data = (err as { response: { data: Record<string, Record<string, { code: string }>> } }).response
       .data.processing!;
     expect(Object.keys(data).sort()).toEqual([
-      'astria.branch',
+      'astria.model',
       'hostedPollSeconds',
       'replicate.trainerVersion',
       'replicate.webhookSecret',
     ]);
-    expect(w.t.app.settings.get().processing.astria.branch).toBe('fast');
+    expect(w.t.app.settings.get().processing.astria.model).toBe('flux1');
   });
 });

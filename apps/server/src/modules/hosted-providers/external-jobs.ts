@@ -22,6 +22,8 @@ export type ExternalJobRow = {
   result: RemoteResult;
   deliveries: number;
   created: string;
+  /** Last change; before each submission, when it was sent (see markSending). */
+  updated: string;
 };
 
 type RawRow = Omit<ExternalJobRow, 'meta' | 'result' | 'kind'> & {
@@ -62,6 +64,7 @@ function decode(row: RawRow | undefined): ExternalJobRow | null {
     result: readResult(row.state, row.result),
     deliveries: Number(row.deliveries) || 0,
     created: row.created,
+    updated: row.updated,
   };
 }
 
@@ -104,6 +107,11 @@ export async function setExternalId(
   const sets = meta ? `"externalId" = ?, "meta" = ?, "updated" = ?` : `"externalId" = ?, "updated" = ?`;
   const params = meta ? [externalId, JSON.stringify(meta), nowString(), id] : [externalId, nowString(), id];
   await db.run(`UPDATE ${TABLE} SET ${sets} WHERE "id" = ?`, params);
+}
+
+/** Notes that a submission of the row is being sent now (a later resubmission waits and looks from it). */
+export async function markSending(db: Db, id: string): Promise<void> {
+  await db.run(`UPDATE ${TABLE} SET "updated" = ? WHERE "id" = ?`, [nowString(), id]);
 }
 
 export async function findJobRow(db: Db, id: string): Promise<ExternalJobRow | null> {

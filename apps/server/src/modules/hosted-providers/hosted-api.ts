@@ -11,6 +11,20 @@ export type HostedName = 'fal' | 'replicate' | 'astria';
 
 export type Submitted = { externalId: string; meta?: Record<string, unknown> };
 
+/**
+ * Set when an earlier submission under the same job row got no answer (a crash, a timeout, a 504):
+ * the job may exist at the provider already, and an adapter that can look it up should, rather than
+ * pay for it twice. Times in epoch milliseconds.
+ */
+export type Resubmission = {
+  /** Our job row's id (what the job carries: Astria's tune title, the callback URL's `job`). */
+  row: string;
+  /** When the row was made: no job of it is older. */
+  since: number;
+  /** When the last unanswered submission was sent. */
+  sentAt: number;
+};
+
 export type TrainingInput = {
   /** Our idempotency key for the subject (Astria's tune `title`). */
   jobKey: string;
@@ -20,6 +34,9 @@ export type TrainingInput = {
   /** The word the trained model associates with the subject. */
   trigger: string;
   callbackUrl: string;
+  /** A team's test shoot (no customer paid for it), the only kind a provider's mock mode may serve. */
+  testShoot: boolean;
+  resubmission?: Resubmission;
 };
 
 export type GenerationInput = {
@@ -31,12 +48,16 @@ export type GenerationInput = {
   count: number;
   seed: number;
   callbackUrl: string;
+  testShoot: boolean;
+  resubmission?: Resubmission;
 };
 
 export interface HostedApi {
   readonly name: HostedName;
   /** Null when usable, else why not (missing key…): a permanent failure of the job. */
   misconfigured(): string | null;
+  /** What an operator must know of the configuration (e.g. it makes placeholder images), or null. */
+  notice?(): string | null;
   /** The cheapest authenticated read of the service; fails (AccessCheckFailed) when the key is refused. */
   checkAccess(): Promise<void>;
   train(input: TrainingInput): Promise<Submitted>;

@@ -25,21 +25,27 @@ import {
   findByExternalId,
   isPlaceholder,
   latestForKey,
+  markSending,
   setExternalId,
   settleJobRow,
   type ExternalJobRow,
 } from './external-jobs.js';
 import { fetchImage } from './fetch-image.js';
-import type { HostedApi, Submitted } from './hosted-api.js';
+import type { HostedApi, Resubmission, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
 import { waitForRow } from './wait-for-row.js';
+import { parseDate } from '../../tools/dates.js';
 
 /** The rare token trainers bind the subject to (the convention of DreamBooth-style trainers). */
 export const TRIGGER = 'ohwx';
 
 type HostedPrepared = PreparedSubject & { ref: string; profile: SubjectProfile | null };
+
+function timeOf(date: string): number {
+  return parseDate(date)?.getTime() ?? Date.now();
+}
 
 /** A 31-bit seed from the job's seed string and the variant: same inputs, same request. */
 export function numericSeed(seed: string, variant: number): number {
@@ -63,14 +69,15 @@ export class HostedProvider implements GenerationProvider {
 
   /**
    * Submits through `submit` unless the newest row for `jobKey` is still pending: then that job
-   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row).
+   * is resumed (or, if the submission itself never got an answer, resubmitted under the same row,
+   * with a `resubmission` hint so an adapter that can find the earlier job looks before paying again).
    */
   private async submitOnce(
     kind: JobKind,
     jobKey: string,
     photoshoot: string,
     meta: Record<string, unknown>,
-    submit: (callbackUrl: string, row: ExternalJobRow) => Promise<Submitted>,
+    submit: (callbackUrl: string, row: ExternalJobRow, resubmission?: Resubmission) => Promise<Submitted>,
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
@@ -78,10 +85,14 @@ export class HostedProvider implements GenerationProvider {
       latest && latest.result.state === 'pending'
         ? latest
         : await createJobRow(this.app.db, { provider: this.name, kind, jobKey, photoshoot, meta });
+    // note: the earlier submission under this row never got an answer; it may exist remotely.
+    const resubmission: Resubmission | undefined =
+      row === latest ? { row: row.id, since: timeOf(row.created), sentAt: timeOf(row.updated) } : undefined;
+    await markSending(this.app.db, row.id);
     const url = callbackUrl(this.app.settings.get().meta.appURL, this.name, row);
     let submitted: Submitted;
     try {
-      submitted = await submit(url, row);
+      submitted = await submit(url, row, resubmission);
     } catch (err) {
       // note: a refused submission will not settle by itself; an unanswered one may still exist remotely.
       if (err instanceof PermanentJobError)
@@ -110,13 +121,15 @@ export class HostedProvider implements GenerationProvider {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
     let result: RemoteResult | null = latest?.result.state === 'done' ? latest.result : null;
     if (!result) {
-      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r) =>
+      const row = await this.submitOnce('train', jobKey, subject.photoshootId, {}, (url, r, resubmission) =>
         this.api.train({
           jobKey: r.id,
           photos: subject.photos,
           subjectClass: subjectClass(profile),
           trigger: TRIGGER,
           callbackUrl: url,
+          testShoot: subject.isTest,
+          resubmission,
         }),
       );
       result = await waitForRow(this.app, this.api, row, { signal });
@@ -137,7 +150,7 @@ export class HostedProvider implements GenerationProvider {
     const seed = numericSeed(req.seed, req.variants[0] ?? 0);
     const jobKey = `gen:${photoshoot}:${req.style.id}:${req.variants.join(',')}`;
     const meta = { variants: req.variants, styleId: req.style.id, seed, model: ref };
-    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url) =>
+    const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url, _row, resubmission) =>
       this.api.generate({
         modelRef: ref,
         prompt,
@@ -146,6 +159,8 @@ export class HostedProvider implements GenerationProvider {
         count: req.variants.length,
         seed,
         callbackUrl: url,
+        testShoot: prepared.subject.isTest,
+        resubmission,
       }),
     );
     return { state: 'pending', job: this.jobOf(row) };

@@ -25,9 +25,26 @@ export type ReplicateSettings = {
 
 export type AstriaSettings = {
   apiKey: string;
-  /** `fast` returns free mock results (staging); `flux1`, `sdxl1`, `sd15` train for real. */
-  branch: 'fast' | 'flux1' | 'sdxl1' | 'sd15';
+  /**
+   * The model family the subject is trained on: `flux1` (a LoRA on Flux1.dev, Astria's recommendation
+   * for portraits), `sdxl1` (a LoRA on SDXL 1.0) or `sd15` (a checkpoint). See astria/astria-flow.ts.
+   */
+  model: AstriaModel;
+  /** The gallery tune the subject is trained on; 0 = the one Astria documents for `model`. */
+  baseTuneId: number;
+  /** Flux training preset (Astria recommends `flux-lora-portrait`); ignored by SDXL and SD1.5. */
+  preset: AstriaPreset;
+  /**
+   * Staging: Astria's free `fast` branch, which trains nothing and returns placeholder images. Only
+   * team test shoots run with it; paid photoshoots are refused (never served placeholders).
+   */
+  mock: boolean;
 };
+
+export const ASTRIA_MODELS = ['flux1', 'sdxl1', 'sd15'] as const;
+export type AstriaModel = (typeof ASTRIA_MODELS)[number];
+export const ASTRIA_PRESETS = ['flux-lora-portrait', 'flux-lora-focus', 'flux-lora-fast'] as const;
+export type AstriaPreset = (typeof ASTRIA_PRESETS)[number];
 
 export type HostedSettings = {
   fal: FalSettings;
@@ -43,7 +60,7 @@ export function defaultHostedSettings(): HostedSettings {
   return {
     fal: { apiKey: '', trainingApp: 'fal-ai/flux-lora-portrait-trainer', inferenceApp: 'fal-ai/flux-lora' },
     replicate: { apiToken: '', trainerVersion: '', destination: '', webhookSecret: '' },
-    astria: { apiKey: '', branch: 'fast' },
+    astria: { apiKey: '', model: 'flux1', baseTuneId: 0, preset: 'flux-lora-portrait', mock: false },
     hostedPollSeconds: 30,
     hostedTimeoutMinutes: 60,
   };
@@ -62,7 +79,6 @@ type Add = (field: string, code: string, message: string) => void;
 const APP_ID = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._/-]*$/i;
 const MODEL = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*$/i;
 const VERSION = /^[a-z0-9][a-z0-9._-]*\/[a-z0-9][a-z0-9._-]*:[a-f0-9]{8,128}$/i;
-const BRANCHES = ['fast', 'flux1', 'sdxl1', 'sd15'];
 
 function isText(v: unknown, max = 500): v is string {
   return typeof v === 'string' && v.length <= max && !/[\r\n]/.test(v);
@@ -99,8 +115,18 @@ export function validateHostedSettings(s: HostedSettings, add: Add): void {
   else {
     if (!isText(astria.apiKey))
       add('astria.apiKey', 'validation_invalid_value', 'Must be a single-line key.');
-    if (!BRANCHES.includes(astria.branch))
-      add('astria.branch', 'validation_invalid_value', 'Must be fast, flux1, sdxl1 or sd15.');
+    if (!(ASTRIA_MODELS as readonly string[]).includes(astria.model))
+      add('astria.model', 'validation_invalid_value', `Must be one of ${ASTRIA_MODELS.join(', ')}.`);
+    if (!Number.isInteger(astria.baseTuneId) || astria.baseTuneId < 0 || astria.baseTuneId > 2 ** 31 - 1)
+      add(
+        'astria.baseTuneId',
+        'validation_invalid_value',
+        'Must be a gallery tune id, or 0 for the default.',
+      );
+    if (!(ASTRIA_PRESETS as readonly string[]).includes(astria.preset))
+      add('astria.preset', 'validation_invalid_value', `Must be one of ${ASTRIA_PRESETS.join(', ')}.`);
+    if (typeof astria.mock !== 'boolean')
+      add('astria.mock', 'validation_invalid_value', 'Must be true or false.');
   }
   if (!Number.isInteger(s.hostedPollSeconds) || s.hostedPollSeconds < 1 || s.hostedPollSeconds > 3600)
     add('hostedPollSeconds', 'validation_invalid_value', 'Must be a whole number of seconds from 1 to 3600.');

@@ -8,7 +8,13 @@ import { AccessCheckFailed } from './check-access.js';
 import { hostedApi, HOSTED_NAMES, isHostedName } from './hosted-apis.js';
 
 /** The answer when the service accepted the key. */
-export type ConnectionTest = { provider: string; ok: true; message: string };
+export type ConnectionTest = {
+  provider: string;
+  ok: true;
+  message: string;
+  /** What the operator must know of the configuration, e.g. that it makes placeholder images only. */
+  notice?: string;
+};
 
 const FAILED = 'The connection test failed.';
 
@@ -26,5 +32,11 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
     if (err instanceof AccessCheckFailed) throw ApiError.badRequest(`${FAILED} ${err.message}`);
     throw err;
   }
-  return { provider: name, ok: true, message: `${name} accepted the saved key.` };
+  const notice = api.notice?.();
+  return {
+    provider: name,
+    ok: true,
+    message: `${name} accepted the saved key.`,
+    ...(notice ? { notice } : {}),
+  };
 }

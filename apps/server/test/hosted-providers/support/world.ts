@@ -8,6 +8,8 @@ import type { RecordData } from '../../../src/core/records/codec.js';
 import { startServer, type Engine, type TestServer } from '../../support/harness.js';
 import { photoshoot, queuedShoot as queuedShootOf } from '../../processing/support.js';
 import { ASTRIA_KEY, FakeAstria } from './fake-astria.js';
+import { hostedApi } from '../../../src/modules/hosted-providers/hosted-apis.js';
+import type { AstriaApi } from '../../../src/modules/hosted-providers/astria/astria-api.js';
 import { FAL_KEY, FakeFal } from './fake-fal.js';
 import { FakeReplicate, REPLICATE_TOKEN } from './fake-replicate.js';
 
@@ -27,6 +29,8 @@ export async function startWorld(engine: Engine): Promise<World> {
   ]);
   const t = await startServer({ engine });
   t.app.options.providerApis = { fal: fal.url, replicate: replicate.url, astria: astria.url };
+  // Astria asks for a minute between an unanswered submission and its retry; tests retry at once.
+  (hostedApi(t.app, 'astria') as AstriaApi).resubmitWaitMs = 0;
   await t.app.settings.patch({
     meta: { appURL: t.url },
     processing: {
@@ -42,7 +46,7 @@ export async function startWorld(engine: Engine): Promise<World> {
         trainerVersion: `ostris/flux-dev-lora-trainer:${'e4'.repeat(32)}`,
         destination: 'acme/subjects',
       },
-      astria: { apiKey: ASTRIA_KEY, branch: 'fast' },
+      astria: { apiKey: ASTRIA_KEY },
     },
   });
   return {

@@ -1,13 +1,15 @@
 /**
- * Astria's API (astriaai/astria-docs, `Authorization: Bearer`): `POST /tunes` (multipart images)
- * trains a tune, and a repeated `title` returns the existing tune, so our job row id as the title
- * makes a resubmission after a crash free; `POST /tunes/:id/prompts` renders,
- * `GET /tunes/:id` and `GET /tunes/:id/prompts/:id` read them. Callbacks POST `{tune}` or
- * `{prompt}` unsigned: the per-job token in the callback URL authenticates them.
+ * Astria's API (docs.astria.ai, `Authorization: Bearer`): `POST /tunes` (multipart `tune[…]`,
+ * images as `tune[images][]`) trains the subject, `POST /tunes/:id/prompts` renders on the tune the
+ * model family's documented flow names (astria-flow.ts), `GET /tunes/:id` and
+ * `GET /tunes/:id/prompts/:id` read them, `DELETE` cancels. Our job row id is the tune's `title`
+ * and sits in every callback URL, so a resubmission finds what an unanswered one made
+ * (astria-lookup.ts) instead of relying on the account's idempotency setting. Callbacks POST
+ * `{tune}` or `{prompt}` unsigned: the per-job token in the callback URL authenticates them.
  */
 import { checkAccess } from '../check-access.js';
 import type { AstriaSettings } from '../hosted-settings.js';
-import type { WebhookRequest } from '../../processing/providers/types.js';
+import { PermanentJobError, type WebhookRequest } from '../../processing/providers/types.js';
 import { tokenMatches } from '../callback-url.js';
 import type { ExternalJobRow } from '../external-jobs.js';
 import {
@@ -17,10 +19,11 @@ import {
   type Submitted,
   type TrainingInput,
 } from '../hosted-api.js';
-import { renderSize } from '../dimensions.js';
 import { callJson, str, trimBase } from '../http.js';
 import type { RemoteResult } from '../remote-result.js';
 import { trainingPhotos } from '../subject-zip.js';
+import { promptRequest, tuneFields } from './astria-flow.js';
+import { findPrompt, findTune, RESUBMIT_WAIT_MS, waitAfterSend } from './astria-lookup.js';
 import { readPrompt, readTune } from './astria-output.js';
 
 export const ASTRIA_API_URL = 'https://api.astria.ai';
@@ -29,8 +32,16 @@ export const ASTRIA_API_URL = 'https://api.astria.ai';
 const TUNE = 'tune-';
 const PROMPT = 'prompt-';
 
+/** Why a paid photoshoot is not sent while Astria is in mock mode (shown to operators). */
+export const MOCK_REFUSAL =
+  'Astria is set to mock output (its free "fast" branch returns placeholder images, not portraits), ' +
+  'which only team test shoots may use; this paid photoshoot was not sent. Turn off ' +
+  'processing.astria.mock to make real portraits.';
+
 export class AstriaApi implements HostedApi {
   readonly name = 'astria' as const;
+  /** How long a resubmission waits after the unanswered one was sent (Astria's advice; tests shorten it). */
+  resubmitWaitMs = RESUBMIT_WAIT_MS;
 
   constructor(
     private readonly settings: () => AstriaSettings,
@@ -43,6 +54,13 @@ export class AstriaApi implements HostedApi {
       : 'Astria is not configured: set processing.astria.apiKey in the settings.';
   }
 
+  notice(): string | null {
+    return this.settings().mock
+      ? 'Astria is set to mock output: its free "fast" branch returns placeholder images, so only team ' +
+          'test shoots run and paid photoshoots are refused.'
+      : null;
+  }
+
   private url(path: string): string {
     return `${trimBase(this.baseUrl)}${path}`;
   }
@@ -51,18 +69,29 @@ export class AstriaApi implements HostedApi {
     return { authorization: `Bearer ${this.settings().apiKey}` };
   }
 
+  private refuseMock(testShoot: boolean): void {
+    if (this.settings().mock && !testShoot) throw new PermanentJobError(MOCK_REFUSAL);
+  }
+
+  private list(path: string) {
+    return (query: string) =>
+      callJson<unknown>('Astria', this.url(`${path}${query}`), { headers: this.headers });
+  }
+
   /** `GET /tunes`: the account's tunes (a list read, free). */
   async checkAccess(): Promise<void> {
     await checkAccess('Astria', this.url('/tunes'), this.headers);
   }
 
   async train(input: TrainingInput): Promise<Submitted> {
+    this.refuseMock(input.testShoot);
+    if (input.resubmission) {
+      await waitAfterSend(input.resubmission, this.resubmitWaitMs);
+      const earlier = await findTune(this.list('/tunes'), input.resubmission);
+      if (earlier) return { externalId: `${TUNE}${str('Astria', earlier, 'id')}` };
+    }
     const form = new FormData();
-    form.append('tune[title]', input.jobKey);
-    form.append('tune[name]', input.subjectClass);
-    form.append('tune[branch]', this.settings().branch);
-    form.append('tune[token]', input.trigger);
-    form.append('tune[callback]', input.callbackUrl);
+    for (const [k, v] of tuneFields(this.settings(), input)) form.append(k, v);
     for (const p of await trainingPhotos(input.photos))
       form.append('tune[images][]', new Blob([new Uint8Array(p.data)], { type: p.type }), p.name);
     const tune = await callJson('Astria', this.url('/tunes'), { form, headers: this.headers });
@@ -70,28 +99,22 @@ export class AstriaApi implements HostedApi {
   }
 
   async generate(input: GenerationInput): Promise<Submitted> {
-    const { width, height } = renderSize(input.aspect);
-    const prompt = await callJson(
-      'Astria',
-      this.url(`/tunes/${encodeURIComponent(input.modelRef)}/prompts`),
-      {
-        headers: this.headers,
-        json: {
-          prompt: {
-            text: input.prompt,
-            negative_prompt: input.negativePrompt,
-            num_images: input.count,
-            w: width,
-            h: height,
-            seed: input.seed,
-            super_resolution: true,
-            face_correct: true,
-            callback: input.callbackUrl,
-          },
-        },
-      },
-    );
-    return { externalId: `${PROMPT}${str('Astria', prompt, 'id')}`, meta: { tune: input.modelRef } };
+    this.refuseMock(input.testShoot);
+    const { tune, prompt } = promptRequest(this.settings(), input);
+    if (input.resubmission) {
+      await waitAfterSend(input.resubmission, this.resubmitWaitMs);
+      const earlier = await findPrompt(this.list('/prompts'), input.resubmission);
+      if (earlier)
+        return {
+          externalId: `${PROMPT}${str('Astria', earlier, 'id')}`,
+          meta: { tune: String(earlier.tune_id ?? tune) },
+        };
+    }
+    const made = await callJson('Astria', this.url(`/tunes/${encodeURIComponent(tune)}/prompts`), {
+      headers: this.headers,
+      json: { prompt },
+    });
+    return { externalId: `${PROMPT}${str('Astria', made, 'id')}`, meta: { tune } };
   }
 
   private path(row: ExternalJobRow): string {
