@@ -33,19 +33,24 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
 
   it('makes one authenticated read of each provider and says the key was accepted', async () => {
     const su = await w.t.superuser();
-    for (const [name, fake, path] of [
-      ['fal', w.fal, /^\/fal-ai\/flux-lora\/requests\/[\w-]+\/status$/],
-      ['replicate', w.replicate, /^\/v1\/account$/],
-      ['astria', w.astria, /^\/tunes$/],
+    for (const [name, fake, paths] of [
+      // fal: the key on its queue, then its model search for the two configured apps.
+      ['fal', w.fal, [/^\/fal-ai\/flux-lora\/requests\/[\w-]+\/status$/, /^\/v1\/models$/]],
+      ['replicate', w.replicate, [/^\/v1\/account$/]],
+      ['astria', w.astria, [/^\/tunes$/]],
     ] as const) {
       const before = fake.requests.length;
       const answer = await test(su, name);
       expect(answer).toEqual({ provider: name, ok: true, message: `${name} accepted the saved key.` });
       const made = fake.requests.slice(before);
-      expect(made).toHaveLength(1);
-      expect(made[0]!.method).toBe('GET');
-      expect(made[0]!.path).toMatch(path);
+      expect(made).toHaveLength(paths.length);
+      made.forEach((m, i) => {
+        expect(m.method).toBe('GET');
+        expect(m.path).toMatch(paths[i]!);
+      });
     }
+    // fal's model search needs no key, so ours does not travel there.
+    expect(w.fal.modelSearchKeys).toEqual([null]);
     // A read only: nothing was submitted anywhere.
     expect(w.fal.jobs.size + w.replicate.jobs.size + w.astria.jobs.size).toBe(0);
   });
@@ -61,6 +66,33 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
       expect(JSON.stringify(err.response)).not.toContain(wrong);
     } finally {
       await w.t.app.settings.patch({ processing: { replicate: { apiToken: REPLICATE_TOKEN } } });
+    }
+  });
+
+  it('says so when fal does not know a configured app, or has deprecated it', async () => {
+    const su = await w.t.superuser();
+    await w.t.app.settings.patch({
+      processing: { fal: { trainingApp: 'fal-ai/flux-lora-portrait-trainr' } },
+    });
+    try {
+      const typo = await failure(test(su, 'fal'));
+      expect([typo.status, typo.response.message]).toEqual([
+        400,
+        'The connection test failed. fal accepted the key, but has no app "fal-ai/flux-lora-portrait-trainr": check the app ids.',
+      ]);
+    } finally {
+      await w.t.app.settings.patch({
+        processing: { fal: { trainingApp: 'fal-ai/flux-lora-portrait-trainer' } },
+      });
+    }
+    w.fal.deprecatedApps = ['fal-ai/flux-lora'];
+    try {
+      const retired = await failure(test(su, 'fal'));
+      expect(retired.response.message).toContain(
+        'the app "fal-ai/flux-lora" is deprecated: choose its successor.',
+      );
+    } finally {
+      w.fal.deprecatedApps = [];
     }
   });
 

@@ -71,21 +71,34 @@ describe.each(engines)('hosted provider webhooks (%s)', (engine) => {
       payload: { images: [{ url: `${w.fal.url}/files/other-0.jpg` }] },
     });
 
-    const forged = await post(`${base}/fal?job=${gen.id}&token=${'x'.repeat(32)}`, good);
+    // Signed as fal signs: only the token is wrong, or the body unreadable, in what follows.
+    const signed = (body: string, id = gen.externalId) => w.fal.signedHeaders(body, id);
+    const forged = await post(`${base}/fal?job=${gen.id}&token=${'x'.repeat(32)}`, good, signed(good));
     expect(forged).toEqual({
       status: 401,
       body: { status: 401, message: 'The webhook could not be verified.', data: {} },
     });
-    expect((await post(`${base}/fal?job=${gen.id}`, good)).status).toBe(401);
-    expect((await post(`${base}/fal?job=zzzzzzzzzzzzzzz&token=${gen.token}`, good)).status).toBe(401);
+    expect((await post(`${base}/fal?job=${gen.id}`, good, signed(good))).status).toBe(401);
+    expect(
+      (await post(`${base}/fal?job=zzzzzzzzzzzzzzz&token=${gen.token}`, good, signed(good))).status,
+    ).toBe(401);
     // A token is only good for its own provider's route.
     expect((await post(`${base}/astria?job=${gen.id}&token=${gen.token}`, good)).status).toBe(401);
 
-    const garbled = await post(`${base}/fal?job=${gen.id}&token=${gen.token}`, '{"request_id": ');
+    const garbled = await post(
+      `${base}/fal?job=${gen.id}&token=${gen.token}`,
+      '{"request_id": ',
+      signed('{"request_id": '),
+    );
     expect(garbled.status).toBe(400);
     expect(garbled.body).toMatchObject({ status: 400, data: {} });
     const other = JSON.stringify({ request_id: 'someone-else', status: 'OK', payload: { images: [] } });
-    expect((await post(`${base}/fal?job=${gen.id}&token=${gen.token}`, other)).status).toBe(400);
+    const otherJob = await post(
+      `${base}/fal?job=${gen.id}&token=${gen.token}`,
+      other,
+      signed(other, 'someone-else'),
+    );
+    expect(otherJob.status).toBe(400);
 
     const unknown = await post(`${base}/leap?job=${gen.id}&token=${gen.token}`, good);
     expect(unknown).toEqual({
@@ -93,7 +106,7 @@ describe.each(engines)('hosted provider webhooks (%s)', (engine) => {
       body: { status: 404, message: "The requested resource wasn't found.", data: {} },
     });
 
-    const redelivered = await post(`${base}/fal?job=${gen.id}&token=${gen.token}`, good);
+    const redelivered = await post(`${base}/fal?job=${gen.id}&token=${gen.token}`, good, signed(good));
     expect(redelivered).toEqual({ status: 200, body: { received: true, settled: false } });
     // The settled outcome is what it was: the redelivery's different image was not taken.
     const row = await w.t.app.db.get<{ result: string; state: string }>(

@@ -1,8 +1,8 @@
 /**
  * Callback URLs: `<appURL>/api/processing/webhooks/<provider>?job=<row id>&token=<per-job secret>`.
- * Astria and fal callbacks carry no signature we can check offline, so the unguessable per-job
- * token in the URL is what proves a callback came from the service we gave it to; Replicate's
- * are signed as well (Standard Webhooks), and the token is checked there too.
+ * Astria's callbacks carry no signature, so the unguessable per-job token in the URL is what
+ * proves a callback came from the service we gave it to; fal's (ED25519) and Replicate's
+ * (Standard Webhooks) are signed as well, and the token is checked there too.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { ExternalJobRow } from './external-jobs.js';

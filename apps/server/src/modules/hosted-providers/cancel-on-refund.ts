@@ -36,14 +36,18 @@ export class HostedCancellations {
     this.pending.add(work);
   }
 
-  /** Cancels the photoshoot's pending provider jobs; returns how many were cancelled. */
+  /**
+   * Cancels the photoshoot's pending provider jobs and settles their rows (so a result that still
+   * comes is discarded); returns how many rows it settled.
+   */
   async cancelFor(photoshootId: string): Promise<number> {
     let n = 0;
     for (const row of await pendingRowsOf(this.app.db, photoshootId)) {
       if (!isHostedName(row.provider)) continue;
       try {
-        await hostedApi(this.app, row.provider).cancel(row);
-        if (await settleJobRow(this.app.db, row.id, { state: 'failed', error: 'cancelled: refunded' })) n++;
+        const note = await hostedApi(this.app, row.provider).cancel(row);
+        const error = `cancelled: refunded${note ? `; ${note}` : ''}`;
+        if (await settleJobRow(this.app.db, row.id, { state: 'failed', error })) n++;
       } catch (err) {
         console.error(
           `[processing] cancelling ${row.provider} job ${row.externalId} of refunded photoshoot ${photoshootId} failed:`,

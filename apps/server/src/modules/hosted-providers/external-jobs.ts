@@ -150,7 +150,7 @@ export async function settleJobRow(db: Db, id: string, result: RemoteResult): Pr
   const body =
     result.state === 'done'
       ? { outputs: result.outputs, ...(result.ref ? { ref: result.ref } : {}) }
-      : { error: result.error.slice(0, 1000) };
+      : { error: result.error.slice(0, 1000), ...(result.flagged ? { flagged: true } : {}) };
   const res = await db.run(
     `UPDATE ${TABLE} SET "state" = ?, "result" = ?, "updated" = ? WHERE "id" = ? AND "state" = 'pending'`,
     [result.state, JSON.stringify(body), nowString(), id],

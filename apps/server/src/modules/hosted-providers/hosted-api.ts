@@ -63,7 +63,12 @@ export interface HostedApi {
   train(input: TrainingInput): Promise<Submitted>;
   generate(input: GenerationInput): Promise<Submitted>;
   poll(row: ExternalJobRow): Promise<RemoteResult>;
-  cancel(row: ExternalJobRow): Promise<void>;
+  /**
+   * Asks the service to stop the job. Resolves with nothing when it stopped, or with a sentence
+   * for the operator when it could not (it runs on, and is billed); either way the caller settles
+   * the row, so whatever the job delivers later is discarded.
+   */
+  cancel(row: ExternalJobRow): Promise<string | void>;
   /**
    * Authenticates a callback for `row` (found by the `job` query parameter) and reads it.
    * Throws WebhookRejected when it is not genuine or not readable.

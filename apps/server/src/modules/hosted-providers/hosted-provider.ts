@@ -31,7 +31,7 @@ import {
   type ExternalJobRow,
 } from './external-jobs.js';
 import { fetchImage } from './fetch-image.js';
-import type { HostedApi, Resubmission, Submitted } from './hosted-api.js';
+import type { GenerationInput, HostedApi, Resubmission, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
@@ -41,11 +41,17 @@ import { parseDate } from '../../tools/dates.js';
 /** The rare token trainers bind the subject to (the convention of DreamBooth-style trainers). */
 export const TRIGGER = 'ohwx';
 
+/** Fresh seeds tried when the service's safety checker withholds an image, before the attempt fails. */
+export const FLAGGED_RETRIES = 2;
+
 type HostedPrepared = PreparedSubject & { ref: string; profile: SubjectProfile | null };
 
 function timeOf(date: string): number {
   return parseDate(date)?.getTime() ?? Date.now();
 }
+
+/** What a generation row keeps of its request, so a withheld image can be asked for again. */
+type GenerationMeta = Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect' | 'testShoot'>;
 
 /** A 31-bit seed from the job's seed string and the variant: same inputs, same request. */
 export function numericSeed(seed: string, variant: number): number {
@@ -149,21 +155,51 @@ export class HostedProvider implements GenerationProvider {
     const { prompt, negativePrompt } = buildPrompt(req.style, TRIGGER, profile ?? null);
     const seed = numericSeed(req.seed, req.variants[0] ?? 0);
     const jobKey = `gen:${photoshoot}:${req.style.id}:${req.variants.join(',')}`;
-    const meta = { variants: req.variants, styleId: req.style.id, seed, model: ref };
+    const request: GenerationMeta = {
+      prompt,
+      negativePrompt,
+      aspect: req.style.aspect,
+      testShoot: prepared.subject.isTest,
+    };
+    const meta = { variants: req.variants, styleId: req.style.id, seed, model: ref, request };
     const row = await this.submitOnce('generate', jobKey, photoshoot, meta, (url, _row, resubmission) =>
       this.api.generate({
+        ...request,
         modelRef: ref,
-        prompt,
-        negativePrompt,
-        aspect: req.style.aspect,
         count: req.variants.length,
         seed,
         callbackUrl: url,
-        testShoot: prepared.subject.isTest,
         resubmission,
       }),
     );
     return { state: 'pending', job: this.jobOf(row) };
+  }
+
+  /**
+   * A generation whose image the safety checker withheld is submitted again with a fresh seed, at
+   * most FLAGGED_RETRIES times; null when the tries are spent (or the row predates `request`).
+   */
+  private async retryFlagged(row: ExternalJobRow): Promise<ExternalJobRow | null> {
+    const tries = Number(row.meta.flaggedRetries ?? 0);
+    const request = row.meta.request as GenerationMeta | undefined;
+    const model = row.meta.model;
+    if (tries >= FLAGGED_RETRIES || !request?.prompt || typeof model !== 'string') return null;
+    const seed = numericSeed(`${String(row.meta.seed)}:flagged`, tries + 1);
+    const count = Array.isArray(row.meta.variants) ? row.meta.variants.length : 1;
+    const meta = { ...row.meta, seed, flaggedRetries: tries + 1 };
+    // A row written before testShoot was kept is a paid photoshoot's: the safe reading.
+    const testShoot = request.testShoot === true;
+    return this.submitOnce('generate', row.jobKey, row.photoshoot, meta, (url, _row, resubmission) =>
+      this.api.generate({
+        ...request,
+        testShoot,
+        modelRef: model,
+        count,
+        seed,
+        callbackUrl: url,
+        resubmission,
+      }),
+    );
   }
 
   private jobOf(row: ExternalJobRow): ExternalJob {
@@ -198,6 +234,15 @@ export class HostedProvider implements GenerationProvider {
   async settle(job: ExternalJob, signal?: AbortSignal, pollMs?: number): Promise<GenerateOutcome> {
     const row = await this.rowOf(job);
     const result = await waitForRow(this.app, this.api, row, { signal, pollMs, pollFirst: true });
+    if (result.state === 'failed' && result.flagged && row.kind === 'generate') {
+      const again = await this.retryFlagged(row);
+      if (again) return { state: 'pending', job: this.jobOf(again) };
+      const tries = Number(row.meta.flaggedRetries ?? 0) + 1;
+      return {
+        state: 'failed',
+        reason: `${this.name} failed: ${result.error}, with ${tries} different seed(s); no image was delivered. Check the style's prompt.`,
+      };
+    }
     return this.outcome(result, row, job, signal);
   }
 
@@ -238,8 +283,11 @@ export class HostedProvider implements GenerationProvider {
   async cancel(job: ExternalJob): Promise<void> {
     const row = await this.rowOf(job);
     if (row.result.state !== 'pending') return;
-    await this.api.cancel(row);
-    await settleJobRow(this.app.db, row.id, { state: 'failed', error: 'cancelled' });
+    const note = await this.api.cancel(row);
+    await settleJobRow(this.app.db, row.id, {
+      state: 'failed',
+      error: note ? `cancelled; ${note}` : 'cancelled',
+    });
   }
 
   async parseWebhook(req: WebhookRequest): Promise<{ job: ExternalJob; outcome: GenerateOutcome } | null> {

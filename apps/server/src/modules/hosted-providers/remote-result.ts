@@ -3,7 +3,8 @@ export type RemoteResult =
   | { state: 'pending' }
   /** `outputs`: image URLs (generation); `ref`: the trained model (training). */
   | { state: 'done'; outputs: string[]; ref?: string }
-  | { state: 'failed'; error: string };
+  /** `flagged`: the service's safety checker withheld the output; another seed may pass. */
+  | { state: 'failed'; error: string; flagged?: true };
 
 export type JobKind = 'train' | 'generate';
 
@@ -13,7 +14,11 @@ export function readResult(state: string, json: string): RemoteResult {
   try {
     const r = JSON.parse(json) as Record<string, unknown>;
     if (state === 'failed')
-      return { state, error: typeof r.error === 'string' ? r.error : 'The provider reported a failure.' };
+      return {
+        state,
+        error: typeof r.error === 'string' ? r.error : 'The provider reported a failure.',
+        ...(r.flagged === true ? { flagged: true as const } : {}),
+      };
     const outputs = Array.isArray(r.outputs)
       ? r.outputs.filter((u): u is string => typeof u === 'string')
       : [];

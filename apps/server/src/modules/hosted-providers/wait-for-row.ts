@@ -55,11 +55,11 @@ export async function waitForRow(
     if (row.result.state !== 'pending') return row.result;
     const now = Date.now();
     if (now >= deadline) {
-      await api.cancel(row).catch(() => {});
+      const note = await api.cancel(row).catch(() => undefined);
       const minutes = settings.hostedTimeoutMinutes;
       await settleJobRow(app.db, row.id, {
         state: 'failed',
-        error: `${api.name} did not finish within ${minutes} minutes.`,
+        error: `${api.name} did not finish within ${minutes} minutes.${note ? ` ${note}` : ''}`,
       });
       continue;
     }

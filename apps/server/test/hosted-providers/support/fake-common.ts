@@ -197,7 +197,7 @@ export abstract class FakeProviderServer {
   }
 
   /** Extra headers for a callback (signatures). */
-  protected signCallback(_body: string): Record<string, string> {
+  protected signCallback(_body: string, _job: FakeJob): Record<string, string> {
     return {};
   }
 
@@ -213,7 +213,7 @@ export abstract class FakeProviderServer {
     try {
       const res = await fetch(job.callbackUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.signCallback(raw) },
+        headers: { 'content-type': 'application/json', ...this.signCallback(raw, job) },
         body: raw,
       });
       delivery = { job: job.id, status: res.status, body: await res.text() };

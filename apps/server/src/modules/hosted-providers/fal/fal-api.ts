@@ -1,11 +1,16 @@
 /**
- * fal.ai's queue API (docs.fal.ai, queue and webhooks): `POST {queue}/{app}?fal_webhook=…` answers
- * `{request_id, status_url, response_url, cancel_url}`; `GET …/requests/{id}/status` reads the
- * state, `GET …/requests/{id}` the result, `PUT …/requests/{id}/cancel` cancels. The subject is
- * trained into a LoRA (`fal-ai/flux-lora-portrait-trainer`) and rendered with `fal-ai/flux-lora`.
- * The webhook body is `{request_id, status: "OK" | "ERROR", payload, error}`.
+ * fal.ai's queue API (fal docs "Queue", "Webhooks"; @fal-ai/client queue.ts): `POST {queue}/{app}
+ * ?fal_webhook=…` answers `{request_id, status_url, response_url, cancel_url}`; `GET
+ * …/requests/{id}/status` reads IN_QUEUE, IN_PROGRESS or COMPLETED, `GET …/requests/{id}` the
+ * result, `PUT …/requests/{id}/cancel` cancels. The subject's selfies go to fal's storage first
+ * (fal-storage.ts) and the trainer (`fal-ai/flux-lora-portrait-trainer`) gets the file's URL; the
+ * LoRA it makes renders with `fal-ai/flux-lora`. Every submission carries `X-Fal-Store-IO: 0`
+ * (fal docs "Payloads": otherwise fal keeps the request's inputs and outputs for 30 days).
+ * Callbacks `{request_id, status: "OK" | "ERROR", payload, error, payload_error}` must carry fal's
+ * ED25519 signature (fal-signature.ts) as well as our per-job token.
  */
 import { checkAccess } from '../check-access.js';
+import { checkFalApps } from './fal-apps.js';
 import type { FalSettings } from '../hosted-settings.js';
 import type { WebhookRequest } from '../../processing/providers/types.js';
 import { PermanentJobError } from '../../processing/providers/types.js';
@@ -18,16 +23,40 @@ import {
   type Submitted,
   type TrainingInput,
 } from '../hosted-api.js';
-import { callJson, MalformedResponse, str, trimBase } from '../http.js';
+import { callJson, str, trimBase } from '../http.js';
 import { renderSize } from '../dimensions.js';
-import type { JobKind, RemoteResult } from '../remote-result.js';
+import type { RemoteResult } from '../remote-result.js';
 import { zipPhotos } from '../subject-zip.js';
+import { FalJwks } from './fal-jwks.js';
+import { readFalCallback } from './fal-callback.js';
 import { readFalOutput } from './fal-output.js';
+import { readFalStatus, type FalStatus } from './fal-status.js';
+import { uploadToFalStorage } from './fal-storage.js';
+import { isFresh, readSignedHeaders, signatureMatches } from './fal-signature.js';
 
-export const FAL_QUEUE_URL = 'https://queue.fal.run';
+export type FalEndpoints = { queue: string; rest: string; jwks: string; platform: string };
+
+export const FAL_ENDPOINTS: FalEndpoints = {
+  queue: 'https://queue.fal.run',
+  rest: 'https://rest.fal.ai',
+  jwks: 'https://rest.fal.ai/.well-known/jwks.json',
+  platform: 'https://api.fal.ai',
+};
+
+/** One local server standing in for all of fal (tests): its queue, storage, key set and platform API. */
+export function falEndpointsAt(base: string): FalEndpoints {
+  const b = trimBase(base);
+  return { queue: b, rest: b, jwks: `${b}/.well-known/jwks.json`, platform: b };
+}
 
 /** A request id no job has: the connection test's status read. */
 const NO_REQUEST = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * How long fal keeps the uploaded selfie zip: a day beyond the longest job timeout an operator can
+ * set (1440 minutes), as the trainer reads it when it starts, which may be after a wait in the queue.
+ */
+const SELFIES_EXPIRE_SECONDS = 2 * 86_400;
 
 /** Status and result paths take the app's owner/name only (`fal-ai/flux/dev` → `fal-ai/flux`). */
 function appRoot(app: string): string {
@@ -36,11 +65,16 @@ function appRoot(app: string): string {
 
 export class FalApi implements HostedApi {
   readonly name = 'fal' as const;
+  private readonly endpoints: FalEndpoints;
+  private readonly jwks: FalJwks;
 
   constructor(
     private readonly settings: () => FalSettings,
-    private readonly baseUrl: string = FAL_QUEUE_URL,
-  ) {}
+    baseUrl?: string,
+  ) {
+    this.endpoints = baseUrl ? falEndpointsAt(baseUrl) : FAL_ENDPOINTS;
+    this.jwks = new FalJwks(this.endpoints.jwks);
+  }
 
   misconfigured(): string | null {
     return this.settings().apiKey
@@ -54,28 +88,37 @@ export class FalApi implements HostedApi {
 
   /**
    * fal has no account endpoint on its queue: asking for the status of a request that does not
-   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing.
+   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing. Then fal's model
+   * search (platform API `GET /v1/models?endpoint_id=…`) must know both configured apps as active.
    */
   async checkAccess(): Promise<void> {
-    const url = `${trimBase(this.baseUrl)}/${appRoot(this.settings().inferenceApp)}/requests/${NO_REQUEST}/status`;
+    const { trainingApp, inferenceApp } = this.settings();
+    const url = `${this.endpoints.queue}/${appRoot(inferenceApp)}/requests/${NO_REQUEST}/status`;
     await checkAccess('fal', url, this.headers, [200, 404]);
+    await checkFalApps(this.endpoints.platform, [trainingApp, inferenceApp]);
   }
 
   private async submit(app: string, input: Record<string, unknown>, callbackUrl: string): Promise<Submitted> {
-    const url = `${trimBase(this.baseUrl)}/${app}?fal_webhook=${encodeURIComponent(callbackUrl)}`;
-    const body = await callJson('fal', url, { json: input, headers: this.headers });
+    const url = `${this.endpoints.queue}/${app}?fal_webhook=${encodeURIComponent(callbackUrl)}`;
+    const headers = { ...this.headers, 'x-fal-store-io': '0' };
+    const body = await callJson('fal', url, { json: input, headers });
     return { externalId: str('fal', body, 'request_id'), meta: { app } };
   }
 
   async train(input: TrainingInput): Promise<Submitted> {
     const app = this.settings().trainingApp;
     const zip = await zipPhotos(input.photos);
-    // note: fal takes file inputs as data URIs too, so no public upload of the selfies is needed.
-    const images = `data:application/zip;base64,${zip.toString('base64')}`;
+    const zipUrl = await uploadToFalStorage(this.endpoints.rest, this.headers, {
+      data: zip,
+      contentType: 'application/zip',
+      fileName: 'selfies.zip',
+      expiresInSeconds: SELFIES_EXPIRE_SECONDS,
+    });
+    // The portrait trainer names its trigger `trigger_phrase`; fal's general LoRA trainers `trigger_word`.
     const trigger = app.includes('portrait')
       ? { trigger_phrase: input.trigger }
       : { trigger_word: input.trigger };
-    return this.submit(app, { images_data_url: images, ...trigger, create_masks: true }, input.callbackUrl);
+    return this.submit(app, { images_data_url: zipUrl, ...trigger, create_masks: true }, input.callbackUrl);
   }
 
   async generate(input: GenerationInput): Promise<Submitted> {
@@ -96,17 +139,15 @@ export class FalApi implements HostedApi {
 
   private requestUrl(row: ExternalJobRow, suffix = ''): string {
     const app = typeof row.meta.app === 'string' ? row.meta.app : this.settings().inferenceApp;
-    return `${trimBase(this.baseUrl)}/${appRoot(app)}/requests/${encodeURIComponent(row.externalId)}${suffix}`;
+    return `${this.endpoints.queue}/${appRoot(app)}/requests/${encodeURIComponent(row.externalId)}${suffix}`;
   }
 
   async poll(row: ExternalJobRow): Promise<RemoteResult> {
-    const status = await callJson('fal', this.requestUrl(row, '/status'), { headers: this.headers });
-    const state = str('fal', status, 'status');
-    if (state === 'IN_QUEUE' || state === 'IN_PROGRESS') return { state: 'pending' };
-    if (state !== 'COMPLETED')
-      throw new MalformedResponse(`fal answered with an unknown status "${state.slice(0, 40)}".`);
-    if (typeof status.error === 'string' && status.error)
-      return { state: 'failed', error: status.error.slice(0, 500) };
+    const status = readFalStatus(
+      await callJson('fal', this.requestUrl(row, '/status'), { headers: this.headers }),
+    );
+    if (status.state !== 'COMPLETED') return { state: 'pending' };
+    if (status.error) return { state: 'failed', error: status.error };
     try {
       const result = await callJson('fal', this.requestUrl(row), { headers: this.headers });
       return readFalOutput(row.kind, result);
@@ -117,36 +158,57 @@ export class FalApi implements HostedApi {
     }
   }
 
-  async cancel(row: ExternalJobRow): Promise<void> {
-    await callJson('fal', this.requestUrl(row, '/cancel'), { method: 'PUT', headers: this.headers });
+  /**
+   * fal removes a request still IN_QUEUE; one already running only gets a cancellation signal,
+   * which a model may ignore (fal docs "Handle cancellations"), and a finished one answers 400
+   * ALREADY_COMPLETED. So the state is read first, and only a queued request counts as stopped.
+   */
+  async cancel(row: ExternalJobRow): Promise<string | void> {
+    let status: FalStatus;
+    try {
+      status = readFalStatus(
+        await callJson('fal', this.requestUrl(row, '/status'), { headers: this.headers }),
+      );
+    } catch (err) {
+      // A request fal no longer knows cannot run, nor be billed: nothing to stop.
+      if (err instanceof PermanentJobError && err.message.startsWith('fal answered 404:')) return;
+      throw err;
+    }
+    if (status.state === 'COMPLETED') return this.notStopped(row, 'it had already finished');
+    try {
+      await callJson('fal', this.requestUrl(row, '/cancel'), { method: 'PUT', headers: this.headers });
+    } catch (err) {
+      if (err instanceof PermanentJobError && err.message.startsWith('fal answered 400:'))
+        return this.notStopped(row, 'it had already finished');
+      throw err;
+    }
+    if (status.state === 'IN_PROGRESS')
+      return this.notStopped(row, 'it was already running, and fal cannot stop a running request');
+  }
+
+  private notStopped(row: ExternalJobRow, why: string): string {
+    const note = `fal request ${row.externalId} was not cancelled: ${why}; it will be billed, and its result is discarded.`;
+    console.warn(`[processing] ${row.kind} of photoshoot ${row.photoshoot}: ${note}`);
+    return note;
   }
 
   async readWebhook(
     req: WebhookRequest,
     row: ExternalJobRow,
   ): Promise<{ externalId: string; result: RemoteResult }> {
-    if (!tokenMatches(row, req.query.token))
+    // Our per-job token first (no key fetch for junk), then fal's own signature.
+    if (!tokenMatches(row, req.query.token) || !(await this.signedByFal(req)))
       throw new WebhookRejected(401, 'The webhook could not be verified.');
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(req.rawBody.toString('utf8')) as Record<string, unknown>;
-      if (typeof body !== 'object' || body === null || typeof body.request_id !== 'string') throw new Error();
-    } catch {
-      throw new WebhookRejected(400, 'The webhook body is not a fal callback.');
-    }
-    const externalId = body.request_id as string;
-    if (body.status === 'ERROR') {
-      const detail =
-        typeof body.error === 'string' && body.error
-          ? body.error
-          : JSON.stringify(body.payload ?? {}).slice(0, 300);
-      return { externalId, result: { state: 'failed', error: detail } };
-    }
-    if (body.status !== 'OK') throw new WebhookRejected(400, 'The webhook body is not a fal callback.');
-    try {
-      return { externalId, result: readFalOutput(row.kind as JobKind, body.payload) };
-    } catch {
-      throw new WebhookRejected(400, 'The webhook payload is not what fal documents.');
-    }
+    const signedId = req.headers['x-fal-webhook-request-id'];
+    return readFalCallback(row.kind, req.rawBody, signedId ?? '');
+  }
+
+  private async signedByFal(req: WebhookRequest): Promise<boolean> {
+    const signed = readSignedHeaders(req.headers);
+    if (!signed || !isFresh(signed.timestamp, Math.floor(Date.now() / 1000))) return false;
+    if (signatureMatches(signed, req.rawBody, await this.jwks.current())) return true;
+    // fal may have rotated its keys since we fetched them.
+    const fresh = await this.jwks.refreshed();
+    return !!fresh && signatureMatches(signed, req.rawBody, fresh);
   }
 }

@@ -1,6 +1,14 @@
-/** Reads a fal result: a trainer's `{diffusers_lora_file: {url}}` or flux-lora's `{images: [{url}]}`. */
+/**
+ * Reads a fal result: a trainer's `{diffusers_lora_file: {url}}` or flux-lora's `{images: [{url}],
+ * has_nsfw_concepts: [bool]}` (output schemas as typed in @fal-ai/client's endpoints.ts). An image
+ * fal's safety checker flagged comes back black: it is never delivered, and the result says so
+ * (`flagged`) so the generation can be tried again with another seed.
+ */
 import { MalformedResponse } from '../http.js';
 import type { JobKind, RemoteResult } from '../remote-result.js';
+
+export const FLAGGED_ERROR =
+  "fal's safety checker flagged the image as not safe for work and withheld it (a black image)";
 
 export function readFalOutput(kind: JobKind, payload: unknown): RemoteResult {
   const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
@@ -15,5 +23,7 @@ export function readFalOutput(kind: JobKind, payload: unknown): RemoteResult {
     ?.map((i) => (i as Record<string, unknown>)?.url)
     .filter((u): u is string => typeof u === 'string' && !!u);
   if (!urls?.length) throw new MalformedResponse('fal answered with a malformed body (no images).');
+  const flags = Array.isArray(body.has_nsfw_concepts) ? body.has_nsfw_concepts : [];
+  if (flags.some((f) => f !== false)) return { state: 'failed', error: FLAGGED_ERROR, flagged: true };
   return { state: 'done', outputs: urls };
 }
