@@ -64,6 +64,12 @@ export interface HostedApi {
   generate(input: GenerationInput): Promise<Submitted>;
   poll(row: ExternalJobRow): Promise<RemoteResult>;
   /**
+   * Optional: "test connection" beyond the key: whether this configuration can make real
+   * portraits (the trainer or model exists and the account may use it). Answers, in words, what
+   * was verified; throws AccessCheckFailed saying, in words, what is wrong.
+   */
+  checkPortraits?(): Promise<string>;
+  /**
    * Asks the service to stop the job. Resolves with nothing when it stopped, or with a sentence
    * for the operator when it could not (it runs on, and is billed); either way the caller settles
    * the row, so whatever the job delivers later is discarded.

@@ -1,6 +1,8 @@
 /**
- * An operator's "test connection" for a hosted provider: is it configured, and does the service
- * accept the saved key? Runs against the same base URL the jobs use.
+ * An operator's "test connection" for a hosted provider: is it configured, does the service
+ * accept the saved key, and, where the adapter can tell, can this configuration make real
+ * portraits (its trainer or model exists for the account)? Runs against the same base URL the
+ * jobs use.
  */
 import type { App } from '../../core/app.js';
 import { ApiError } from '../../core/errors.js';
@@ -26,8 +28,10 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
   const api = hostedApi(app, name);
   const missing = api.misconfigured();
   if (missing) throw ApiError.badRequest(`${FAILED} ${missing}`);
+  let message = `${name} accepted the saved key.`;
   try {
     await api.checkAccess();
+    if (api.checkPortraits) message = await api.checkPortraits();
   } catch (err) {
     if (err instanceof AccessCheckFailed) throw ApiError.badRequest(`${FAILED} ${err.message}`);
     throw err;
@@ -36,7 +40,7 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
   return {
     provider: name,
     ok: true,
-    message: `${name} accepted the saved key.`,
+    message,
     ...(notice ? { notice } : {}),
   };
 }
