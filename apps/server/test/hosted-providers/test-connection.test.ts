@@ -52,7 +52,12 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
     ] as const) {
       const before = fake.requests.length;
       const answer = await test(su, name);
-      expect(answer).toEqual({ provider: name, ok: true, message: READY[name] });
+      expect(answer).toEqual({
+        provider: name,
+        ok: true,
+        message: READY[name],
+        realPortraits: name !== 'replicate',
+      });
       const made = fake.requests.slice(before);
       expect(made).toHaveLength(paths.length);
       made.forEach((m, i) => {
@@ -114,6 +119,7 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
       const mock = await test(su, 'astria');
       expect(mock).toMatchObject({
         ok: true,
+        realPortraits: false,
         message:
           'Astria accepted the key, but mock output is on: it returns placeholder images, so this ' +
           'configuration cannot make real portraits.',
@@ -129,6 +135,7 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
           'This configuration can make real portraits.',
       );
       expect(chosen.notice).toBeUndefined();
+      expect(chosen.realPortraits).toBe(true);
     } finally {
       await w.t.app.settings.patch({
         processing: { astria: { mock: false, model: 'flux1', baseTuneId: 0 } },

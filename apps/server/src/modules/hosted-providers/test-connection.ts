@@ -13,7 +13,10 @@ import { hostedApi, HOSTED_NAMES, isHostedName } from './hosted-apis.js';
 export type ConnectionTest = {
   provider: string;
   ok: true;
+  /** In words: what was checked, ending with whether this configuration can make real portraits. */
   message: string;
+  /** The adapter checked its trainer or apps, and the configuration makes real portraits (not placeholders). */
+  realPortraits: boolean;
   /** What the operator must know of the configuration, e.g. that it makes placeholder images only. */
   notice?: string;
 };
@@ -41,6 +44,8 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
     provider: name,
     ok: true,
     message,
+    // A key alone says nothing of the trainer (an adapter without checkPortraits), and mock output is no portrait.
+    realPortraits: !!api.checkPortraits && !notice,
     ...(notice ? { notice } : {}),
   };
 }

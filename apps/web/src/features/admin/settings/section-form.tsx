@@ -80,7 +80,10 @@ export function SectionForm({
         <p className="mt-1 text-sm text-zinc-600">{spec.description}</p>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
           {shown.map((f) => (
-            <div key={f.path} className={f.kind === 'toggle' ? 'sm:col-span-2' : undefined}>
+            <div
+              key={f.path}
+              className={f.kind === 'toggle' ? 'sm:col-span-2' : f.newRow ? 'sm:col-start-1' : undefined}
+            >
               <SettingControl
                 field={f}
                 value={getPath(values, f.path)}
