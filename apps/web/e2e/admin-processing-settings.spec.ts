@@ -13,7 +13,8 @@ import { signInWithPassword } from './support/ui';
 
 const SHOTS = '/tmp/shots/s-processing';
 
-test.describe.configure({ mode: 'serial' });
+// Each test signs in, switches providers and audits the page twice: longer than a one-screen check.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
   await disableRateLimits();
@@ -50,9 +51,7 @@ async function choose(page: Page, form: Locator, label: string, option: string):
   await page.getByRole('option', { name: option }).click();
 }
 
-test('each hosted provider shows its options, and Astria names mock output as placeholder images', async ({
-  page,
-}) => {
+test('fal and Replicate show their options while chosen, the studio engine none', async ({ page }) => {
   const form = await processingForm(page);
   // The studio engine has no provider options and no connection test.
   await expect(form.getByLabel('fal training app')).toHaveCount(0);
@@ -71,7 +70,10 @@ test('each hosted provider shows its options, and Astria names mock output as pl
   await expect(form.getByText('Replicate webhook signing secret')).toBeVisible();
   await expect(form.getByLabel('fal training app')).toHaveCount(0);
   await shots(page, form, 'replicate');
+});
 
+test('Astria shows its options, and names mock output as placeholder images', async ({ page }) => {
+  const form = await processingForm(page);
   await choose(page, form, 'Generation provider', 'Astria');
   const mock = form.getByLabel('Mock output: placeholder images, for test shoots only');
   await expect(mock).not.toBeChecked();
