@@ -107,7 +107,10 @@ export type SecretsSet = Record<string, boolean>;
 export type ConnectionTest = {
   provider: string;
   ok: true;
+  /** In words: what was checked, ending with whether this configuration can make real portraits. */
   message: string;
+  /** The provider's trainer or apps were checked and the configuration makes real portraits (not placeholders). */
+  realPortraits: boolean;
   /** What the operator must know of the configuration, e.g. that it makes placeholder images only. */
   notice?: string;
 };

@@ -31,7 +31,17 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
     expect(customer.response).toMatchObject({ status: 403, data: {} });
   });
 
-  it('makes one authenticated read of each provider and says the key was accepted', async () => {
+  // What each says of the fakes' default configuration: whether it can make real portraits, in words.
+  const READY = {
+    fal:
+      "fal accepted the key, and both apps are active: fal-ai/flux-lora-portrait-trainer trains each person's " +
+      'LoRA, fal-ai/flux-lora renders the portraits. This configuration can make real portraits.',
+    astria:
+      'Astria accepted the key. Each person is trained as a LoRA on Flux.1 dev (gallery tune 1504944) with ' +
+      'the flux-lora-portrait preset. This configuration can make real portraits.',
+  };
+
+  it('makes one authenticated read of each provider and says whether it can make real portraits', async () => {
     const su = await w.t.superuser();
     for (const [name, fake, paths] of [
       // fal: the key on its queue, then its model search for the two configured apps.
@@ -46,11 +56,11 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
       expect(made.every((r) => r.method === 'GET')).toBe(true);
       made.slice(0, paths.length).forEach((m, i) => expect(m.path).toMatch(paths[i]!));
       if (name === 'replicate') {
-        expect(answer).toMatchObject({ provider: name, ok: true });
+        expect(answer).toMatchObject({ provider: name, ok: true, realPortraits: true });
         expect(answer.message).toContain('This configuration can make real portraits.');
         continue;
       }
-      expect(answer).toEqual({ provider: name, ok: true, message: `${name} accepted the saved key.` });
+      expect(answer).toEqual({ provider: name, ok: true, message: READY[name], realPortraits: true });
       expect(made).toHaveLength(paths.length);
     }
     // fal's model search needs no key, so ours does not travel there.
@@ -97,6 +107,37 @@ describe.each(engines)('hosted provider connection test (%s)', (engine) => {
       );
     } finally {
       w.fal.deprecatedApps = [];
+    }
+  });
+
+  it('says in words when Astria makes placeholder images, or uses a base tune it cannot check', async () => {
+    const su = await w.t.superuser();
+    await w.t.app.settings.patch({ processing: { astria: { mock: true } } });
+    try {
+      const mock = await test(su, 'astria');
+      expect(mock).toMatchObject({
+        ok: true,
+        realPortraits: false,
+        message:
+          'Astria accepted the key, but mock output is on: it returns placeholder images, so this ' +
+          'configuration cannot make real portraits.',
+      });
+      expect(mock.notice).toMatch(/placeholder images.*paid photoshoots are refused/);
+      await w.t.app.settings.patch({
+        processing: { astria: { mock: false, model: 'sdxl1', baseTuneId: 777 } },
+      });
+      const chosen = await test(su, 'astria');
+      expect(chosen.message).toBe(
+        'Astria accepted the key. Each person is trained as a LoRA on SDXL 1.0 (gallery tune 777). Astria ' +
+          'offers no way to check a gallery tune in advance: the first photoshoot confirms the tune you chose. ' +
+          'This configuration can make real portraits.',
+      );
+      expect(chosen.notice).toBeUndefined();
+      expect(chosen.realPortraits).toBe(true);
+    } finally {
+      await w.t.app.settings.patch({
+        processing: { astria: { mock: false, model: 'flux1', baseTuneId: 0 } },
+      });
     }
   });
 

@@ -16,7 +16,10 @@ import { hostedApi, HOSTED_NAMES, isHostedName } from './hosted-apis.js';
 export type ConnectionTest = {
   provider: string;
   ok: true;
+  /** In words: what was checked, ending with whether this configuration can make real portraits. */
   message: string;
+  /** The adapter checked its trainer or apps, and the configuration makes real portraits (not placeholders). */
+  realPortraits: boolean;
   /** What the operator must know of the configuration, e.g. that it makes placeholder images only. */
   notice?: string;
 };
@@ -43,5 +46,12 @@ export async function testHostedConnection(app: App, name: string): Promise<Conn
   if (resumed)
     message += ` ${resumed} photoshoot${resumed === 1 ? '' : 's'} waiting for the provider resumed.`;
   const notice = api.notice?.();
-  return { provider: name, ok: true, message, ...(notice ? { notice } : {}) };
+  return {
+    provider: name,
+    ok: true,
+    message,
+    // A key alone says nothing of the trainer (an adapter without checkPortraits), and mock output is no portrait.
+    realPortraits: !!api.checkPortraits && !notice,
+    ...(notice ? { notice } : {}),
+  };
 }

@@ -25,6 +25,7 @@ import { trainingPhotos } from '../subject-zip.js';
 import { promptRequest, trainedTune, tuneFields } from './astria-flow.js';
 import { findPrompt, findTune, RESUBMIT_WAIT_MS, unanswered, waitAfterSend } from './astria-lookup.js';
 import { readPrompt, readTune } from './astria-output.js';
+import { astriaReadiness } from './astria-readiness.js';
 
 export const ASTRIA_API_URL = 'https://api.astria.ai';
 
@@ -82,6 +83,10 @@ export class AstriaApi implements HostedApi {
   /** `GET /tunes`: the account's tunes (a list read, free). */
   async checkAccess(): Promise<void> {
     await checkAccess('Astria', this.url('/tunes'), this.headers);
+  }
+
+  async checkPortraits(): Promise<string> {
+    return astriaReadiness(this.settings());
   }
 
   async train(input: TrainingInput): Promise<Submitted> {

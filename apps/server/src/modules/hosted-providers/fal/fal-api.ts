@@ -88,14 +88,21 @@ export class FalApi implements HostedApi {
 
   /**
    * fal has no account endpoint on its queue: asking for the status of a request that does not
-   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing. Then fal's model
-   * search (platform API `GET /v1/models?endpoint_id=…`) must know both configured apps as active.
+   * exist answers 404 to a valid key and 401 to a wrong one, and starts nothing.
    */
   async checkAccess(): Promise<void> {
-    const { trainingApp, inferenceApp } = this.settings();
-    const url = `${this.endpoints.queue}/${appRoot(inferenceApp)}/requests/${NO_REQUEST}/status`;
+    const url = `${this.endpoints.queue}/${appRoot(this.settings().inferenceApp)}/requests/${NO_REQUEST}/status`;
     await checkAccess('fal', url, this.headers, [200, 404]);
+  }
+
+  /** fal's model search (platform API `GET /v1/models?endpoint_id=…`) must know both configured apps as active. */
+  async checkPortraits(): Promise<string> {
+    const { trainingApp, inferenceApp } = this.settings();
     await checkFalApps(this.endpoints.platform, [trainingApp, inferenceApp]);
+    return (
+      `fal accepted the key, and both apps are active: ${trainingApp} trains each person's LoRA, ` +
+      `${inferenceApp} renders the portraits. This configuration can make real portraits.`
+    );
   }
 
   private async submit(app: string, input: Record<string, unknown>, callbackUrl: string): Promise<Submitted> {

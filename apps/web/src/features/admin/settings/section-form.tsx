@@ -5,6 +5,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { cx } from '../../../ui/cx';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
@@ -80,7 +81,14 @@ export function SectionForm({
         <p className="mt-1 text-sm text-zinc-600">{spec.description}</p>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
           {shown.map((f) => (
-            <div key={f.path} className={f.kind === 'toggle' ? 'sm:col-span-2' : undefined}>
+            <div
+              key={f.path}
+              // min-w-0: a select's long option must truncate, not widen the column past a phone's screen.
+              className={cx(
+                'min-w-0',
+                f.kind === 'toggle' ? 'sm:col-span-2' : f.newRow ? 'sm:col-start-1' : undefined,
+              )}
+            >
               <SettingControl
                 field={f}
                 value={getPath(values, f.path)}

@@ -1,3 +1,4 @@
+import { Alert } from '../../../ui/alert';
 import { Badge } from '../../../ui/badge';
 import { FormField } from '../../../ui/form-field';
 import { Select } from '../../../ui/select';
@@ -27,17 +28,29 @@ export function SettingControl({
   onRemove?: () => void;
 }) {
   if (field.kind === 'toggle') {
+    const hintId = field.hint ? `${toggleId(field)}-hint` : undefined;
     return (
       <div className="flex flex-col gap-1">
         <label className="flex items-center gap-3 text-sm font-medium text-zinc-800">
           <input
             type="checkbox"
-            className="size-5 rounded border-zinc-300 accent-brand-600"
+            className="size-5 shrink-0 rounded border-zinc-300 accent-brand-600"
             checked={value === true}
+            aria-describedby={hintId}
             onChange={(e) => onChange(e.target.checked)}
           />
           {field.label}
         </label>
+        {field.hint ? (
+          <p id={hintId} className="pl-8 text-sm text-zinc-600">
+            {field.hint}
+          </p>
+        ) : null}
+        {field.warning && value === true ? (
+          <Alert tone="warning" className="mt-1">
+            {field.warning}
+          </Alert>
+        ) : null}
         {error ? <p className="text-sm font-medium text-red-700">{error}</p> : null}
       </div>
     );
@@ -53,9 +66,14 @@ export function SettingControl({
     );
   const hint =
     field.kind === 'secret'
-      ? isSet
-        ? 'Saved and never shown. Leave empty to keep it; type a new value to replace it.'
-        : 'Once saved it is never shown again.'
+      ? [
+          isSet
+            ? 'Saved and never shown. Leave empty to keep it; type a new value to replace it.'
+            : 'Once saved it is never shown again.',
+          field.hint,
+        ]
+          .filter(Boolean)
+          .join(' ')
       : field.hint;
   const input = (
     <FormField label={label} hint={hint} error={error}>
@@ -103,4 +121,9 @@ export function SettingControl({
       </button>
     </div>
   );
+}
+
+/** A stable element id for a toggle's hint, from its settings path. */
+function toggleId(field: FieldSpec): string {
+  return `setting-${field.path.replace(/\W+/g, '-')}`;
 }

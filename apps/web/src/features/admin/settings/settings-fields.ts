@@ -15,6 +15,10 @@ export type FieldSpec = {
   kind: 'text' | 'number' | 'email' | 'select' | 'toggle' | 'secret';
   options?: ReadonlyArray<{ value: string; label: string }>;
   placeholder?: string;
+  /** Starts a new row of the two-column grid (the options after a provider's own). */
+  newRow?: boolean;
+  /** Toggles only: a warning shown while it is on (e.g. that a mode makes placeholder images). */
+  warning?: string;
   /** Shown only while this holds for the form's values (e.g. the chosen provider's fields). */
   when?: (values: Plain) => boolean;
   step?: string;

@@ -2,6 +2,7 @@
  * The product's settings sections as the back office shows them (server: each module's
  * `SettingsSection`, plus PocketBase's `smtp` and `meta` for mail). Field paths are the settings'.
  */
+import { HOSTED_PROVIDER_FIELDS } from './hosted-provider-fields';
 import type { FieldSpec } from './settings-fields';
 
 type Plain = Record<string, unknown>;
@@ -14,7 +15,6 @@ export type SectionSpec = {
   fields: FieldSpec[];
 };
 
-const processingIs = (p: string) => (v: Plain) => section(v, 'processing').provider === p;
 const checksOn = (v: Plain) => section(v, 'processing').uploadChecks === true;
 
 /** The upload checks' thresholds (server: `processing.checks`, ADR 009), tuned against /admin/original-photos. */
@@ -102,34 +102,7 @@ export const SECTIONS: SectionSpec[] = [
           { value: 'astria', label: 'Astria' },
         ],
       },
-      { path: 'processing.fal.apiKey', label: 'fal API key', kind: 'secret', when: processingIs('fal') },
-      {
-        path: 'processing.replicate.apiToken',
-        label: 'Replicate API token',
-        kind: 'secret',
-        placeholder: 'r8_…',
-        when: processingIs('replicate'),
-      },
-      {
-        path: 'processing.replicate.trainerVersion',
-        label: 'Replicate trainer',
-        kind: 'text',
-        hint: 'owner/name:version',
-        when: processingIs('replicate'),
-      },
-      {
-        path: 'processing.replicate.destination',
-        label: 'Replicate destination model',
-        kind: 'text',
-        hint: 'owner/name',
-        when: processingIs('replicate'),
-      },
-      {
-        path: 'processing.astria.apiKey',
-        label: 'Astria API key',
-        kind: 'secret',
-        when: processingIs('astria'),
-      },
+      ...HOSTED_PROVIDER_FIELDS,
       {
         path: 'processing.reviewRequired',
         label: 'Operators review results before release',

@@ -1,34 +1,56 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ConnectionTest } from '@photoshoot/contract';
 import { errorMessage } from '../../../lib/errors';
+import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { adminPb } from '../admin-client';
 
 const HOSTED: Record<string, string> = { fal: 'fal', replicate: 'Replicate', astria: 'Astria' };
 
+/** The title over the server's words: whether the saved configuration makes real portraits. */
+export function connectionVerdict(answer: ConnectionTest): string {
+  if (answer.notice) return 'Connected, but no real portraits';
+  return answer.realPortraits ? 'Ready to make real portraits' : 'Connected';
+}
+
 /**
- * "Test connection" for a hosted provider: one authenticated read with the saved key
- * (`POST /api/admin/processing/providers/{name}/test`). Nothing for the built-in studio engine.
+ * "Test connection" for a hosted provider (`POST /api/admin/processing/providers/{name}/test`):
+ * the saved key, and where the adapter can tell, whether the saved configuration can make real
+ * portraits, told in the server's words. Nothing for the built-in studio engine.
  */
 export function TestConnection({ provider }: { provider: unknown }) {
   const name = typeof provider === 'string' ? provider : '';
   const test = useMutation({
-    mutationFn: () =>
-      adminPb.send<ConnectionTest>(`/api/admin/processing/providers/${encodeURIComponent(name)}/test`, {
+    mutationFn: (tested: string) =>
+      adminPb.send<ConnectionTest>(`/api/admin/processing/providers/${encodeURIComponent(tested)}/test`, {
         method: 'POST',
       }),
   });
   if (!HOSTED[name]) return null;
+  // An answer is about the provider it tested: choosing another one in the form hides it.
+  const current = test.variables === name;
+  const answer = current ? test.data : undefined;
   return (
-    <>
-      <Button variant="secondary" loading={test.isPending} onClick={() => test.mutate()}>
-        Test connection to {HOSTED[name]}
-      </Button>
-      <p role="status" className="text-sm" aria-live="polite">
-        {test.isSuccess ? <span className="text-emerald-700">Connected: {test.data.message}</span> : null}
-        {test.isError ? <span className="text-red-700">{errorMessage(test.error)}</span> : null}
-        {test.isIdle ? <span className="text-zinc-500">Uses the saved key: save first.</span> : null}
-      </p>
-    </>
+    <div className="flex w-full flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" loading={test.isPending && current} onClick={() => test.mutate(name)}>
+          Test connection to {HOSTED[name]}
+        </Button>
+        {test.isIdle || !current ? (
+          <span className="text-sm text-zinc-600">Tests the saved settings: save first.</span>
+        ) : null}
+      </div>
+      {answer ? (
+        <Alert tone={answer.notice ? 'warning' : 'success'} title={connectionVerdict(answer)}>
+          <p>{answer.message}</p>
+          {answer.notice ? <p className="mt-1">{answer.notice}</p> : null}
+        </Alert>
+      ) : null}
+      {test.isError && current ? (
+        <Alert tone="error" title="Not ready">
+          <p>{errorMessage(test.error)}</p>
+        </Alert>
+      ) : null}
+    </div>
   );
 }
