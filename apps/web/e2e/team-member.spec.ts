@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
 import { portraits, type Upload } from './support/portraits';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /**
  * The member side of a team against the real server (built app, real upload checks, real worker,
@@ -246,10 +247,30 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.goto(`/login?redirect=${encodeURIComponent(styles)}`);
     await signInWithPassword(page, fourth.who.email, fourth.who.password);
     await expect(page).toHaveURL(styles);
-    await expect(page.getByTestId('seat-note')).toContainText('0 free');
-    await page.getByRole('button', { name: 'Submit on a team seat' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: NO_FREE_SEAT })).toBeVisible();
+    // Told before any click: the reason is shown and Submit is disabled.
+    await expect(page.getByTestId('seat-note')).toContainText('No free seat in your team (0 free)');
+    await expect(page.getByRole('button', { name: 'Submit on a team seat' })).toBeDisabled();
     await shots(page, 'styles-no-seat');
+    // The server refuses in words all the same.
+    const refused = await fourth.who.pb
+      .send(`/api/teams/${team.id}/photoshoots/${fourth.photoshoot}/submit`, { method: 'POST' })
+      .catch((err: { message: string }) => err.message);
+    expect(refused).toBe(NO_FREE_SEAT);
+    // The team admin sees the member waiting for a seat, and how many to buy.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    const dashboard = `/teams/${team.id}/photoshoots/dashboard`;
+    await page.goto(`/login?redirect=${encodeURIComponent(dashboard)}`);
+    await signInWithPassword(page, owner.email, owner.password);
+    await expect(page).toHaveURL(dashboard);
+    const row = page.getByTestId('member-row').filter({ hasText: 'Finn Fourth' });
+    await expect(row).toContainText('Waiting for a seat');
+    await expect(row.getByRole('button', { name: /^Remind/ })).toHaveCount(0);
+    await expect(page.getByTestId('seats-to-buy')).toContainText(
+      'Buy 1 more seat so everyone ready can submit.',
+    );
+    await shots(page, 'dashboard-waiting-for-seat');
+    await expectAccessible(page, 'team dashboard with a member waiting for a seat');
     expect((await su.collection('photoshoots').getOne(fourth.photoshoot)).status).toBe('draft');
   });
 
