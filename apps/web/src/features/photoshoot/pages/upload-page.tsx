@@ -181,7 +181,9 @@ function AcceptedCounter({
     >
       <div aria-live="polite" data-testid="accepted-counter">
         <p className="text-sm font-semibold text-zinc-900">
-          {accepted} of {min} accepted photos
+          {accepted > min
+            ? `${accepted} accepted photos (${min} needed)`
+            : `${accepted} of ${min} accepted photos`}
         </p>
         <p className="mt-0.5 hidden text-sm text-zinc-600 sm:block">
           {missing > 0
