@@ -12,6 +12,7 @@ import { JobRunner } from './modules/processing/job-runner.js';
 import { modules } from './modules.js';
 import { serverLoggerOptions } from './apis/server-logger.js';
 import { redactConsole } from './core/logs/console-redaction.js';
+import { adoptListenAddress, listenAppUrl } from './core/settings/app-url.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
@@ -37,8 +38,10 @@ async function serve(config: BootConfig): Promise<void> {
   app.crons.start();
   const concurrency = app.settings.get().processing.workerConcurrency;
   const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
-  const base = `http://${config.host}:${config.port}`;
+  const base = listenAppUrl(config.host, config.port);
+  const appURL = await adoptListenAddress(app, base);
   console.log(`Photoshoot is serving on ${base} (API: ${base}/api/, database: ${config.db.kind})`);
+  if (appURL !== base) console.log(`Links in mails point to ${appURL} (settings: Application URL).`);
   if ((await countSuperusers(app)) === 0) {
     console.log(
       `No superuser exists yet. Create one with:\n  npx photoshoot superuser upsert you@example.com 'a-long-password' --dir=${config.dataDir}`,

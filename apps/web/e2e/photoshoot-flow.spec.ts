@@ -127,7 +127,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(rejected).toHaveCount(1, { timeout: 120_000 });
     await expect(rejected.getByTestId('qc-reasons')).toContainText('We could not find a face');
     await expect(tiles.and(page.locator('[data-qc="accepted"]'))).toHaveCount(7, { timeout: 120_000 });
-    await expect(page.getByTestId('accepted-counter')).toContainText('7 of 6 accepted photos');
+    await expect(page.getByTestId('accepted-counter')).toContainText('7 accepted photos (6 needed)');
     await screenshots(page, info, 'upload-checked');
     await rejected.getByRole('button', { name: /^Remove/ }).click();
     await expect(tiles).toHaveCount(7);

@@ -246,10 +246,15 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.goto(`/login?redirect=${encodeURIComponent(styles)}`);
     await signInWithPassword(page, fourth.who.email, fourth.who.password);
     await expect(page).toHaveURL(styles);
-    await expect(page.getByTestId('seat-note')).toContainText('0 free');
-    await page.getByRole('button', { name: 'Submit on a team seat' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: NO_FREE_SEAT })).toBeVisible();
+    // Told before any click: the reason is shown and Submit is disabled.
+    await expect(page.getByTestId('seat-note')).toContainText('No free seat in your team (0 free)');
+    await expect(page.getByRole('button', { name: 'Submit on a team seat' })).toBeDisabled();
     await shots(page, 'styles-no-seat');
+    // The server refuses in words all the same.
+    const refused = await fourth.who.pb
+      .send(`/api/teams/${team.id}/photoshoots/${fourth.photoshoot}/submit`, { method: 'POST' })
+      .catch((err: { message: string }) => err.message);
+    expect(refused).toBe(NO_FREE_SEAT);
     expect((await su.collection('photoshoots').getOne(fourth.photoshoot)).status).toBe('draft');
   });
 

@@ -30,7 +30,7 @@ describe('startApp on the prerendered landing page', () => {
     await visitor();
     resetAuthForTests();
     const hero = root.querySelector('#hero-title')?.nextElementSibling;
-    expect(hero?.textContent).toMatch(/^Upload a few everyday photos/);
+    expect(hero?.textContent).toMatch(/^Upload a few clear photos of yourself/);
 
     const recoverable: unknown[] = [];
     const logged = vi.spyOn(console, 'error');

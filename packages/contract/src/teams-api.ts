@@ -31,10 +31,20 @@ export type TeamMemberRow = {
   lastActivity: string;
   /** How many of the member's portraits are released. */
   released: number;
+  /** Their draft has enough accepted photos to submit, and no seat is free. */
+  waitingForSeat: boolean;
 };
 
-/** `GET /api/teams/{id}/members`: the seats and every member. */
-export type TeamOverview = { seatsTotal: number; seatsUsed: number; members: TeamMemberRow[] };
+/**
+ * `GET /api/teams/{id}/members`: the seats and every member; `seatsToBuy`: how many more seats
+ * the drafts ready to submit need beyond the free ones.
+ */
+export type TeamOverview = {
+  seatsTotal: number;
+  seatsUsed: number;
+  seatsToBuy: number;
+  members: TeamMemberRow[];
+};
 
 /** `POST /api/teams/{id}/quote` and `/checkout`: a team package, how many of it, maybe a coupon. */
 export type TeamOrderRequest = { package: string; quantity?: number; coupon?: string };
@@ -88,5 +98,5 @@ export type TeamSummary = {
 /** `POST /api/teams/{id}/remind`: who was mailed, and who was not and why. */
 export type TeamRemindOutcome = {
   reminded: string[];
-  skipped: { user: string; reason: 'submitted' | 'recently_reminded' }[];
+  skipped: { user: string; reason: 'submitted' | 'recently_reminded' | 'waiting_for_seat' }[];
 };

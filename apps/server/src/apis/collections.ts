@@ -3,6 +3,7 @@ import type { App } from '../core/app.js';
 import { listCollections, viewCollection } from '../core/collections/collections-read.js';
 import { collectionsDefinedInCode } from '../core/collections/defined-in-code.js';
 import { collectionScaffolds } from '../core/collections/scaffolds.js';
+import { configurableProviders } from '../core/oauth2/configurable-providers.js';
 import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
@@ -28,6 +29,10 @@ export function bindCollectionsApi(server: FastifyInstance, app: App): void {
 
   server.get('/api/collections/meta/scaffolds', su, async (req, reply) => {
     return sendJson(req, reply, collectionScaffolds(app.settings.get()));
+  });
+
+  server.get('/api/collections/meta/oauth2-providers', su, async (req, reply) => {
+    return sendJson(req, reply, configurableProviders());
   });
 
   server.get('/api/collections/:collection', su, async (req, reply) => {

@@ -1,6 +1,6 @@
 /**
  * The built `photoshoot` command as an operator runs it: superuser upsert, serve on a chosen
- * address, the first-start hint, and a graceful SIGTERM that closes the database cleanly.
+ * address (which becomes the application URL until an operator sets one), the first-start hint, and a graceful SIGTERM that closes the database cleanly.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -95,7 +95,15 @@ describe('photoshoot CLI', () => {
     expect((await auth('first-password-1')).status).toBe(400);
     const ok = await auth('second-password-2');
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { token: string }).token).toMatch(/^ey/);
+    const { token } = (await ok.json()) as { token: string };
+    expect(token).toMatch(/^ey/);
+    // A fresh data directory mails links to the address it serves on, not the default port.
+    const settings = await fetch(`http://127.0.0.1:${port}/api/settings`, {
+      headers: { authorization: token },
+    });
+    expect(((await settings.json()) as { meta: { appURL: string } }).meta.appURL).toBe(
+      `http://127.0.0.1:${port}`,
+    );
   });
 
   it('rejects bad usage with a message and a non-zero exit', () => {

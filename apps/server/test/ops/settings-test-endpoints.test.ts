@@ -139,6 +139,16 @@ describe.each(engines)('settings test endpoints (%s)', (engine) => {
     const res = await post('/api/settings/test/email', { email: 'root@example.test', template: 'otp' });
     expect(res.status).toBe(204);
     expect(smtp.to('root@example.test')).toHaveLength(1);
+    // The back office's "Send test mail": a message that says it is a test, with no account link.
+    const test = await post('/api/settings/test/email', {
+      email: 'plain-test@example.test',
+      template: 'test',
+    });
+    expect(test.status).toBe(204);
+    const mail = smtp.to('plain-test@example.test')[0]!;
+    expect(mail.subject).toBe('Test mail from Test Shoot');
+    expect(mail.text).toContain('This is a test sent from the Test Shoot back office');
+    expect(mail.text).not.toMatch(/token=|verify/i);
   });
 
   it('email: field errors for bad input, and the SMTP failure as a 400', async () => {

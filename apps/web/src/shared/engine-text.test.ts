@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineSummary } from './engine-text';
+import { engineSummary, serviceSentence } from './engine-text';
 
 describe('engineSummary', () => {
   it('says the studio engine keeps the clothes and pose of the photos, and promises no new outfits', () => {
@@ -17,5 +17,23 @@ describe('engineSummary', () => {
 
   it('promises nothing while the configuration is unknown', () => {
     expect(engineSummary(undefined)).toBe('');
+  });
+});
+
+describe('serviceSentence (terms of service)', () => {
+  it('calls portraits AI-generated only for a hosted generative provider', () => {
+    const studio = serviceSentence('Photoshoot', { kind: 'studio', provider: 'studio' });
+    expect(studio).toMatch(/^Photoshoot turns photos you upload into portraits/);
+    expect(studio).toMatch(/cuts you out of your own photos/);
+    expect(studio).not.toMatch(/AI-generated/);
+    expect(serviceSentence('Photoshoot', { kind: 'hosted', provider: 'fal' })).toMatch(
+      /AI-generated portraits/,
+    );
+  });
+
+  it('makes no claim about how while the configuration is unknown', () => {
+    expect(serviceSentence('Photoshoot', undefined)).toBe(
+      'Photoshoot turns photos you upload into portraits in the styles you choose.',
+    );
   });
 });

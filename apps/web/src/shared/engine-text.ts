@@ -11,3 +11,14 @@ export function engineSummary(engine: PublicConfig['engine'] | undefined): strin
     ? 'Your portraits are made from your own photos: we cut you out, frame you by the rules of each style, relight you on a new studio backdrop and retouch gently. You keep the clothes and pose from your selfies, so upload photos in what you want to be seen wearing.'
     : 'An AI model learns your face from your selfies and creates new portraits for each style, with new outfits, poses and settings.';
 }
+
+/**
+ * What the service does, as the terms state it: only a hosted generative provider makes
+ * AI-generated portraits; the studio engine works on the uploaded photos themselves.
+ */
+export function serviceSentence(appName: string, engine: PublicConfig['engine'] | undefined): string {
+  if (!engine) return `${appName} turns photos you upload into portraits in the styles you choose.`;
+  return engine.kind === 'studio'
+    ? `${appName} turns photos you upload into portraits in the styles you choose: it cuts you out of your own photos and places you, framed and retouched, on each style's backdrop and light. It does not generate new faces, clothes or scenes.`
+    : `${appName} turns photos you upload into AI-generated portraits in the styles you choose: an AI model learns your face from your photos and creates new pictures.`;
+}

@@ -28,6 +28,11 @@ export function teamFlowBase(teamId: string, photoshootId: string): string {
   return `/teams/${seg(teamId)}/photoshoots/${seg(photoshootId)}`;
 }
 
+/** The base a photoshoot's own flow lives under: a team's photoshoot never leaves its team's flow. */
+export function photoshootFlowBase(p: { id: string; team?: string }): string {
+  return p.team ? teamFlowBase(p.team, p.id) : individualFlowBase(p.id);
+}
+
 /** The path of `step` under `base`, with an optional query (empty values left out). */
 export function flowPath(base: string, step: Step, search: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams();

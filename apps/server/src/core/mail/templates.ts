@@ -84,7 +84,7 @@ export type ReceiptLines = {
 };
 
 /** "$49.00", "€9.50", "¥500": Intl knows how many decimals a currency has. */
-function formatMoney(minor: number, currency: string): string {
+export function formatMoney(minor: number, currency: string): string {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minor / 10 ** digits);

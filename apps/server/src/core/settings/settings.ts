@@ -5,6 +5,7 @@
  * module adds its section's type to `ModuleSettings` by declaration merging.
  */
 import type { SettingsSection } from './settings-section.js';
+import { DEFAULT_APP_URL } from './app-url.js';
 
 export type RateLimitRule = {
   label: string;
@@ -85,7 +86,7 @@ export function defaultSettings(sections: readonly SettingsSection<unknown>[]): 
   const platform: PlatformSettings = {
     meta: {
       appName: 'Photoshoot',
-      appURL: 'http://127.0.0.1:8090',
+      appURL: DEFAULT_APP_URL,
       senderName: 'Photoshoot',
       senderAddress: 'no-reply@photoshoot.local',
       hideControls: false,

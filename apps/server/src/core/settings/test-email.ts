@@ -13,7 +13,7 @@ import {
   passwordResetMail,
   verificationMail,
 } from '../mail/templates.js';
-import type { RenderedMail } from '../mail/layout.js';
+import { renderMail, type RenderedMail } from '../mail/layout.js';
 import type { CollectionDef } from '../schema/collection.js';
 
 export const TEST_EMAIL_TEMPLATES = [
@@ -22,6 +22,9 @@ export const TEST_EMAIL_TEMPLATES = [
   'email-change',
   'otp',
   'login-alert',
+  // Ours, beyond PocketBase's account mails: a message that says it is a test and nothing else,
+  // for the back office's "Send test mail".
+  'test',
 ] as const;
 type Template = (typeof TEST_EMAIL_TEMPLATES)[number];
 
@@ -49,6 +52,15 @@ function render(app: App, collection: CollectionDef, template: Template, to: str
     }
     case 'login-alert':
       return loginAlertMail(meta, TEST_ORIGIN);
+    case 'test':
+      return renderMail(meta, {
+        subject: `Test mail from ${meta.appName}`,
+        heading: 'Your mail settings work',
+        paragraphs: [
+          `This is a test sent from the ${meta.appName} back office to check the mail settings. Customers get their mails the same way.`,
+          'Nothing else happened: no account was changed.',
+        ],
+      });
   }
 }
 

@@ -4,6 +4,7 @@ import { validateOAuth2Providers } from '../oauth2/validate-providers.js';
 import { validateMfaSettings } from '../auth/mfa-settings.js';
 import type { SettingsSection } from './settings-section.js';
 import { validateOpsSettings } from './validate-ops-settings.js';
+import { appUrlProblem } from './app-url.js';
 
 type Errors = Record<string, Record<string, unknown>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,17 +21,10 @@ export function validateSettings(s: Settings, sections: readonly SettingsSection
     for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
     node[keys[keys.length - 1]!] = { code, message };
   };
-  const isUrl = (v: string) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  };
   if (typeof s.meta.appName !== 'string' || !s.meta.appName.trim())
     add('meta', 'appName', 'validation_required', 'Cannot be blank.');
-  if (typeof s.meta.appURL !== 'string' || !isUrl(s.meta.appURL))
-    add('meta', 'appURL', 'validation_is_url', 'Must be a valid url.');
+  const appUrlError = appUrlProblem(s.meta.appURL);
+  if (appUrlError) add('meta', 'appURL', 'validation_is_url', appUrlError);
   if (typeof s.meta.senderAddress !== 'string' || !EMAIL.test(s.meta.senderAddress)) {
     add('meta', 'senderAddress', 'validation_is_email', 'Must be a valid email address.');
   }

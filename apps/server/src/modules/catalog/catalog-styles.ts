@@ -28,6 +28,11 @@ export type StyleSeed = {
   aspect: '1:1' | '4:5' | '3:4' | '2:3';
   prompt: string;
   sortOrder: number;
+  /**
+   * Earlier seeded descriptions that promised more than the studio engine renders: a row still
+   * showing one (never edited by an operator) is given the current words on start.
+   */
+  rewordedFrom?: readonly string[];
 };
 
 const SUBJECT = 'portrait photograph of {subject}';
@@ -60,7 +65,8 @@ export const STYLE_SEEDS: readonly StyleSeed[] = [
   {
     slug: 'warm-office',
     name: 'Warm Office',
-    description: 'A softly blurred modern office in warm afternoon light: approachable and professional.',
+    description: 'Warm caramel tones behind you and soft, warm light on you: approachable and professional.',
+    rewordedFrom: ['A softly blurred modern office in warm afternoon light: approachable and professional.'],
     category: 'office',
     backdrop: { kind: 'gradient', colors: ['#d2ab86', '#7d5a43'], angle: 120 },
     grading: {
@@ -79,7 +85,9 @@ export const STYLE_SEEDS: readonly StyleSeed[] = [
   {
     slug: 'outdoor-bokeh',
     name: 'Outdoor Bokeh',
-    description: 'Natural light with creamy green bokeh behind you, as if shot in a park on a bright day.',
+    description:
+      'Soft green and golden out-of-focus light spots behind you: the colours of a park in summer.',
+    rewordedFrom: ['Natural light with creamy green bokeh behind you, as if shot in a park on a bright day.'],
     category: 'outdoor',
     backdrop: { kind: 'bokeh', colors: ['#b3c68e', '#44603c', '#f6e2b0'], angle: 160 },
     grading: {

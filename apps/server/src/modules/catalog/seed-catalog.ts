@@ -121,17 +121,32 @@ export async function seedCatalog(app: App): Promise<SeedOutcome> {
   for (const seed of STYLE_SEEDS) {
     if (state.styles[seed.slug]) continue;
     const file = storedFileName(`${seed.slug}.jpg`);
-    const { id, inserted: isNew } = await insertOnce(app, styles, { ...seed, preview: file, active: true });
+    const { rewordedFrom, ...fields } = seed;
+    void rewordedFrom;
+    const { id, inserted: isNew } = await insertOnce(app, styles, { ...fields, preview: file, active: true });
     state.styles[seed.slug] = isNew
       ? { id, at, preview: file, previewStored: false }
       : { id, at, adopted: true };
     if (isNew) inserted.styles.push(seed.slug);
   }
   await writeParam(app.db, SEED_PARAM, state);
+  await rewordUnedited(app);
 
   const previews = storePendingPreviews(app, styles, state);
   app.storage.background(previews, 'render style previews');
   return { inserted, previews: previews.catch(() => {}) };
+}
+
+/** Gives seeded styles still showing a superseded description (unedited) the current one. */
+async function rewordUnedited(app: App): Promise<void> {
+  for (const seed of STYLE_SEEDS) {
+    const old = seed.rewordedFrom ?? [];
+    if (!old.length) continue;
+    await app.db.run(
+      `UPDATE "styles" SET "description" = ? WHERE "slug" = ? AND "description" IN (${old.map(() => '?').join(', ')})`,
+      [seed.description, seed.slug, ...old],
+    );
+  }
 }
 
 /** Renders and stores the previews the seed named but has not stored yet. */

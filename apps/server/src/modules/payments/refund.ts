@@ -15,6 +15,7 @@ import { purchasableOf } from './purchasables.js';
 import { isRefundOwed, refundOwed } from './owed-refunds.js';
 import { providerNamed } from './providers/index.js';
 import { ProviderError } from './providers/provider.js';
+import { composeRefundMail, refundRef } from './refund-mail.js';
 
 /** Marks a paid payment refunded (and what it bought, as that kind decides); once. */
 export async function markRefunded(
@@ -42,6 +43,12 @@ export async function markRefunded(
     Object.assign(payment, { status: 'refunded', refundedAt: nowString() });
     await savePayment(app, tx, payment, later, 'update');
     await bought.onRefunded({ app, tx, payment, item, actor, later, reason });
+    // note: queued in this transaction, so the buyer hears of a committed refund once.
+    const notice = await composeRefundMail(app, tx, payment);
+    if (notice) {
+      await app.mailer.queue(notice, { db: tx, ref: refundRef(String(payment.id)) });
+      later.add(() => app.mailer.deliverQueued());
+    }
     return payment;
   });
   later.run();

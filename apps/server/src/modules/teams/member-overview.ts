@@ -1,10 +1,13 @@
 /**
  * What a team admin follows: each member with their role and the state of their latest team
  * photoshoot (test shoots left out), its last activity and how many photos were released, and
- * the team's seats. Selfies are never part of it.
+ * the team's seats. A member whose draft could be submitted but for a seat is shown waiting for one,
+ * and the admin is told how many seats those drafts need. Selfies are never part of it (only a
+ * count of accepted ones).
  */
 import type { App } from '../../core/app.js';
 import type { TeamRole } from './team-role.js';
+import { photoshootLimits } from '../photoshoots/limits.js';
 
 export type MemberState =
   | 'not_started'
@@ -28,9 +31,15 @@ export type MemberRow = {
   photoshoot: string;
   lastActivity: string;
   released: number;
+  waitingForSeat: boolean;
 };
 
-export type TeamOverview = { seatsTotal: number; seatsUsed: number; members: MemberRow[] };
+export type TeamOverview = {
+  seatsTotal: number;
+  seatsUsed: number;
+  seatsToBuy: number;
+  members: MemberRow[];
+};
 
 type Row = {
   user: string;
@@ -42,6 +51,7 @@ type Row = {
   photoshoot: string | null;
   status: string | null;
   updated: string | null;
+  accepted: unknown;
 };
 
 export async function teamOverview(app: App, teamId: string): Promise<TeamOverview> {
@@ -53,7 +63,8 @@ export async function teamOverview(app: App, teamId: string): Promise<TeamOvervi
   const rows = await app.db.all<Row>(
     `SELECT m."user" AS "user", u."name" AS "name", u."email" AS "email", m."role" AS "role",
             m."joinedAt" AS "joinedAt", m."remindedAt" AS "remindedAt",
-            p."id" AS "photoshoot", p."status" AS "status", p."updated" AS "updated"
+            p."id" AS "photoshoot", p."status" AS "status", p."updated" AS "updated",
+            (SELECT COUNT(*) FROM "original_photos" o WHERE o."photoshoot" = p."id" AND o."qc" = 'accepted') AS "accepted"
      FROM "team_members" m
      JOIN "users" u ON u."id" = m."user"
      LEFT JOIN "photoshoots" p ON p."id" = (
@@ -70,9 +81,16 @@ export async function teamOverview(app: App, teamId: string): Promise<TeamOvervi
     [teamId, true, false],
   );
   const released = new Map(counts.map((c) => [c.user, Number(c.n)]));
+  const seatsTotal = Number(team?.seatsTotal ?? 0);
+  const seatsUsed = Number(team?.seatsUsed ?? 0);
+  const seatsFree = Math.max(0, seatsTotal - seatsUsed);
+  const { minAcceptedPhotos } = photoshootLimits(app);
+  const ready = (r: Row) => r.status === 'draft' && Number(r.accepted ?? 0) >= minAcceptedPhotos;
+  const readyCount = rows.filter(ready).length;
   return {
-    seatsTotal: Number(team?.seatsTotal ?? 0),
-    seatsUsed: Number(team?.seatsUsed ?? 0),
+    seatsTotal,
+    seatsUsed,
+    seatsToBuy: Math.max(0, readyCount - seatsFree),
     members: rows.map((r) => ({
       user: r.user,
       name: r.name ?? '',
@@ -84,6 +102,7 @@ export async function teamOverview(app: App, teamId: string): Promise<TeamOvervi
       photoshoot: r.photoshoot ?? '',
       lastActivity: r.updated ?? r.joinedAt ?? '',
       released: released.get(r.user) ?? 0,
+      waitingForSeat: ready(r) && seatsFree === 0,
     })),
   };
 }

@@ -168,7 +168,11 @@ export function DashboardPage() {
   useTitle('Dashboard');
   const { user } = useAuth();
   const [firstName] = useState(() => (user?.name || '').split(' ')[0]);
-  const [isNew] = useState(() => isNewAccount(user?.id));
+  const [isNewAccountNow] = useState(() => isNewAccount(user?.id));
+  // A new account that already has a photoshoot (made on another device, or finished) is not told to start one.
+  const shoots = useInfiniteQuery({ ...myPhotoshootsQuery(user?.id ?? ''), enabled: !!user });
+  const hasShoots = (shoots.data?.pages[0]?.items.length ?? 0) > 0;
+  const isNew = isNewAccountNow && !hasShoots;
   if (!user) return null;
   return (
     <>

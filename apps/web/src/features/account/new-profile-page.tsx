@@ -16,7 +16,7 @@ import {
 } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
 import { keys } from '../../shared/query-keys';
-import { flowPath, individualFlowBase } from '../../shared/flow-paths';
+import { flowPath, photoshootFlowBase } from '../../shared/flow-paths';
 
 const GENDERS = [
   { value: '', label: 'Prefer not to say' },
@@ -38,7 +38,9 @@ export function NewProfilePage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { photoshoot } = useSearch({ from: '/app/profiles/new' });
+  const { photoshoot, team } = useSearch({ from: '/app/profiles/new' });
+  // The styles step it was opened from, in that photoshoot's own flow (a team's stays a team's).
+  const back = photoshoot ? flowPath(photoshootFlowBase({ id: photoshoot, team }), 'styles') : undefined;
   const [values, setValues] = useState({
     name: user?.name ?? '',
     gender: '',
@@ -69,13 +71,15 @@ export function NewProfilePage() {
         .create({ ...values, name: values.name.trim(), user: user!.id });
       if (photoshoot) {
         // Made from the flow: choose the person for that photoshoot and go back to it.
-        await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
+        const updated = await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
         // The flow's cached profile list and photoshoot predate this: fetch them again.
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ['profiles'] }),
           queryClient.invalidateQueries({ queryKey: keys.photoshoot(photoshoot) }),
         ]);
-        void navigate({ href: flowPath(individualFlowBase(photoshoot), 'styles') });
+        void navigate({
+          href: flowPath(photoshootFlowBase({ id: photoshoot, team: updated.team }), 'styles'),
+        });
         return;
       }
       setCreated(record.id);
@@ -182,7 +186,7 @@ export function NewProfilePage() {
             <Button type="submit" loading={busy}>
               Save profile
             </Button>
-            <Link to="/dashboard" className={buttonClasses('ghost')}>
+            <Link to={back ?? '/dashboard'} className={buttonClasses('ghost')}>
               Cancel
             </Link>
           </div>

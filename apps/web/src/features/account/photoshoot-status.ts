@@ -1,5 +1,5 @@
 import type { PhotoshootStatus } from '@photoshoot/contract';
-import { flowPath, individualFlowBase, teamFlowBase, type Step } from '../../shared/flow-paths';
+import { flowPath, photoshootFlowBase, type Step } from '../../shared/flow-paths';
 import type { BadgeTone } from '../../ui';
 
 /** How the dashboard shows each photoshoot status and which step of the flow comes next. */
@@ -28,7 +28,5 @@ export function statusView(status: string) {
 
 /** The next step's URL of a photoshoot. */
 export function nextStepHref(p: { id: string; status: string; team?: string }): string {
-  // A team photoshoot lives in the team's flow (no payment step there).
-  const base = p.team ? teamFlowBase(p.team, p.id) : individualFlowBase(p.id);
-  return flowPath(base, statusView(p.status).step);
+  return flowPath(photoshootFlowBase(p), statusView(p.status).step);
 }

@@ -18,12 +18,17 @@ const settingsRoute = createRoute({
 const newProfileRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/profiles/new',
-  // ?photoshoot=<id>: made from a photoshoot's flow; the new person is chosen for it on saving.
-  validateSearch: (s: Record<string, unknown>): { photoshoot?: string } => ({
-    photoshoot:
-      typeof s.photoshoot === 'string' && /^[a-z0-9]{1,40}$/.test(s.photoshoot) ? s.photoshoot : undefined,
+  // ?photoshoot=<id>[&team=<id>]: made from a photoshoot's flow (a team's, with team); the new
+  // person is chosen for it on saving, and saving or cancelling goes back to that flow.
+  validateSearch: (s: Record<string, unknown>): { photoshoot?: string; team?: string } => ({
+    photoshoot: recordId(s.photoshoot),
+    team: recordId(s.team),
   }),
   component: lazyPage(pages, 'NewProfilePage'),
 });
+
+function recordId(v: unknown): string | undefined {
+  return typeof v === 'string' && /^[a-z0-9]{1,40}$/.test(v) ? v : undefined;
+}
 
 export const accountRoutes = [dashboardRoute, settingsRoute, newProfileRoute];

@@ -5,15 +5,9 @@ import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
+import { CONTACT_TOPICS } from '../../shared/contact-topics';
 
-const TOPICS = [
-  { value: 'general', label: 'General question' },
-  { value: 'support', label: 'Help with my photoshoot' },
-  { value: 'billing', label: 'Billing and refunds' },
-  { value: 'teams', label: 'Teams and companies' },
-  { value: 'privacy', label: 'Privacy and my data' },
-  { value: 'press', label: 'Press' },
-];
+const TOPICS = [...CONTACT_TOPICS];
 
 const NO_ERROR: FormError = { message: '', fields: {} };
 

@@ -7,6 +7,8 @@ import { usePublicConfig } from './use-catalog';
 // app must name the same URLs, and a bundled import has no hashed URL when prerendering.
 const beforeUrl = '/hero/before-selfie.webp';
 const afterUrl = '/hero/after-corporate-grey.webp';
+// The sample is a well-lit portrait, the studio engine's best case: said so, not passed off as a selfie.
+const CAPTION = 'A well-lit sample photo and the built-in studio engine’s portrait of it.';
 
 /**
  * A real before and after made by the product: the committed public-domain sample portrait and the
@@ -22,12 +24,12 @@ function BeforeAfter() {
           src={beforeUrl}
           width={300}
           height={384}
-          alt="Before: an everyday photo of the person"
+          alt="Before: a sample photo, a well-lit portrait against a plain wall"
           className="block aspect-[300/384] h-auto w-full object-cover"
           decoding="async"
         />
         <span className="absolute left-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-[11px] font-medium text-zinc-700">
-          Your photo
+          Sample photo
         </span>
       </div>
       <div className="absolute right-0 top-0 w-[58%] rotate-3 overflow-hidden rounded-2xl border-4 border-white bg-zinc-500 shadow-xl">
@@ -44,7 +46,9 @@ function BeforeAfter() {
           Corporate Grey Studio
         </span>
       </div>
-      <figcaption className="sr-only">A photo and the portrait our studio engine made from it.</figcaption>
+      <figcaption className="absolute inset-x-0 bottom-0 text-center text-xs text-zinc-600">
+        {CAPTION}
+      </figcaption>
     </figure>
   );
 }
@@ -65,8 +69,8 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
             Professional portraits from your selfies
           </h1>
           <p className="mt-5 max-w-xl text-lg text-zinc-600">
-            Upload a few everyday photos, pick the looks you want, and get studio-quality headshots for
-            LinkedIn, your website or your CV — no photographer, no studio.
+            Upload a few clear photos of yourself, pick the looks you want, and get portraits for LinkedIn,
+            your website or your CV — no photographer, no studio.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={signedIn ? '/dashboard' : '/register'} className={buttonClasses('primary', 'lg')}>

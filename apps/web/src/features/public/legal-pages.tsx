@@ -6,6 +6,7 @@ import { PageHeader, Spinner } from '../../ui';
 import { usePublicConfig } from './use-catalog';
 import { retentionPhrase } from './retention-text';
 import { PrivacyNote } from '../../shared/privacy-note';
+import { serviceSentence } from '../../shared/engine-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -139,8 +140,8 @@ export function TermsPage() {
       />
       <Section title="The service">
         <p>
-          {appName} turns photos you upload into AI-generated portraits in the styles you choose. Results
-          depend on the photos you provide; we check every upload and tell you when a photo cannot be used.
+          {serviceSentence(appName, config.data?.engine)} Results depend on the photos you provide; we check
+          every upload and tell you when a photo cannot be used.
         </p>
       </Section>
       <Section title="Your photos">

@@ -40,7 +40,7 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
           {formatMoney(pkg.priceCents, pkg.currency, { wholeWithoutCents: true })}
         </span>
         <span className="text-sm text-zinc-500">
-          {pkg.kind === 'team' ? `for ${pkg.seats} people` : 'one-time'}
+          {pkg.kind === 'team' ? forPeople(pkg.seats) : 'one-time'}
         </span>
       </p>
       <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm text-zinc-700">
@@ -59,4 +59,9 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
       </Link>
     </div>
   );
+}
+
+/** "for 1 person", "for 5 people": what a team package's price covers. */
+export function forPeople(seats: number): string {
+  return `for ${seats} ${seats === 1 ? 'person' : 'people'}`;
 }

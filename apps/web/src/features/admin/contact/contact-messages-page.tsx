@@ -19,15 +19,13 @@ import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
 import { useSearchText } from '../data/use-search-text';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
+import { CONTACT_TOPICS, contactTopicLabel } from '../../../shared/contact-topics';
 
 type Message = ContactMessagesRecord;
 type Status = Message['status'];
 
 const LIST_KEY = ['admin', 'contact-messages'] as const;
-const TOPIC_OPTIONS = ['general', 'support', 'billing', 'teams', 'privacy', 'press'].map((t) => ({
-  value: t,
-  label: t[0]!.toUpperCase() + t.slice(1),
-}));
+const TOPIC_OPTIONS = [...CONTACT_TOPICS];
 
 const col = dataTableColumns<Message>();
 
@@ -61,7 +59,7 @@ function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: S
     col.accessor('topic', {
       header: 'Topic',
       meta: { hideBelow: 'lg' },
-      cell: (c) => c.getValue() || '—',
+      cell: (c) => (c.getValue() ? contactTopicLabel(c.getValue()) : '—'),
     }),
     col.accessor('status', {
       header: 'Status',

@@ -15,6 +15,7 @@ import type { AdminOverview, SalesFigures } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { formatWait } from '../components/format';
 import { NextInReviewButton } from '../review/next-in-review';
+import { AppUrlWarning } from './app-url-warning';
 
 // note: "stuck" and waiting times move with the clock, not with records; a slow backstop re-reads them.
 const CLOCK_REFRESH_MS = 60_000;
@@ -38,6 +39,7 @@ export function OverviewPage() {
         description="What needs attention now. Figures update live."
         actions={<NextInReviewButton />}
       />
+      <AppUrlWarning />
       {query.isError ? (
         <Alert tone="error" title="The figures could not be loaded.">
           <p>{errorMessage(query.error)}</p>

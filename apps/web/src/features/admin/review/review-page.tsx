@@ -188,7 +188,9 @@ export function ReviewPage() {
       {!inReview ? (
         <Alert tone="info" className="mb-4">
           {p.status === 'queued' || p.status === 'processing'
-            ? `Regenerating: the replacements appear here as the worker delivers them (${p.progress}%).`
+            ? flat.length
+              ? `Regenerating: the replacements appear here as the worker delivers them (${p.progress}%).`
+              : `Processing: the portraits appear here as the worker delivers them (${p.progress}%).`
             : `This photoshoot is ${p.status.replace(/_/g, ' ')}: nothing to decide now.`}
         </Alert>
       ) : null}

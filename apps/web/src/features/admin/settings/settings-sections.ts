@@ -43,6 +43,22 @@ const CHECK_THRESHOLDS: FieldSpec[] = (
 
 export const SECTIONS: SectionSpec[] = [
   {
+    id: 'application',
+    title: 'Application',
+    description:
+      'The name customers see and the address they reach the site at. Every link in mails, checkout returns and provider callbacks starts with this address.',
+    fields: [
+      { path: 'meta.appName', label: 'Application name', kind: 'text' },
+      {
+        path: 'meta.appURL',
+        label: 'Application URL',
+        kind: 'text',
+        placeholder: 'https://shoot.example.com',
+        hint: 'The public address, with http:// or https:// and no ? or #.',
+      },
+    ],
+  },
+  {
     id: 'payments',
     title: 'Payments',
     description: 'Who takes the money. The sandbox is a checkout page of our own for trying the flow.',

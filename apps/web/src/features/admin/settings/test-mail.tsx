@@ -7,15 +7,15 @@ import { adminPb } from '../admin-client';
 import { useAdminAuth } from '../admin-auth-store';
 
 /**
- * "Send test mail" (`POST /api/settings/test/email`): a verification mail with a dummy link,
- * through the saved mail settings, to the address given (the operator's own by default).
+ * "Send test mail" (`POST /api/settings/test/email`, template `test`): a message that says it is
+ * a test, through the saved mail settings, to the address given (the operator's own by default).
  */
 export function TestMail() {
   const { superuser } = useAdminAuth();
   const [to, setTo] = useState(() => (typeof superuser?.email === 'string' ? superuser.email : ''));
   const send = useMutation({
     mutationFn: async () => {
-      await adminPb.settings.testEmail('users', to.trim(), 'verification');
+      await adminPb.settings.testEmail('users', to.trim(), 'test');
       return to.trim();
     },
   });

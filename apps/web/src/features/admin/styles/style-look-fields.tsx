@@ -136,6 +136,7 @@ export function StyleLookFields({
             </span>
             <input
               type="range"
+              aria-label={label}
               name={`grading.${key}`}
               min={min}
               max={1}

@@ -26,6 +26,12 @@ export default function ProcessingPage() {
   );
 }
 
+/** The first step's words: a team photoshoot uses a seat (or, as a test, nothing), not a payment. */
+function startLabel(p: Photoshoot): string {
+  if (!p.team) return 'Payment confirmed';
+  return p.isTest ? 'Test shoot started' : 'Team seat used';
+}
+
 const TIMELINE = [
   { key: 'paid', label: 'Payment confirmed' },
   { key: 'queued', label: 'In the queue' },
@@ -159,7 +165,7 @@ function Progress({ photoshoot }: { photoshoot: Photoshoot }) {
                     current ? 'font-semibold text-zinc-900' : done ? 'text-zinc-700' : 'text-zinc-500',
                   )}
                 >
-                  {t.label}
+                  {t.key === 'paid' ? startLabel(photoshoot) : t.label}
                   {done ? (
                     <span className="sr-only"> (done)</span>
                   ) : current ? (

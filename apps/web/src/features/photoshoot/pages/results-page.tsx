@@ -13,6 +13,7 @@ import { useStyles } from '../data/use-catalog';
 import { engineSummary } from '../../../shared/engine-text';
 import { usePublicConfig } from '../../../shared/public-config';
 import { useFileToken } from '../data/use-file-token';
+import { useAuth } from '../../../lib/use-auth';
 import { useResults } from '../data/use-results';
 import { resultDownloadUrl, startDownload } from '../results/download-link';
 import { Lightbox } from '../results/lightbox';
@@ -23,10 +24,13 @@ import type { Photoshoot, Result } from '../../../shared/records';
 
 export default function ResultsPage() {
   const { query, photoshoot } = useFlowPage('results');
+  const { user } = useAuth();
+  // A team admin opening a member's results reads whose they are.
+  const someoneElse = !!photoshoot && !!user && photoshoot.user !== user.id;
   return (
     <FlowFrame
       step="results"
-      title="Your portraits"
+      title={someoneElse ? 'A team member’s portraits' : 'Your portraits'}
       description="Open any portrait to see it large. Mark favourites, rate them, and download one or all."
       query={query}
       photoshoot={photoshoot}

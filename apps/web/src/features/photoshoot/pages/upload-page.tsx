@@ -182,9 +182,7 @@ function AcceptedCounter({
       id="accepted-counter"
     >
       <div aria-live="polite" data-testid="accepted-counter">
-        <p className="text-sm font-semibold text-zinc-900">
-          {accepted} of {min} accepted photos
-        </p>
+        <p className="text-sm font-semibold text-zinc-900">{acceptedCount(accepted, min)}</p>
         <p className="mt-0.5 hidden text-sm text-zinc-600 sm:block">
           {missing > 0
             ? `${missing} more accepted photo${missing === 1 ? '' : 's'} needed to continue.`
@@ -206,4 +204,11 @@ function AcceptedCounter({
       ) : null}
     </div>
   );
+}
+
+/** "3 of 6 accepted photos"; past the minimum, "7 accepted photos (6 needed)", never "7 of 6". */
+export function acceptedCount(accepted: number, min: number): string {
+  return accepted > min
+    ? `${accepted} accepted photos (${min} needed)`
+    : `${accepted} of ${min} accepted photos`;
 }

@@ -67,7 +67,7 @@ export function PersonChooser({ photoshoot }: { photoshoot: Photoshoot }) {
         </FormField>
         <Link
           to="/profiles/new"
-          search={{ photoshoot: photoshoot.id }}
+          search={{ photoshoot: photoshoot.id, team: photoshoot.team || undefined }}
           className={buttonClasses('secondary', 'md', 'shrink-0 sm:mb-[1.6rem]')}
         >
           Describe someone new

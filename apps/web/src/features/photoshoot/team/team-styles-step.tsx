@@ -86,6 +86,8 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
 
   const seatsFree = Math.max(0, team.seatsTotal - team.seatsUsed);
   const isTest = photoshoot.isTest;
+  // Said before any click: a submit without a free seat could only be refused.
+  const noSeat = !isTest && seatsFree === 0;
   const status = locked
     ? `Your team admin chose ${chosen.length === 1 ? 'this style' : `these ${chosen.length} styles`} for everyone.`
     : over
@@ -136,12 +138,15 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
               {status}
             </p>
             <p
-              className={cx('mt-1 text-xs', !isTest && seatsFree === 0 ? 'text-amber-800' : 'text-zinc-600')}
+              id="seat-note"
+              className={cx('mt-1 text-xs', noSeat ? 'font-medium text-amber-800' : 'text-zinc-600')}
               data-testid="seat-note"
             >
               {isTest
                 ? 'A test shoot uses no seat and makes a smaller set.'
-                : `Submitting uses one of your team’s seats (${seatsFree} free). No payment needed.`}
+                : noSeat
+                  ? 'No free seat in your team (0 free): your team admin has been shown that you are waiting. Your choices are kept; submit once a seat is added.'
+                  : `Submitting uses one of your team’s seats (${seatsFree} free). No payment needed.`}
             </p>
             {save.isError ? (
               <p className="mt-1 text-xs text-red-700">Not saved: {errorMessage(save.error)}</p>
@@ -149,7 +154,8 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
           </div>
           <Button
             size="lg"
-            disabled={chosen.length === 0 || over}
+            disabled={chosen.length === 0 || over || noSeat}
+            aria-describedby={noSeat ? 'seat-note' : undefined}
             loading={submit.isPending || save.isPending}
             onClick={() => void onSubmit()}
           >

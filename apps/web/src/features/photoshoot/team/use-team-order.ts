@@ -3,6 +3,7 @@ import type { TeamsRecord } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
 import { keys } from '../../../shared/query-keys';
+import { useSubscription } from '../../../lib/use-subscription';
 
 /** What a member's styles step needs of the team: its look and how many styles the package allows. */
 export type TeamOrder = { team: TeamsRecord; stylesIncluded: number };
@@ -17,8 +18,14 @@ async function fetchTeamOrder(teamId: string): Promise<TeamOrder> {
   return { team, stylesIncluded: summary.stylesIncluded };
 }
 
+/** Kept live: a seat bought by the admin (or taken by a colleague) shows without a reload. */
 export function useTeamOrder(teamId: string) {
-  return useQuery({ queryKey: ['team-order', teamId], queryFn: () => fetchTeamOrder(teamId) });
+  const client = useQueryClient();
+  const key = ['team-order', teamId];
+  const query = useQuery({ queryKey: key, queryFn: () => fetchTeamOrder(teamId) });
+  const refresh = () => void client.invalidateQueries({ queryKey: key, exact: true });
+  useSubscription<TeamsRecord>('teams', teamId, undefined, refresh, refresh, query.isSuccess);
+  return query;
 }
 
 /**

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, buttonClasses, LoadingBlock, PageHeader } from '.
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { teamKeys, useMyRole, useTeam } from '../data/team-queries';
 import { pb } from '../../../lib/pb';
-import { fileUrl } from '../../../lib/file-url';
+import { teamLogoClass, teamLogoUrl } from '../data/team-logo';
 import { InvitesSection } from './home/invites-section';
 import { MembersSection } from './home/members-section';
 import { LookCard } from './home/look-card';
@@ -40,13 +40,7 @@ export function TeamHomePage() {
         }
         title={
           <span className="flex items-center gap-3">
-            {t.logo ? (
-              <img
-                src={fileUrl(t, t.logo, '100x100')}
-                alt=""
-                className="size-10 rounded-lg border border-zinc-200 bg-white object-contain"
-              />
-            ) : null}
+            {t.logo ? <img src={teamLogoUrl(t, t.logo)} alt="" className={teamLogoClass} /> : null}
             {t.name}
           </span>
         }

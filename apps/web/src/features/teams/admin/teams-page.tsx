@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/errors';
-import { fileUrl } from '../../../lib/file-url';
+import { teamLogoClass, teamLogoUrl } from '../data/team-logo';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Badge, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import { useMyTeams } from '../data/team-queries';
@@ -43,11 +43,7 @@ export function TeamsPage() {
                 <Card className="flex h-full flex-col gap-3">
                   <div className="flex items-start justify-between gap-3">
                     {team.logo ? (
-                      <img
-                        src={fileUrl(team, team.logo, '100x100')}
-                        alt=""
-                        className="size-10 shrink-0 rounded-lg border border-zinc-200 bg-white object-contain"
-                      />
+                      <img src={teamLogoUrl(team, team.logo)} alt="" className={teamLogoClass} />
                     ) : null}
                     <div className="min-w-0 flex-1">
                       <h2 className="truncate text-lg font-semibold text-zinc-900">{team.name}</h2>

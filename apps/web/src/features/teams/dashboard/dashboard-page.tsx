@@ -43,10 +43,17 @@ export function TeamDashboardPage() {
 
 function remindSummary(outcome: RemindOutcome): string {
   const recent = outcome.skipped.filter((s) => s.reason === 'recently_reminded').length;
+  const seatless = outcome.skipped.filter((s) => s.reason === 'waiting_for_seat').length;
   const sent = outcome.reminded.length;
   const parts = [sent ? `Reminder sent to ${sent} member${sent === 1 ? '' : 's'}.` : 'No reminder sent.'];
   if (recent) parts.push(`${recent} already reminded in the last 24 hours.`);
+  if (seatless) parts.push(`${seatless} waiting for a seat, not reminded.`);
   return parts.join(' ');
+}
+
+function seatsTitle(seatless: number, toBuy: number): string {
+  if (!seatless) return `${toBuy} more seat${toBuy === 1 ? '' : 's'} needed`;
+  return `${seatless} member${seatless === 1 ? ' is' : 's are'} waiting for a seat`;
 }
 
 function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string }) {
@@ -88,10 +95,13 @@ function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string
       </Alert>
     );
   }
-  const { members, seatsTotal, seatsUsed } = overview.data;
+  const { members, seatsTotal, seatsUsed, seatsToBuy } = overview.data;
+  const seatless = members.filter((m) => m.waitingForSeat).length;
   const released = members.reduce((n, m) => n + m.released, 0);
   const ready = members.filter((m) => m.state === 'completed').length;
-  const waiting = members.filter((m) => m.state === 'not_started' || m.state === 'draft').length;
+  const waiting = members.filter(
+    (m) => !m.waitingForSeat && (m.state === 'not_started' || m.state === 'draft'),
+  ).length;
 
   return (
     <>
@@ -125,6 +135,16 @@ function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string
           </Card>
         ))}
       </dl>
+      {seatsToBuy > 0 ? (
+        <Alert tone="warning" className="mb-4" title={seatsTitle(seatless, seatsToBuy)}>
+          <p data-testid="seats-to-buy">
+            Buy {seatsToBuy} more seat{seatsToBuy === 1 ? '' : 's'} so everyone ready can submit.{' '}
+            <Link to="/teams/$id/team-packages" params={{ id: teamId }} className="font-semibold underline">
+              Buy seats
+            </Link>
+          </p>
+        </Alert>
+      ) : null}
       <div aria-live="polite" className="mb-4 flex flex-col gap-2">
         {fileError ? <Alert tone="error">{fileError}</Alert> : null}
         {remind.isError ? <Alert tone="error">{errorMessage(remind.error)}</Alert> : null}

@@ -27,8 +27,11 @@ export function MembersTable({
   return (
     <ul className="flex flex-col gap-2" aria-label="Members">
       {members.map((m) => {
-        const view = memberStateView(m.state);
-        const canRemind = m.state === 'not_started' || m.state === 'draft';
+        const view = m.waitingForSeat
+          ? { label: 'Waiting for a seat', tone: 'warning' as const }
+          : memberStateView(m.state);
+        // A member waiting for a seat has done their part: a reminder would tell them otherwise.
+        const canRemind = !m.waitingForSeat && (m.state === 'not_started' || m.state === 'draft');
         const recent = remindedRecently(m);
         return (
           <li key={m.user} data-testid="member-row" data-state={m.state}>
