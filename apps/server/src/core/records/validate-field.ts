@@ -4,7 +4,7 @@ import type { FieldError } from '../errors.js';
 import { INVALID_DATE, JSON_TOO_DEEP } from './prepare-value.js';
 
 const EMAIL_RE = /^[^\s@"<>]+@[^\s@"<>]+\.[^\s@"<>]+$/;
-const DEFAULT_TEXT_MAX = 5000;
+export const DEFAULT_TEXT_MAX = 5000;
 
 function err(code: string, message: string, params?: Record<string, unknown>): FieldError {
   return params ? { code, message, params } : { code, message };
