@@ -24,6 +24,7 @@ import {
 } from './invite-state.js';
 import { teamRoleOf } from './team-role.js';
 import { inviteMail, sendTeamMail } from './team-mails.js';
+import { checkInviteMailAllowance } from './invite-mail-allowance.js';
 
 /** The most addresses one invite request may mail. */
 export const MAX_INVITE_EMAILS = 100;
@@ -69,7 +70,12 @@ export async function createInvites(
     : [{ ...base, email: body.email ?? '', maxUses: body.maxUses ?? 0 }];
   const invites = app.registry.require('team_invites');
   const later = new AfterCommit();
+  const byUser = caller.auth?.collection.name === 'users';
+  let sender: RecordData | null = null;
   const saved = await app.db.transaction(async (tx) => {
+    // note: operators (superusers) are not capped; people mailing through us are.
+    if (emails.length && byUser)
+      sender = await checkInviteMailAllowance(app, tx, String(caller.auth!.record.id), teamId, emails.length);
     const out = [];
     for (const row of rows)
       out.push(await app.records.create(invites, caller, row, { tx, afterCommit: later.add }));
@@ -78,13 +84,16 @@ export async function createInvites(
   later.run();
   const team = await app.records.findById(app.registry.require('teams'), teamId);
   const appURL = app.settings.get().meta.appURL;
-  const inviterName = String(caller.auth?.record.name ?? '');
+  const inviter = {
+    name: String((sender as RecordData | null)?.name ?? ''),
+    email: String((sender as RecordData | null)?.email ?? ''),
+  };
   for (const s of saved) {
     if (emails.length) {
       const token = String(s.data.token);
       await sendTeamMail(
         app,
-        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviterName }),
+        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviter }),
       );
     }
   }
