@@ -12,6 +12,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString } from '../../tools/dates.js';
+import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 import { lockRecord } from '../photoshoots/lock.js';
@@ -34,7 +35,9 @@ export type CreatedInvite = RecordJson & { url: string };
 function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
   if (body.emails === undefined) return [];
   const list = Array.isArray(body.emails) ? body.emails : [body.emails];
-  const emails = [...new Set(list.map((e) => (typeof e === 'string' ? e.trim().toLowerCase() : '')))];
+  const emails = [
+    ...new Set(list.map((e) => (typeof e === 'string' ? normalizeEmail(e).toLowerCase() : ''))),
+  ];
   if (emails.length > MAX_INVITE_EMAILS || emails.some((e) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e))) {
     errors.add(
       'emails',
@@ -63,7 +66,7 @@ export async function createInvites(
     team: teamId,
     role: body.role ?? 'member',
     expiresAt: body.expiresAt ?? '',
-    domain: typeof body.domain === 'string' ? body.domain.trim().toLowerCase() : body.domain,
+    domain: typeof body.domain === 'string' ? asciiDomain(body.domain) || body.domain.trim() : body.domain,
   };
   const rows = emails.length
     ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
