@@ -7,13 +7,16 @@
  *   2. "idle": autocannon sends an authenticated GET of a photoshoot at a fixed rate;
  *   3. "flood": the same load while a worker thread keeps BENCH_STALL_SENDERS hostile requests in
  *      flight as a guest: 30 MB of `[[[[…` announced by Content-Length, the same chunked (no
- *      length), and a chunked body past the size limit; each answer's status is counted.
+ *      length), a chunked body past the size limit, and a flat object of 90,000 distinct keys
+ *      (979 KB) sent to an unknown collection, a sign-in, the contact form and the realtime
+ *      subscription; each answer's status is counted.
  * Pass: the GET's p99 during the flood stays under the upload-checks budget (50 ms), no GET fails,
  * and every hostile request got 413 or 400. The server's own event-loop delay is reported too
  * (steadier than latency on a shared machine).
  *
  * Env: BENCH_STALL_DURATION (s, default 8), BENCH_STALL_RATE (req/s, default 200),
- * BENCH_STALL_SENDERS (default 8), BENCH_STALL_BUDGET=report (the p99 budget is reported, not a failure:
+ * BENCH_STALL_SENDERS (default 8), BENCH_STALL_TARGET=health (time `GET /api/health` instead of
+ * the photoshoot), BENCH_STALL_BUDGET=report (the p99 budget is reported, not a failure:
  * `npm test` runs it so). Writes results/stall.json; exits 1 on a failed check.
  */
 import { fork } from 'node:child_process';
@@ -33,6 +36,7 @@ const cfg = {
   rate: num('BENCH_STALL_RATE', 200),
   connections: 10,
   senders: num('BENCH_STALL_SENDERS', 8),
+  target: process.env.BENCH_STALL_TARGET === 'health' ? 'health' : 'photoshoot',
 };
 
 if (!isMainThread) {
@@ -68,11 +72,11 @@ if (!isMainThread) {
 }
 
 /** One hostile request: writes `chunk` up to `total` bytes unless the server answers first. */
-function hostile(base, { headers, chunk, total }) {
+function hostile(base, { path = '/api/realtime', headers, chunk, total }) {
   return new Promise((resolve) => {
     let sent = 0;
     let answered = false;
-    const req = request(`${base}/api/realtime`, { method: 'POST', headers }, (res) => {
+    const req = request(`${base}${path}`, { method: 'POST', headers }, (res) => {
       answered = true;
       res.resume();
       res.on('end', () => {
@@ -100,7 +104,19 @@ function hostile(base, { headers, chunk, total }) {
 async function floodThread({ base, until, senders }) {
   const MB30 = 30 * 1024 * 1024;
   const brackets = Buffer.alloc(64 * 1024, '[');
+  const manyKeys = Buffer.from(`{${Array.from({ length: 90_000 }, (_, i) => `"k${i}":1`).join(',')}}`);
+  const keysTo = (path) => ({
+    name: `90,000 keys (${Math.round(manyKeys.length / 1000)} KB) to ${path}`,
+    path,
+    headers: { 'content-type': 'application/json', 'content-length': String(manyKeys.length) },
+    chunk: manyKeys,
+    total: manyKeys.length,
+  });
   const kinds = [
+    keysTo('/api/collections/nope/records'),
+    keysTo('/api/collections/users/auth-with-password'),
+    keysTo('/api/collections/contact_messages/records'),
+    keysTo('/api/realtime'),
     {
       name: 'deep, 30 MB by Content-Length',
       headers: { 'content-type': 'application/json', 'content-length': String(MB30) },
@@ -183,7 +199,10 @@ async function main() {
       new Promise((resolve, reject) =>
         autocannon(
           {
-            url: `${base}/api/collections/photoshoots/records/${shoot.id}`,
+            url:
+              cfg.target === 'health'
+                ? `${base}/api/health`
+                : `${base}/api/collections/photoshoots/records/${shoot.id}`,
             headers: { authorization: token },
             connections: cfg.connections,
             overallRate: cfg.rate,
@@ -210,12 +229,12 @@ async function main() {
     // Every hostile request was refused (an answer or a cut connection), and each kind got an answer.
     const kindsAnswered = new Set(
       Object.keys(counts)
-        .filter((k) => / (413|400)$/.test(k))
+        .filter((k) => / (413|400|404)$/.test(k))
         .map((k) => k.replace(/: \d+$/, '')),
     );
     const kindsSent = new Set(Object.keys(counts).map((k) => k.replace(/: [^:]+$/, '')));
     const refusedAll =
-      Object.keys(counts).every((k) => / (413|400|reset|reset-after-answer)$/.test(k)) &&
+      Object.keys(counts).every((k) => / (413|400|404|reset|reset-after-answer)$/.test(k)) &&
       [...kindsSent].every((k) => kindsAnswered.has(k));
     const row = (r) => ({
       requests: r.requests.total,
@@ -242,7 +261,7 @@ async function main() {
     writeFileSync(join(here, 'results/stall.json'), JSON.stringify(result, null, 2) + '\n');
     const ms = (v) => v.toFixed(1);
     console.log(
-      `GET photoshoot (authenticated), ${cfg.rate} req/s over ${cfg.connections} connections, ${cfg.duration} s each:`,
+      `GET ${cfg.target === 'health' ? '/api/health' : 'photoshoot (authenticated)'}, ${cfg.rate} req/s over ${cfg.connections} connections, ${cfg.duration} s each:`,
     );
     console.log(
       `  idle   p50 ${idle.latency.p50} ms  p99 ${idle.latency.p99} ms  event loop p99 ${ms(idleLoop.p99)} ms`,

@@ -65,6 +65,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const jsonBody = {
     maxBytes: positiveInt('PHOTOSHOOT_JSON_BODY_LIMIT', DEFAULT_JSON_BODY_LIMITS.maxBytes),
     maxDepth: positiveInt('PHOTOSHOOT_JSON_MAX_DEPTH', DEFAULT_JSON_BODY_LIMITS.maxDepth),
+    maxKeys: DEFAULT_JSON_BODY_LIMITS.maxKeys,
+    maxElements: DEFAULT_JSON_BODY_LIMITS.maxElements,
   };
   for (const name of flags.keys()) {
     if (!['http', 'dir', 'dev'].includes(name)) problems.push(`unknown flag --${name}`);

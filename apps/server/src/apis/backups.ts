@@ -9,6 +9,7 @@ import { ApiError } from '../core/errors.js';
 import { readBody } from './body.js';
 import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
+import { NO_BODY } from './route-body.js';
 
 const DOWNLOAD_DENIED = 'Insufficient permissions to access the resource.';
 
@@ -77,21 +78,29 @@ export function bindBackupsApi(server: FastifyInstance, app: App): void {
       .send(found.stream);
   });
 
-  server.delete('/api/backups/:key', { config: { access: 'superuser' } }, async (req, reply) => {
-    const { key } = req.params as { key: string };
-    await app.backups.delete(key);
-    return reply.code(204).send();
-  });
+  server.delete(
+    '/api/backups/:key',
+    { config: { access: 'superuser', body: NO_BODY } },
+    async (req, reply) => {
+      const { key } = req.params as { key: string };
+      await app.backups.delete(key);
+      return reply.code(204).send();
+    },
+  );
 
-  server.post('/api/backups/:key/restore', { config: { access: 'superuser' } }, async (req, reply) => {
-    const { key } = req.params as { key: string };
-    const job = await app.backups.restore(key);
-    // note: the 204 goes out now; the restore carries on and leaves the live data untouched if it fails.
-    job.done.then(
-      // Realtime subscriptions were authorised against the old data: clients reconnect and resubscribe.
-      () => server.realtime.closeAll(),
-      (err: unknown) => server.log.error({ err }, `restore of backup ${key} failed`),
-    );
-    return reply.code(204).send();
-  });
+  server.post(
+    '/api/backups/:key/restore',
+    { config: { access: 'superuser', body: NO_BODY } },
+    async (req, reply) => {
+      const { key } = req.params as { key: string };
+      const job = await app.backups.restore(key);
+      // note: the 204 goes out now; the restore carries on and leaves the live data untouched if it fails.
+      job.done.then(
+        // Realtime subscriptions were authorised against the old data: clients reconnect and resubscribe.
+        () => server.realtime.closeAll(),
+        (err: unknown) => server.log.error({ err }, `restore of backup ${key} failed`),
+      );
+      return reply.code(204).send();
+    },
+  );
 }

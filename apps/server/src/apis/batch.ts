@@ -8,6 +8,7 @@ import { uploadTmpDir } from '../core/files/upload.js';
 import { readBody } from './body.js';
 import { callerOf } from './request-caller.js';
 import { sendJson } from './respond.js';
+import { FULL_BODY } from './route-body.js';
 
 const MiB = 1024 * 1024;
 /** PocketBase's batch body limit when `batch.maxBodySize` is 0. */
@@ -46,7 +47,12 @@ export function bindBatchApi(server: FastifyInstance, app: App): void {
     payload.on('error', (err) => counter.destroy(err));
     return payload.pipe(counter);
   };
-  const routeOptions = { bodyLimit: DEFAULT_LIMIT, onRequest: tooLargeEarly, preParsing: countJsonBytes };
+  const routeOptions = {
+    bodyLimit: DEFAULT_LIMIT,
+    config: { body: FULL_BODY },
+    onRequest: tooLargeEarly,
+    preParsing: countJsonBytes,
+  };
   server.post('/api/batch', routeOptions, async (req, reply) => {
     const settings = app.settings.get().batch;
     if (!settings.enabled) throw ApiError.forbidden('Batch requests are not allowed.');

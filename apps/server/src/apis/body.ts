@@ -7,14 +7,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../core/errors.js';
 import { BodyBudget, TempUploads } from '../core/files/temp-uploads.js';
 import { BASE_BODY_LIMIT, type Upload } from '../core/files/upload.js';
-import { JsonTooDeepError, parseJsonWithin } from '../tools/json-depth.js';
 import {
   DEFAULT_JSON_BODY_LIMITS,
   drainRest,
+  outOfShape,
   readJsonBody,
+  shapeScanner,
   tooDeep,
   type JsonBodyLimits,
 } from './json-body.js';
+import { routeBodyBytes } from './route-body.js';
 
 /** "true"/"false" become booleans; a numeric string becomes a number only if it round-trips exactly. */
 export function inferValue(value: string): unknown {
@@ -40,11 +42,12 @@ export function mergeJsonPayload(
   raw: string,
   limits: JsonBodyLimits = DEFAULT_JSON_BODY_LIMITS,
 ): void {
+  const scanner = shapeScanner(limits);
+  if (scanner.push(raw)) throw outOfShape(limits, scanner.exceeded!);
   let parsed: unknown;
   try {
-    parsed = parseJsonWithin(raw, limits.maxDepth);
-  } catch (err) {
-    if (err instanceof JsonTooDeepError) throw tooDeep(limits);
+    parsed = JSON.parse(raw);
+  } catch {
     throw ApiError.badRequest('Invalid @jsonPayload value.');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
@@ -73,14 +76,16 @@ export function registerBodyParsers(
   server.addHook('onRequestAbort', release);
   server.removeAllContentTypeParsers();
   server.addContentTypeParser('application/json', (req: FastifyRequest, payload: Readable) =>
-    readJsonBody(req.raw, payload, limits),
+    readJsonBody(req.raw, payload, limits, routeBodyBytes(req, limits)),
   );
   server.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: limits.maxBytes },
-    (_req, body, done) => {
+    (req, body, done) => {
       const out: Record<string, unknown> = {};
       try {
+        // note: a chunked body has no length to refuse it by before it is read (route-body.ts).
+        if (Buffer.byteLength(body as string) > routeBodyBytes(req, limits)) throw ApiError.tooLarge();
         for (const [k, v] of new URLSearchParams(body as string)) {
           if (k === '@jsonPayload') mergeJsonPayload(out, v, limits);
           else addFormValue(out, k, inferValue(v));
@@ -92,7 +97,7 @@ export function registerBodyParsers(
     },
   );
   // Multipart is read as a stream by the multipart plugin; other types are refused unless empty.
-  server.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
+  server.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBytes }, (req, body, done) => {
     const type = String(req.headers['content-type'] ?? '');
     if (type.startsWith('multipart/form-data')) return done(null, undefined);
     if ((body as Buffer).length === 0) return done(null, {});
@@ -155,8 +160,8 @@ function stringifyPart(value: unknown, limits: JsonBodyLimits): string {
 async function readParts(req: FastifyRequest, opts: ReadBodyOptions, maxBody: number, temp: TempUploads) {
   const budget = new BodyBudget(maxBody);
   const limits = jsonLimitsOf.get(req.server) ?? DEFAULT_JSON_BODY_LIMITS;
-  // note: text parts together are held to the JSON body's limit: only file parts may be large.
-  const textBudget = new BodyBudget(limits.maxBytes);
+  // note: text parts together are held to the route's JSON body limit: only file parts may be large.
+  const textBudget = new BodyBudget(routeBodyBytes(req, limits));
   const body: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
   // note: busboy's own per-file cap is lifted to the body limit; limits per field are enforced while writing.

@@ -23,6 +23,7 @@ import type { FileField } from '../core/schema/fields.js';
 import { realIp } from './real-ip.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
+import { NO_BODY } from './route-body.js';
 
 type Params = { collection: string; recordId: string; filename: string };
 
@@ -101,7 +102,7 @@ async function thumbFor(
 }
 
 export function bindFilesApi(server: FastifyInstance, app: App): void {
-  server.post('/api/files/token', { config: { access: 'auth' } }, async (req, reply) => {
+  server.post('/api/files/token', { config: { access: 'auth', body: NO_BODY } }, async (req, reply) => {
     const auth = req.auth!;
     const token = await app.auth.issueToken(auth.collection, auth.record, 'file');
     return sendJson(req, reply, { token });

@@ -1,14 +1,14 @@
 /**
  * Rate limits (protocol §0.2, decision 004) as three hooks: the per-IP check runs on request,
- * before any body is read, so a limited client costs almost nothing; the per-account check of
- * sign-in guessing needs the parsed body and runs before the handler; the outcome (failed
+ * before any body is read, so a limited client costs almost nothing; the per-account (for a
+ * password, per account and address) check of sign-in guessing needs the parsed body and runs before the handler; the outcome (failed
  * attempt or success) is recorded after the response. Must be bound after auth loading.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';
 import type { RateLimitRule } from '../core/settings/settings.js';
-import { RateLimiter } from '../core/ratelimit/rate-limiter.js';
+import { lockoutSubject, RateLimiter } from '../core/ratelimit/rate-limiter.js';
 import { describeRequest, type RequestTarget } from '../core/ratelimit/request-target.js';
 import { realIp } from './real-ip.js';
 
@@ -50,8 +50,9 @@ export function bindRateLimits(server: FastifyInstance, app: App): void {
   server.addHook('preHandler', (req, reply, done) => {
     const p = pending.get(req);
     if (!p?.target.accountField) return done();
-    const account = accountOf(req, p.target.accountField);
-    if (!account) return done();
+    const identity = accountOf(req, p.target.accountField);
+    if (!identity) return done();
+    const account = lockoutSubject(p.target, identity, realIp(req, app.settings.get()));
     const state = limiter.reserveAccount(p.rule, p.target, account);
     if (!state.allowed) {
       pending.delete(req);

@@ -9,6 +9,11 @@ import { readBody } from './body.js';
 
 const MAX_TOPICS = 1000;
 const MAX_TOPIC_LENGTH = 2500;
+/**
+ * A subscription request: a client id and the topics of one page, a few hundred bytes in practice.
+ * 256 KiB holds a hundred topics of the longest kind; a larger body is refused before it is parsed.
+ */
+const SUBSCRIBE_BODY = 256 * 1024;
 
 /** `GET /api/realtime` (SSE connect) and `POST /api/realtime` (set subscriptions), protocol §6. */
 export function bindRealtimeApi(
@@ -32,7 +37,7 @@ export function bindRealtimeApi(
     client.send('PB_CONNECT', { clientId: client.id });
   });
 
-  server.post('/api/realtime', async (req, reply) => {
+  server.post('/api/realtime', { config: { body: SUBSCRIBE_BODY } }, async (req, reply) => {
     const { body } = await readBody(req);
     const clientId = typeof body.clientId === 'string' ? body.clientId : '';
     const errors = new ValidationErrors();

@@ -12,7 +12,8 @@ import { authenticateWithOtp, requestOtp } from '../core/auth/otp.js';
 import { confirmPasswordReset, requestPasswordReset } from '../core/auth/password-reset.js';
 import { confirmVerification, requestVerification } from '../core/auth/verification.js';
 import { readBody } from './body.js';
-import { authCollectionOf, mfaIdOf, sendSignIn } from './record-auth.js';
+import { authCollectionOf, authRouteBody, mfaIdOf, sendSignIn } from './record-auth.js';
+import { SIGN_IN_BODY } from './route-body.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
@@ -31,26 +32,27 @@ const noContent = (reply: FastifyReply) => reply.code(204).send();
 
 export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void {
   const route = (action: string) => `/api/collections/:collection/${action}`;
+  const signIn = authRouteBody(app, SIGN_IN_BODY);
 
-  server.post(route('request-verification'), async (req, reply) => {
+  server.post(route('request-verification'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     await requestVerification(app, collection, text((await bodyOf(req)).email).trim());
     return noContent(reply);
   });
 
-  server.post(route('confirm-verification'), async (req, reply) => {
+  server.post(route('confirm-verification'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     await confirmVerification(app, collection, text((await bodyOf(req)).token));
     return noContent(reply);
   });
 
-  server.post(route('request-password-reset'), async (req, reply) => {
+  server.post(route('request-password-reset'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     await requestPasswordReset(app, collection, text((await bodyOf(req)).email).trim());
     return noContent(reply);
   });
 
-  server.post(route('confirm-password-reset'), async (req, reply) => {
+  server.post(route('confirm-password-reset'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const body = await bodyOf(req);
     await confirmPasswordReset(app, collection, {
@@ -62,30 +64,34 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
   });
 
   // note: the access check comes first, so even a wrong collection path answers 401 to a guest.
-  server.post(route('request-email-change'), { config: { access: 'auth' } }, async (req, reply) => {
-    const auth = req.auth!;
-    const path = (req.params as { collection: string }).collection;
-    if (path !== auth.collection.id && path !== auth.collection.name) {
-      throw ApiError.forbidden('The authorized record is not allowed to perform this action.');
-    }
-    await requestEmailChange(app, auth.collection, auth.record, text((await bodyOf(req)).newEmail).trim());
-    return noContent(reply);
-  });
+  server.post(
+    route('request-email-change'),
+    { config: { access: 'auth', body: SIGN_IN_BODY } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const path = (req.params as { collection: string }).collection;
+      if (path !== auth.collection.id && path !== auth.collection.name) {
+        throw ApiError.forbidden('The authorized record is not allowed to perform this action.');
+      }
+      await requestEmailChange(app, auth.collection, auth.record, text((await bodyOf(req)).newEmail).trim());
+      return noContent(reply);
+    },
+  );
 
-  server.post(route('confirm-email-change'), async (req, reply) => {
+  server.post(route('confirm-email-change'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const body = await bodyOf(req);
     await confirmEmailChange(app, collection, { token: text(body.token), password: text(body.password) });
     return noContent(reply);
   });
 
-  server.post(route('request-otp'), async (req, reply) => {
+  server.post(route('request-otp'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const otpId = await requestOtp(app, collection, text((await bodyOf(req)).email).trim());
     return sendJson(req, reply, { otpId });
   });
 
-  server.post(route('auth-with-otp'), async (req, reply) => {
+  server.post(route('auth-with-otp'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const body = await bodyOf(req);
     const record = await authenticateWithOtp(app, collection, text(body.otpId), text(body.password));
@@ -98,13 +104,17 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
     );
   });
 
-  server.post(route('impersonate/:id'), { config: { access: 'superuser' } }, async (req, reply) => {
-    const collection = authCollectionOf(app, req);
-    const id = (req.params as { id: string }).id;
-    const body = await bodyOf(req);
-    const response = await impersonate(app, collection, id, body.duration, callerOf(req), {
-      expand: queryParam(req, 'expand'),
-    });
-    return sendJson(req, reply, response);
-  });
+  server.post(
+    route('impersonate/:id'),
+    { config: { access: 'superuser', body: SIGN_IN_BODY } },
+    async (req, reply) => {
+      const collection = authCollectionOf(app, req);
+      const id = (req.params as { id: string }).id;
+      const body = await bodyOf(req);
+      const response = await impersonate(app, collection, id, body.duration, callerOf(req), {
+        expand: queryParam(req, 'expand'),
+      });
+      return sendJson(req, reply, response);
+    },
+  );
 }

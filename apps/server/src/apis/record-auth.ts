@@ -10,6 +10,7 @@ import { safeReason } from '../core/oauth2/provider-http.js';
 import { readBody } from './body.js';
 import { callerOf, queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
+import { NO_BODY, SIGN_IN_BODY } from './route-body.js';
 
 /** The auth collection of the path; 404 with the protocol's message for anything else. */
 export function authCollectionOf(app: App, req: FastifyRequest): CollectionDef {
@@ -30,53 +31,76 @@ export function sendSignIn(req: FastifyRequest, reply: FastifyReply, result: Sig
   return sendJson(req, reply, result.auth);
 }
 
+/**
+ * Route options of an auth collection's POST route: a path naming no auth collection is a 404
+ * before the body is read, and the body may be `bytes` long.
+ */
+export function authRouteBody(app: App, bytes: number) {
+  return {
+    config: {
+      body: (req: FastifyRequest) => {
+        authCollectionOf(app, req);
+        return bytes;
+      },
+    },
+  };
+}
+
 /** auth-with-password, auth-refresh and auth-methods (protocol §4.2–4.4). */
 export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
-  server.post('/api/collections/:collection/auth-with-password', async (req, reply) => {
-    const collection = authCollectionOf(app, req);
-    const { passwordAuth } = collection.auth!;
-    if (!passwordAuth.enabled) {
-      throw ApiError.forbidden('The collection is not configured to allow password authentication.');
-    }
-    const { body } = await readBody(req);
-    const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    const identityField = typeof body.identityField === 'string' ? body.identityField : '';
-    const errors = new ValidationErrors();
-    if (!identity) errors.add('identity', 'validation_required', 'Cannot be blank.');
-    if (!password) errors.add('password', 'validation_required', 'Cannot be blank.');
-    if (identityField && !passwordAuth.identityFields.includes(identityField)) {
-      errors.add('identityField', 'validation_in_invalid', 'Must be a valid value.');
-    }
-    errors.throwIfAny('An error occurred while validating the submitted data.');
-    const record = await app.auth.withPassword(collection, identity, password, identityField || undefined);
-    const caller = callerOf(req, 'password');
-    const factor = { method: 'password' as const, mfaId: mfaIdOf(req, body) };
-    return sendSignIn(
-      req,
-      reply,
-      await app.auth.signIn(collection, record, caller, factor, { expand: queryParam(req, 'expand') }),
-    );
-  });
+  server.post(
+    '/api/collections/:collection/auth-with-password',
+    authRouteBody(app, SIGN_IN_BODY),
+    async (req, reply) => {
+      const collection = authCollectionOf(app, req);
+      const { passwordAuth } = collection.auth!;
+      if (!passwordAuth.enabled) {
+        throw ApiError.forbidden('The collection is not configured to allow password authentication.');
+      }
+      const { body } = await readBody(req);
+      const identity = typeof body.identity === 'string' ? body.identity.trim() : '';
+      const password = typeof body.password === 'string' ? body.password : '';
+      const identityField = typeof body.identityField === 'string' ? body.identityField : '';
+      const errors = new ValidationErrors();
+      if (!identity) errors.add('identity', 'validation_required', 'Cannot be blank.');
+      if (!password) errors.add('password', 'validation_required', 'Cannot be blank.');
+      if (identityField && !passwordAuth.identityFields.includes(identityField)) {
+        errors.add('identityField', 'validation_in_invalid', 'Must be a valid value.');
+      }
+      errors.throwIfAny('An error occurred while validating the submitted data.');
+      const record = await app.auth.withPassword(collection, identity, password, identityField || undefined);
+      const caller = callerOf(req, 'password');
+      const factor = { method: 'password' as const, mfaId: mfaIdOf(req, body) };
+      return sendSignIn(
+        req,
+        reply,
+        await app.auth.signIn(collection, record, caller, factor, { expand: queryParam(req, 'expand') }),
+      );
+    },
+  );
 
-  server.post('/api/collections/:collection/auth-refresh', async (req, reply) => {
-    const collection = authCollectionOf(app, req);
-    const auth = req.auth;
-    if (!auth) throw ApiError.unauthorized('The request requires valid record authorization token.');
-    if (auth.collection.id !== collection.id) {
-      throw ApiError.forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
-    }
-    const caller = callerOf(req);
-    const token = auth.refreshable ? undefined : auth.token;
-    return sendJson(
-      req,
-      reply,
-      await app.auth.authResponse(collection, auth.record, caller, {
-        token,
-        expand: queryParam(req, 'expand'),
-      }),
-    );
-  });
+  server.post(
+    '/api/collections/:collection/auth-refresh',
+    authRouteBody(app, NO_BODY),
+    async (req, reply) => {
+      const collection = authCollectionOf(app, req);
+      const auth = req.auth;
+      if (!auth) throw ApiError.unauthorized('The request requires valid record authorization token.');
+      if (auth.collection.id !== collection.id) {
+        throw ApiError.forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+      }
+      const caller = callerOf(req);
+      const token = auth.refreshable ? undefined : auth.token;
+      return sendJson(
+        req,
+        reply,
+        await app.auth.authResponse(collection, auth.record, caller, {
+          token,
+          expand: queryParam(req, 'expand'),
+        }),
+      );
+    },
+  );
 
   server.get('/api/collections/:collection/auth-methods', async (req, reply) => {
     const collection = authCollectionOf(app, req);

@@ -1,10 +1,11 @@
 /**
  * Who may call a route, declared with the route (`config: { access: 'superuser' }`) and checked by
- * one hook, so no handler writes its own guard. Runs where the handler's check used to: after the
- * body is parsed, before the handler.
+ * one hook, so no handler writes its own guard. Runs before the body is read: a guest's body for a
+ * route that would refuse them is not worth parsing.
  */
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireSuperuser } from './guards.js';
+import { refuseUnread } from './json-body.js';
 
 export type RouteAccess = 'auth' | 'superuser';
 
@@ -16,15 +17,16 @@ declare module 'fastify' {
 
 export function bindRouteAccess(server: FastifyInstance): void {
   // note: a callback, not async: it runs on every request and never waits (decision 028).
-  server.addHook('preHandler', (req, _reply, done) => {
+  server.addHook('preParsing', (req, reply, payload, done) => {
     const access = req.routeOptions.config.access;
     try {
       if (access === 'superuser') requireSuperuser(req);
       else if (access === 'auth') requireAuth(req);
     } catch (err) {
+      refuseUnread(req, reply);
       return done(err as Error);
     }
-    done();
+    done(null, payload);
   });
 }
 
@@ -35,8 +37,14 @@ export async function bindAdminGroup(
 ): Promise<void> {
   await server.register(
     async (group) => {
-      group.addHook('preHandler', async (req) => {
-        requireSuperuser(req);
+      group.addHook('preParsing', async (req, reply, payload) => {
+        try {
+          requireSuperuser(req);
+        } catch (err) {
+          refuseUnread(req, reply);
+          throw err;
+        }
+        return payload;
       });
       await bind(group);
     },

@@ -11,6 +11,7 @@ import { RealtimeBroker } from '../core/realtime/broker.js';
 import { isHttpModule } from './http-module.js';
 import { bindAdminGroup, bindRouteAccess } from './route-access.js';
 import { registerBodyParsers } from './body.js';
+import { bindRouteBodies } from './route-body.js';
 import { DEFAULT_JSON_BODY_LIMITS, type JsonBodyLimits } from './json-body.js';
 import { bindHealthApi } from './health.js';
 import { bindRecordAuthApi } from './record-auth.js';
@@ -108,7 +109,9 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
   bindRateLimits(server, app);
   bindRequestLogs(server, app);
 
+  // note: who may call a route, then how much body it reads, both before a byte of it is parsed.
   bindRouteAccess(server);
+  bindRouteBodies(server, jsonBody);
 
   // The app publishes to other processes itself (every process kind); SSE clients are ours.
   const broker = new RealtimeBroker(app);
@@ -146,9 +149,14 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
     for (const m of modules) await m.adminRoutes?.(admin, app);
   });
 
-  server.all('/api/*', async () => {
+  const notFound = async () => {
     throw ApiError.notFound();
-  });
+  };
+  // note: refused before the body is read: there is nothing here to read it for.
+  const refuseBody = () => {
+    throw ApiError.notFound();
+  };
+  server.all('/api/*', { config: { body: refuseBody } }, notFound);
   await bindWebApp(server, {
     webDist: opts.webDist,
     appURL: () => app.settings.get().meta.appURL,

@@ -4,13 +4,14 @@ import { sendTestEmail } from '../core/settings/test-email.js';
 import { testS3 } from '../core/settings/test-s3.js';
 import { readBody } from './body.js';
 import { sendJson } from './respond.js';
+import { FULL_BODY } from './route-body.js';
 
 /** `GET/PATCH /api/settings` and the S3 and mail checks, for superusers; secrets are never sent back. */
 export function bindSettingsApi(server: FastifyInstance, app: App): void {
   server.get('/api/settings', { config: { access: 'superuser' } }, async (req, reply) => {
     return sendJson(req, reply, app.settings.masked());
   });
-  server.patch('/api/settings', { config: { access: 'superuser' } }, async (req, reply) => {
+  server.patch('/api/settings', { config: { access: 'superuser', body: FULL_BODY } }, async (req, reply) => {
     const { body } = await readBody(req);
     await app.settings.patch(body);
     return sendJson(req, reply, app.settings.masked());

@@ -53,7 +53,7 @@ describe.each(engines)('file uploads (%s)', (engine) => {
     const rec = await pb
       .collection('fdocs')
       .create({ title: 'png-as-jpg', images: file(await image(20, 20, 'png'), 'photo.jpg', 'image/jpeg') });
-    expect(rec.images[0]).toMatch(/^photo_[a-z0-9]{10}\.jpg$/);
+    expect(rec.images[0]).toMatch(/^photo_[a-z0-9]{10}\.png$/);
     const res = await fetch(pb.files.getURL(rec, rec.images[0]));
     expect(res.headers.get('content-type')).toBe('image/png');
   });

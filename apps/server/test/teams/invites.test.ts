@@ -115,7 +115,7 @@ describe.each(engines)('team invites (%s)', (engine) => {
       const mails = await mailsTo(t, address, /invited to join Acme/);
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain(`/teams/invite/${items[i]!.token}`);
-      expect(mails[0]!.text).toContain('Adam Admin invited you');
+      expect(mails[0]!.text).toContain(`Adam Admin (${team.admin.email}) invited you`);
     }
     const bad = await failure(invite(team.admin.pb, team.id, { emails: ['nope'] }));
     expect(bad.response.data).toMatchObject({ emails: { code: 'validation_invalid_emails' } });

@@ -20,13 +20,20 @@ export async function person(t: TestServer, fields: Record<string, unknown> = {}
 export const createTeam = (pb: PocketBase, body: Record<string, unknown>) =>
   pb.send<RecordData & { id: string }>('/api/teams', { method: 'POST', body });
 
-/** A team made by its owner, with one admin and one member. */
+/** Marks a person's address as verified (as following the verification mail would). */
+export async function verifyPerson(t: TestServer, p: Person): Promise<void> {
+  await t.app.db.run(`UPDATE "users" SET "verified" = ? WHERE "id" = ?`, [true, p.id]);
+}
+
+/** A team made by its owner, with one admin and one member; the owner and the admin are verified. */
 export async function buildTeam(t: TestServer, name = 'Acme'): Promise<Team> {
   const [owner, admin, member] = await Promise.all([
     person(t, { name: 'Olivia Owner' }),
     person(t, { name: 'Adam Admin' }),
     person(t, { name: 'Mia Member' }),
   ]);
+  await verifyPerson(t, owner);
+  await verifyPerson(t, admin);
   const team = await createTeam(owner.pb, { name, company: `${name} Inc.` });
   await join(t, team.id, admin.id, 'admin');
   await join(t, team.id, member.id, 'member');

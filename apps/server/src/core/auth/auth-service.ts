@@ -13,6 +13,7 @@ import { AuthLookup } from './auth-lookup.js';
 import { checkMfa, type AuthMethod } from './mfa.js';
 import { dummyVerify, verifyPassword } from './passwords.js';
 import { peekToken, signToken, verifyToken, type TokenClaims, type TokenType } from './tokens.js';
+import { normalizeEmail } from '../../tools/normalize-email.js';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
@@ -165,7 +166,7 @@ export class AuthService {
             : `${q(field)} = ? COLLATE NOCASE`
           : `${q(field)} = ?`;
       const row = await this.app.db.get(`SELECT * FROM ${q(collection.name)} WHERE ${ci} LIMIT 1`, [
-        identity,
+        field === 'email' ? normalizeEmail(identity) : identity,
       ]);
       if (row) {
         record = (await this.app.records.findById(collection, String(row.id)))!;

@@ -9,6 +9,7 @@ import { ApiError, ValidationErrors } from '../errors.js';
 import { emailChangeMail } from '../mail/templates.js';
 import { checkEmailInput, sameEmail } from './email-address.js';
 import { findAuthRecordByEmail } from './find-by-email.js';
+import { normalizeEmail } from '../../tools/normalize-email.js';
 import { readFlowToken, spendFlowToken } from './flow-token.js';
 import { verifyPassword } from './passwords.js';
 import { resendThrottle } from './resend-throttle.js';
@@ -31,6 +32,8 @@ export async function requestEmailChange(
 ): Promise<void> {
   refuseSuperusers(collection);
   const errors = new ValidationErrors();
+  // note: in its normal form, so a lookalike of a taken address is found taken.
+  newEmail = normalizeEmail(newEmail);
   checkEmailInput(errors, 'newEmail', newEmail);
   if (errors.empty && sameEmail(newEmail, record.email))
     errors.add('newEmail', 'validation_not_in_invalid', 'Must be a valid value.');

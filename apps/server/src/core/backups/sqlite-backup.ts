@@ -1,6 +1,6 @@
 /**
- * SQLite backups: the database file copied with SQLite's online backup API, and restored the same
- * way in reverse (the restored file is copied page by page into the live database through a second
+ * SQLite backups: the database written with `VACUUM INTO` (live rows only, no free pages), and
+ * restored with SQLite's online backup API (the restored file is copied page by page into the live database through a second
  * connection), so the server's own connection stays open and simply sees the new pages.
  */
 import { join } from 'node:path';
@@ -29,7 +29,9 @@ export async function snapshotSqlite(
   const dbFile = join(workDir, SQLITE_ENTRY);
   const storage = join(workDir, 'storage');
   await db.exclusive(async () => {
-    await db.raw.backup(dbFile, { progress: () => ALL_PAGES });
+    // note: VACUUM INTO writes live rows only; a page copy (the backup API) would carry the free
+    // pages too, with whatever deleted rows left in them (password-reset tokens, old secrets).
+    db.raw.prepare('VACUUM INTO ?').run(dbFile);
     await linkTree(storageDir, storage);
   });
   // note: the copy carries its source's WAL flag; a rollback-journal file is self-contained in a zip.

@@ -34,12 +34,17 @@ export function snakeCase(text: string): string {
 
 /**
  * A new stored name for an upload called `original`; `detectedExt` (from the bytes, with its dot)
- * is used when the name has no usable extension.
+ * is used when the name has no usable extension, or always with `forceExt` (a type that was not
+ * recognised then stores no extension at all).
  */
-export function storedFileName(original: string, detectedExt = ''): string {
+export function storedFileName(
+  original: string,
+  detectedExt = '',
+  opts: { forceExt?: boolean } = {},
+): string {
   const name = baseName(original).replace(/^\.+|\.+$/g, '');
   const rawExt = extractExtension(name);
-  let ext = rawExt
+  let ext = (opts.forceExt ? '' : rawExt)
     .replace(/[^A-Za-z0-9_.-]+/g, '')
     .replace(/\.{2,}/g, '.')
     .replace(/\.$/, '');

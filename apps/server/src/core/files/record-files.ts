@@ -1,18 +1,19 @@
 /**
  * The file side of one record write: names the uploads, checks them against their field (count,
- * size, sniffed type), writes them to storage only once the record is valid, takes them back if
+ * size, sniffed type, pixel size of images), writes them to storage only once the record is valid, takes them back if
  * the database write fails, and deletes replaced files after the write has committed.
  */
 import type { ValidationErrors } from '../errors.js';
 import type { CollectionDef } from '../schema/collection.js';
 import { isMultiValue, type FileField } from '../schema/fields.js';
 import type { RecordData } from '../records/codec.js';
+import { imageSize, imageTooLarge, type ImageSize } from './image-size.js';
 import { storedFileName } from './names.js';
 import { isHeif, mimeAllowed, sniffFile } from './sniff.js';
 import { fileKey, thumbsPrefix, type FileStorage } from './storage.js';
 import { fileFieldForKey, fileMaxSize, type Upload } from './upload.js';
 
-type Pending = Upload & { field: FileField; name: string; mime: string };
+type Pending = Upload & { field: FileField; name: string; mime: string; pixels: ImageSize | null };
 
 function names(value: unknown): string[] {
   if (value === null || value === undefined || value === '') return [];
@@ -49,8 +50,11 @@ export class RecordFiles {
       pending.push({
         ...upload,
         field,
-        name: storedFileName(upload.filename, sniffed.ext),
+        // note: the extension of the type the bytes are, never the one the client chose: a file
+        // served by extension (S3, a CDN) must not become HTML because it was sent as `evil.html`.
+        name: storedFileName(upload.filename, sniffed.ext, { forceExt: true }),
         mime: sniffed.mime,
+        pixels: await imageSize(upload.path, sniffed.mime),
       });
     }
     return new RecordFiles(storage, collection, pending);
@@ -105,6 +109,15 @@ export class RecordFiles {
           errors.add(field.name, 'validation_invalid_mime_type', message, {
             file: p.filename,
             mimeType: p.mime,
+          });
+          break;
+        }
+        const tooLarge = imageTooLarge(p.filename, p.pixels);
+        if (tooLarge) {
+          errors.add(field.name, 'validation_image_too_large', tooLarge, {
+            file: p.filename,
+            width: p.pixels!.width,
+            height: p.pixels!.height,
           });
           break;
         }

@@ -1,6 +1,6 @@
 /**
  * Keeps secrets out of every log, stored or written to stdout/stderr. File and reset links carry
- * tokens in the query string (`?token=`), OAuth2 redirects carry `code`/`state`, and a browser's
+ * tokens in the query string (`?token=`), invite links in the path, OAuth2 redirects carry `code`/`state`, and a browser's
  * Referer repeats the page URL (e.g. `/reset-password?token=…`), so every logged URL goes through
  * `redactUrl`; free text (error messages, console lines) goes through `redactText`, and request
  * headers through `redactHeaders`.
@@ -26,15 +26,33 @@ function redactQuery(query: string): string {
     .join('&');
 }
 
-/** The URL (absolute or path-only) with secret query values replaced and any userinfo dropped. */
+/**
+ * A path segment that is a secret: a JWT, or a long run of token characters (invite links carry a
+ * 32–64 character token in the path, `/teams/invite/{token}`; record ids are 15 characters and
+ * stored file names have a dot).
+ */
+const SECRET_SEGMENT = /^(eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*|[A-Za-z0-9_-]{32,})$/;
+
+function redactPath(path: string): string {
+  if (!/[A-Za-z0-9_-]{32,}|eyJ/.test(path)) return path;
+  return path
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? REDACTED : segment))
+    .join('/');
+}
+
+/**
+ * The URL (absolute or path-only) with secret path segments and query values replaced and any
+ * userinfo dropped.
+ */
 export function redactUrl(url: string): string {
   if (!url) return url;
   let out = url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@?#]*@/i, '$1');
   const hash = out.indexOf('#');
   if (hash !== -1) out = out.slice(0, hash);
   const q = out.indexOf('?');
-  if (q === -1) return out;
-  return `${out.slice(0, q)}?${redactQuery(out.slice(q + 1))}`;
+  if (q === -1) return redactPath(out);
+  return `${redactPath(out.slice(0, q))}?${redactQuery(out.slice(q + 1))}`;
 }
 
 const memo = new Map<string, string>();

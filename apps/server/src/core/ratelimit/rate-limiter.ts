@@ -3,9 +3,11 @@
  * - every request is counted against the matching rule per client IP (an IPv6 client per /64,
  *   since one host holds a whole /64 and could rotate addresses within it);
  * - sign-in guessing (`authWithPassword` by identity, `authWithOTP` by otpId) additionally has a
- *   per-account bucket that counts failed attempts only, from any IP, so spreading a guessing
- *   attack over many addresses does not help. Mail-sending and token-confirming actions never
- *   consult account buckets, so nobody can keep a real user from requesting a password reset.
+ *   per-account bucket that counts failed attempts only. A password sign-in's bucket is keyed by
+ *   the identity and the client's address (decision 035): keyed by the identity alone, ten wrong
+ *   passwords from anywhere locked the real owner out. Guessing from many addresses stays bound
+ *   by each address's own limit. Mail-sending and token-confirming actions never consult account
+ *   buckets, so nobody can keep a real user from requesting a password reset.
  * Rules are read on every call, so settings changes apply at once.
  */
 import { isIPv6 } from 'node:net';
@@ -33,6 +35,14 @@ export function clientKey(ip: string): string {
 
 function ruleKey(rule: RateLimitRule): string {
   return `${rule.label}\u0000${rule.audience ?? ''}\u0000${rule.maxRequests}\u0000${rule.duration}`;
+}
+
+/**
+ * Whose failed attempts a guess counts against: the account, and for a password sign-in also the
+ * client's address, so one attacker's failures never lock the owner out of their own address.
+ */
+export function lockoutSubject(target: RequestTarget, account: string, ip: string): string {
+  return target.accountField === 'identity' ? `${account}\u0000${clientKey(ip)}` : account;
 }
 
 export class RateLimiter {

@@ -4,6 +4,7 @@
  */
 import { isMultiValue, type Field } from '../schema/fields.js';
 import { formatDate, parseDate } from '../../tools/dates.js';
+import { normalizeEmail } from '../../tools/normalize-email.js';
 import { JsonTooDeepError, parseJsonWithin } from '../../tools/json-depth.js';
 
 /** Marker for a date string that could not be parsed; validation turns it into a field error. */
@@ -67,6 +68,8 @@ export function prepareValue(field: Field, value: unknown): unknown {
       const list = toList(value);
       return list.length ? list[list.length - 1] : '';
     }
+    case 'email':
+      return normalizeEmail(toStr(value));
     default:
       return toStr(value);
   }

@@ -2,9 +2,10 @@
 import { isMultiValue, type Field } from '../schema/fields.js';
 import type { FieldError } from '../errors.js';
 import { INVALID_DATE, JSON_TOO_DEEP } from './prepare-value.js';
+import { asciiDomain } from '../../tools/normalize-email.js';
 
 const EMAIL_RE = /^[^\s@"<>]+@[^\s@"<>]+\.[^\s@"<>]+$/;
-const DEFAULT_TEXT_MAX = 5000;
+export const DEFAULT_TEXT_MAX = 5000;
 
 function err(code: string, message: string, params?: Record<string, unknown>): FieldError {
   return params ? { code, message, params } : { code, message };
@@ -83,7 +84,7 @@ export function validateField(field: Field, value: unknown): FieldError | null {
     }
     case 'email': {
       const s = value as string;
-      if (s.length > 255 || !EMAIL_RE.test(s))
+      if (s.length > 255 || !EMAIL_RE.test(s) || !asciiDomain(domainOf(s)))
         return err('validation_is_email', 'Must be a valid email address.');
       if (field.onlyDomains?.length && !field.onlyDomains.includes(domainOf(s))) {
         return err('validation_email_domain_not_allowed', 'Email domain is not allowed.');

@@ -43,14 +43,15 @@ export async function emitPhotoshoot(app: App, id: string): Promise<RecordData |
 
 /**
  * Claims the oldest claimable queued photoshoot for `owner`: moves it to `processing`, leases it
- * for `leaseSeconds` and counts the attempt. Null when there is nothing to do.
+ * for `leaseSeconds` and counts the attempt. Null when there is nothing to do. Paid photoshoots
+ * come first: a team's free test shoot waits for a worker no customer is waiting for.
  */
 export async function claimNext(app: App, owner: string, leaseSeconds: number): Promise<RecordData | null> {
   const events = deferred();
   const id = await app.db.transaction(async (tx) => {
     const row = await tx.get<{ id: string }>(
       `SELECT "id" FROM ${q('photoshoots')} WHERE "status" = 'queued' AND ("leaseExpiresAt" = '' OR "leaseExpiresAt" <= ?) ` +
-        `ORDER BY "queuedAt", "id" LIMIT 1${skipLocked(tx)}`,
+        `ORDER BY "isTest", "queuedAt", "id" LIMIT 1${skipLocked(tx)}`,
       [nowString()],
     );
     if (!row) return null;

@@ -15,10 +15,12 @@ import { seatListener } from './seat-return.js';
 import { registerTeamHooks } from './team-hooks.js';
 import { teamSeatsPurchase } from './team-seats-purchase.js';
 import { bindTeamsApi } from './http/teams-api.js';
+import { teamsSettingsSection } from './teams-settings.js';
 
 export const teamsModule: HttpModule = {
   name: 'teams',
   collections: [teams, teamMembers, teamInvites],
+  settings: teamsSettingsSection,
   migrations: [
     {
       // teams.stylesLocked and readyNoticeFor, team_invites.domain, team_members.remindedAt.

@@ -5,6 +5,7 @@
  */
 import type { RecordData } from '../../core/records/codec.js';
 import { parseDate } from '../../tools/dates.js';
+import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 
 export type InviteState =
   'open' | 'expired' | 'revoked' | 'used_up' | 'wrong_email' | 'wrong_domain' | 'unverified' | 'member';
@@ -36,9 +37,11 @@ export function inviteState(invite: RecordData, joiner: Joiner | null, now = new
   if (max > 0 && (Number(invite.uses) || 0) >= max) return 'used_up';
   if (!joiner) return 'open';
   if (joiner.isMember) return 'member';
-  const email = joiner.email.toLowerCase();
-  if (invite.email && String(invite.email).toLowerCase() !== email) return 'wrong_email';
-  if (invite.domain && email.split('@')[1] !== String(invite.domain).toLowerCase()) return 'wrong_domain';
+  // note: both sides in their normal form: a lookalike domain (`\u212Aelvin-acme.com`) is another domain.
+  const email = normalizeEmail(joiner.email).toLowerCase();
+  if (invite.email && normalizeEmail(String(invite.email)).toLowerCase() !== email) return 'wrong_email';
+  if (invite.domain && email.slice(email.lastIndexOf('@') + 1) !== asciiDomain(String(invite.domain)))
+    return 'wrong_domain';
   // note: an address restriction means nothing until the person has shown they own the address.
   if ((invite.email || invite.domain) && !joiner.verified) return 'unverified';
   return 'open';

@@ -12,6 +12,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString } from '../../tools/dates.js';
+import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 import { lockRecord } from '../photoshoots/lock.js';
@@ -24,6 +25,7 @@ import {
 } from './invite-state.js';
 import { teamRoleOf } from './team-role.js';
 import { inviteMail, sendTeamMail } from './team-mails.js';
+import { checkInviteMailAllowance } from './invite-mail-allowance.js';
 
 /** The most addresses one invite request may mail. */
 export const MAX_INVITE_EMAILS = 100;
@@ -33,7 +35,9 @@ export type CreatedInvite = RecordJson & { url: string };
 function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
   if (body.emails === undefined) return [];
   const list = Array.isArray(body.emails) ? body.emails : [body.emails];
-  const emails = [...new Set(list.map((e) => (typeof e === 'string' ? e.trim().toLowerCase() : '')))];
+  const emails = [
+    ...new Set(list.map((e) => (typeof e === 'string' ? normalizeEmail(e).toLowerCase() : ''))),
+  ];
   if (emails.length > MAX_INVITE_EMAILS || emails.some((e) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e))) {
     errors.add(
       'emails',
@@ -62,14 +66,19 @@ export async function createInvites(
     team: teamId,
     role: body.role ?? 'member',
     expiresAt: body.expiresAt ?? '',
-    domain: typeof body.domain === 'string' ? body.domain.trim().toLowerCase() : body.domain,
+    domain: typeof body.domain === 'string' ? asciiDomain(body.domain) || body.domain.trim() : body.domain,
   };
   const rows = emails.length
     ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
     : [{ ...base, email: body.email ?? '', maxUses: body.maxUses ?? 0 }];
   const invites = app.registry.require('team_invites');
   const later = new AfterCommit();
+  const byUser = caller.auth?.collection.name === 'users';
+  let sender: RecordData | null = null;
   const saved = await app.db.transaction(async (tx) => {
+    // note: operators (superusers) are not capped; people mailing through us are.
+    if (emails.length && byUser)
+      sender = await checkInviteMailAllowance(app, tx, String(caller.auth!.record.id), teamId, emails.length);
     const out = [];
     for (const row of rows)
       out.push(await app.records.create(invites, caller, row, { tx, afterCommit: later.add }));
@@ -78,13 +87,16 @@ export async function createInvites(
   later.run();
   const team = await app.records.findById(app.registry.require('teams'), teamId);
   const appURL = app.settings.get().meta.appURL;
-  const inviterName = String(caller.auth?.record.name ?? '');
+  const inviter = {
+    name: String((sender as RecordData | null)?.name ?? ''),
+    email: String((sender as RecordData | null)?.email ?? ''),
+  };
   for (const s of saved) {
     if (emails.length) {
       const token = String(s.data.token);
       await sendTeamMail(
         app,
-        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviterName }),
+        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviter }),
       );
     }
   }

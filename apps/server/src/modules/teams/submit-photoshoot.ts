@@ -3,7 +3,7 @@
  * accepted photos, styles chosen), goes to the queue on one of the team's seats instead of a
  * payment. The seat is taken by a conditional update in the same transaction as the move, so
  * however many members submit at once, exactly as many succeed as there were free seats.
- * A team admin's test shoot (`isTest`) takes no seat.
+ * A team admin's test shoot (`isTest`) takes no seat but counts against the team's allowance.
  */
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
@@ -16,6 +16,7 @@ import { actorOf } from '../photoshoots/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { lockRecord } from '../photoshoots/lock.js';
 import { announceSeats, takeSeat } from './seats.js';
+import { checkTestShootAllowance } from './test-shoot-allowance.js';
 import { TEST_STYLES_INCLUDED, teamPackage } from './team-package.js';
 
 export const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
@@ -38,7 +39,8 @@ export async function submitTeamPhotoshoot(
     const shoot = await lockRecord(tx, photoshoots, photoshootId);
     if (!shoot || shoot.user !== userId || shoot.team !== teamId) throw ApiError.notFound();
     if (shoot.status !== 'draft') throw notDraft();
-    const team = await app.records.findById(app.registry.require('teams'), teamId, tx);
+    // note: locked (after the photoshoot, as seats are) so test-shoot counts are exact.
+    const team = await lockRecord(tx, app.registry.require('teams'), teamId);
     if (!team) throw ApiError.notFound();
     const pkg = await teamPackage(app, tx, teamId);
     const stylesIncluded = Number(pkg?.stylesIncluded) || TEST_STYLES_INCLUDED;
@@ -52,6 +54,7 @@ export async function submitTeamPhotoshoot(
       'submitting',
     );
     const isTest = shoot.isTest === true;
+    if (isTest) await checkTestShootAllowance(app, tx, team);
     if (!isTest && !(await takeSeat(tx, teamId))) {
       throw ApiError.badRequest(NO_FREE_SEAT, {
         seats: { code: 'validation_no_free_seat', message: NO_FREE_SEAT },

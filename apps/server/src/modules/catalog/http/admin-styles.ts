@@ -11,11 +11,26 @@ import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 import { renderPreviewOfStyle } from '../render-style-preview.js';
 import { reorderStyles } from '../style-order.js';
+import { ApiError } from '../../../core/errors.js';
+import { PoolFullError } from '../../../tools/worker-pool.js';
+
+/** About one preview render on a busy machine. */
+const BUSY_RETRY_SECONDS = 10;
 
 export function bindAdminStylesApi(admin: FastifyInstance, app: App): void {
-  admin.post<{ Params: { id: string } }>('/styles/:id/render-preview', async (req, reply) =>
-    sendJson(req, reply, await renderPreviewOfStyle(app, callerOf(req), req.params.id)),
-  );
+  admin.post<{ Params: { id: string } }>('/styles/:id/render-preview', async (req, reply) => {
+    try {
+      return sendJson(req, reply, await renderPreviewOfStyle(app, callerOf(req), req.params.id));
+    } catch (err) {
+      // A full render queue is a busy server, not a broken one: the client may try again shortly.
+      if (!(err instanceof PoolFullError)) throw err;
+      reply.header('Retry-After', String(BUSY_RETRY_SECONDS));
+      throw new ApiError(
+        503,
+        `Other previews are being rendered. Try again in ${BUSY_RETRY_SECONDS} seconds.`,
+      );
+    }
+  });
 
   admin.post('/styles/order', async (req, reply) => {
     const { body } = await readBody(req, { fileLimit: () => 0 });

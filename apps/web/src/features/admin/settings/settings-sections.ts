@@ -158,6 +158,26 @@ export const SECTIONS: SectionSpec[] = [
     ],
   },
   {
+    id: 'teams',
+    title: 'Team limits',
+    description:
+      'What a team may do for free. A team that has bought no seat gets one test shoot in all; test shoots always wait behind paid photoshoots.',
+    fields: [
+      {
+        path: 'teams.testShootsPerDay',
+        label: 'Test shoots per team in 24 hours (teams with seats)',
+        kind: 'number',
+      },
+      { path: 'teams.invitesPerTeamPerDay', label: 'Invitation mails per team in 24 hours', kind: 'number' },
+      {
+        path: 'teams.invitesPerAccountPerDay',
+        label: 'Invitation mails per account in 24 hours',
+        kind: 'number',
+        hint: 'Over all the teams the account belongs to.',
+      },
+    ],
+  },
+  {
     id: 'mail',
     title: 'Mail',
     description:
