@@ -61,6 +61,8 @@ export class StudioProvider implements GenerationProvider {
           brandBackdrop: req.style.brandBackdrop ?? null,
           storedFace: photo.faceBox ?? null,
           lightSide: variant % 2 === 0 ? firstSide : (-firstSide as -1 | 1),
+          // Tight, wide, wide, tight: with the light's turns, four variants differ in both.
+          wider: ((variant + 1) >> 1) % 2 === 1,
         },
         req.signal,
       );
