@@ -11,3 +11,13 @@ export function engineSummary(engine: PublicConfig['engine'] | undefined): strin
     ? 'Your portraits are made from your own photos: we cut you out, frame you by the rules of each style, relight you on a new studio backdrop and retouch gently. You keep the clothes and pose from your selfies, so upload photos in what you want to be seen wearing.'
     : 'An AI model learns your face from your selfies and creates new portraits for each style, with new outfits, poses and settings.';
 }
+
+/**
+ * How a team's brand backdrop combines with each style, for the team styles page: said only for
+ * the studio engine, which is what does it (tint and light in its backdrop step).
+ */
+export function brandBackdropText(engine: PublicConfig['engine'] | undefined): string {
+  return engine?.kind === 'studio'
+    ? 'It replaces each style’s own backdrop; each style still brings its framing, light and colour grade, and tints the backdrop a little towards its colours.'
+    : '';
+}

@@ -267,7 +267,8 @@ async function render(
     {
       x: eyesOut.x + lightSide * random.range(0.03, 0.1) * out.width,
       y: eyesOut.y,
-      strength: brand ? 0.05 : 0.2,
+      // A brand image has its own light; the style's pool still shows on it, more gently.
+      strength: brand ? 0.12 : 0.2,
     },
     random,
     brand,
