@@ -122,6 +122,21 @@ describe('other people in the matte', () => {
     expect(a[250 * w + 190]).toBe(0);
   });
 
+  it('gives a body part below the chins to the face above it, though it touches only the sitter', () => {
+    // The neighbour's body is off the matte but her knee (x 220–250) rests against the sitter's.
+    const a = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const head = (cx: number) => ((x - cx) / 40) ** 2 + ((y - 90) / 55) ** 2 < 1;
+        const sitter = y > 140 && x < 170;
+        const knee = y > 220 && y < 260 && x >= 170 && x < 250;
+        a[y * w + x] = head(100) || head(260) || sitter || knee ? 1 : 0;
+      }
+    dropOtherPeople(a, w, h, main, [other]);
+    expect(a[240 * w + 120]).toBe(1);
+    expect(a[240 * w + 235]).toBe(0);
+  });
+
   it('takes a face printed on the sitter’s shirt for no one', () => {
     expect(isNeighbour(main, { x: 80, y: 200, width: 40, height: 50 })).toBe(false);
     expect(isNeighbour(main, other)).toBe(true);

@@ -2,7 +2,8 @@
  * Removes other people partly in the photo from the matte: the person model cuts out everyone,
  * and a neighbour whose shoulder or hair touches the sitter's stays joined to them. Each matte
  * pixel belongs to the face it is nearest to along the matte (a breadth-first walk from every
- * face at once, so the split runs where the two people meet); what belongs to another face goes.
+ * face at once, so the split runs where the two people meet), and below the chins to the face
+ * right above it; what belongs to another face goes.
  */
 import type { Box } from './framing.js';
 import { neighbours4 } from './grid-neighbours.js';
@@ -54,6 +55,18 @@ export function dropOtherPeople(
       queue[tail++] = j;
     }
   }
+  // Below the chins, people sit or stand side by side: a body belongs to the face above it (by
+  // the horizontal distance in face widths), which the walk along the matte gets wrong where a
+  // neighbour's arm or lap touches the sitter's hair or shoulder.
+  const chin = Math.round(main.y + main.height);
+  const axis = (f: Box) => f.x + f.width / 2;
+  for (let y = Math.max(0, chin); y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (owner[i] !== 1) continue;
+      const mine = Math.abs(x - axis(main)) / main.width;
+      if (people.some((p) => y > p.y + p.height && Math.abs(x - axis(p)) / p.width < mine)) owner[i] = 2;
+    }
   let dropped = 0;
   for (let i = 0; i < owner.length; i++) {
     if (owner[i]! <= 1) continue;
