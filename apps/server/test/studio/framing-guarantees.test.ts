@@ -11,6 +11,7 @@ import {
   heightLimits,
   LAYOUT,
   MAX_ENLARGEMENT,
+  MOST_HEADROOM,
   PLACEMENT,
   type Framing,
 } from '../../src/modules/processing/studio/framing.js';
@@ -62,6 +63,9 @@ describe('framing guarantees', () => {
         if (!p.touches.top)
           expect(c.headroom, where).toBeGreaterThanOrEqual(LAYOUT[framing].headroom - 0.002);
         expect(c.chin, where).toBeLessThan(1);
+        // Nor a band of empty backdrop over the head, unless the eyes would rise past the band.
+        if (c.eyesDown > PLACEMENT.down[0] + 0.005)
+          expect(c.headroom, where).toBeLessThanOrEqual(MOST_HEADROOM + 0.002);
         expect(c.eyesDown, where).toBeGreaterThanOrEqual(PLACEMENT.down[0] - 0.002);
         // Lower only when tall hair holds the frame up (its headroom at the least).
         if (c.headroom > LAYOUT[framing].headroom + 0.01)

@@ -115,6 +115,16 @@ async function shrink(rgb: Buffer, width: number, height: number) {
   return { small, aw, ah, scale };
 }
 
+/** Whether the head (the face box with its hair above and ears beside) lies inside the photo. */
+function headInside(f: Box, width: number, height: number): boolean {
+  return (
+    f.x - f.width * 0.2 >= 0 &&
+    f.x + f.width * 1.2 <= width &&
+    f.y - f.height * 0.4 >= 0 &&
+    f.y + f.height <= height
+  );
+}
+
 /** A box moved with its centre to where `map` takes it (a turn of a few degrees keeps its size). */
 function moveBox(b: Box, map: (p: Point) => Point): Box {
   const c = map({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
@@ -145,16 +155,21 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     // A tilted head is levelled before anything else reads the photo.
     const turned = await levelPhoto(source, width, height, found.roll);
     const { map } = turned;
-    levelledBy = found.roll;
-    found = {
-      face: moveBox(found.face, map),
-      eyes: map(found.eyes),
-      irises: found.irises.map((i) => ({ ...i, ...map(i) })),
-      others: found.others.map((o) => moveBox(o, map)),
-      roll: 0,
-    };
-    ({ rgb: source, width, height } = turned);
-    ({ small, aw, ah, scale } = await shrink(source, width, height));
+    // The inner rectangle of a turned photo loses its corners: a head far from the middle may
+    // fall out of it, and then the tilt is kept rather than the head cut.
+    const kept = headInside(moveBox(found.face, map), turned.width, turned.height);
+    if (kept) {
+      levelledBy = found.roll;
+      found = {
+        face: moveBox(found.face, map),
+        eyes: map(found.eyes),
+        irises: found.irises.map((i) => ({ ...i, ...map(i) })),
+        others: found.others.map((o) => moveBox(o, map)),
+        roll: 0,
+      };
+      ({ rgb: source, width, height } = turned);
+      ({ small, aw, ah, scale } = await shrink(source, width, height));
+    }
   }
   const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
   const face = found?.face ?? null;

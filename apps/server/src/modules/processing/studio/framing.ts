@@ -50,6 +50,9 @@ export const MAX_ENLARGEMENT = 2.5;
 /** Where the eyes may sit across the frame (from the left) and down it (from the top), as shares. */
 export const PLACEMENT = { across: [0.3, 0.7], down: [0.2, 0.55] } as const;
 
+/** Most space over the hair, as a share of the frame (more reads as a small sitter; a headshot by its own layout has 0.13–0.16). */
+export const MOST_HEADROOM = 0.18;
+
 /** Least space under the chin, as a share of the frame. */
 const CHIN_MARGIN = 0.04;
 
@@ -71,6 +74,10 @@ export function frameCrop(input: FrameInput & { minHeight?: number; widen?: numb
   const height = Math.max(1, Math.min(most, wanted * (input.widen ?? 1)));
   const width = height * ratio;
   let top = Math.min(eyes.y - layout.eyeLine * height, hairTop - layout.headroom * height);
+  // A frame widened past the style's share (a small photo, a wider variant) would leave a band of
+  // empty backdrop over the head by the eye line alone: the head rises, the eyes no higher than
+  // the placement allows.
+  top = Math.max(top, Math.min(hairTop - MOST_HEADROOM * height, eyes.y - PLACEMENT.down[0] * height));
   if (top + height > source.height) top = source.height - height;
   if (touches.top && top < 0) top = 0;
   let left = eyes.x - width / 2 + input.shift * width;
