@@ -33,7 +33,8 @@ describe.each(engines)('upload checks (%s)', (engine) => {
   it('accepts the portrait and records its analysis, keeping fingerprints private', async () => {
     const v = await watcher.upload(await draft(), await img.astronaut());
     expect(v.qc).toBe('accepted');
-    expect(v.qcReasons).toEqual([]);
+    // Accepted with a note: at 512 px its face is under the size of a sharp close-up.
+    expect((v.qcReasons ?? []).map((r: { code: string }) => r.code)).toEqual(['small_for_close_ups']);
     expect(v).toMatchObject({ faceCount: 1, width: 512, height: 512 });
     expect(v.sharpness).toBeGreaterThan(10);
     expect(v.brightness).toBeGreaterThan(100);

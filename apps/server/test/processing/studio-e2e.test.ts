@@ -45,13 +45,18 @@ describe.each(engines)('studio engine end to end (%s)', (engine) => {
       expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(2048);
       expect([meta.width, meta.height]).toEqual([result.width, result.height]);
     }
-    // Two variants of one style differ: another accepted photo and the key light on the other side.
+    // Two variants of one style differ: another accepted photo, the key light's side and the framing.
     for (const style of shoot.styles) {
       const [a, b] = results.filter((r) => r.style === style);
       expect(a!.params).not.toEqual(b!.params);
       expect(a!.sourcePhoto).not.toBe(b!.sourcePhoto);
       const side = (r: typeof a) => (r!.params as { lightSide: number }).lightSide;
       expect([side(a), side(b)].sort()).toEqual([-1, 1]);
+      // And one is framed wider than the other (variant 1 of each style).
+      const frame = (r: typeof a) => (r!.params as { crop: { height: number } }).crop.height;
+      const [tight, wide] = a!.variant === 0 ? [a, b] : [b, a];
+      expect((wide!.params as { wider: boolean }).wider).toBe(true);
+      expect(frame(wide) / frame(tight)).toBeGreaterThan(1.1);
     }
   }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineSummary, serviceSentence } from './engine-text';
+import { brandBackdropText, engineSummary, serviceSentence } from './engine-text';
 
 describe('engineSummary', () => {
   it('says the studio engine keeps the clothes and pose of the photos, and promises no new outfits', () => {
@@ -35,5 +35,15 @@ describe('serviceSentence (terms of service)', () => {
     expect(serviceSentence('Photoshoot', undefined)).toBe(
       'Photoshoot turns photos you upload into portraits in the styles you choose.',
     );
+  });
+});
+
+describe('brandBackdropText', () => {
+  it('says how a brand backdrop combines with each style for the studio engine, and nothing otherwise', () => {
+    const studio = brandBackdropText({ kind: 'studio', provider: 'studio' });
+    expect(studio).toMatch(/framing, light and colour grade/);
+    expect(studio).toMatch(/tints the backdrop/);
+    expect(brandBackdropText({ kind: 'hosted', provider: 'fal' })).toBe('');
+    expect(brandBackdropText(undefined)).toBe('');
   });
 });

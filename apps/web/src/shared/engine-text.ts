@@ -22,3 +22,13 @@ export function serviceSentence(appName: string, engine: PublicConfig['engine'] 
     ? `${appName} turns photos you upload into portraits in the styles you choose: it cuts you out of your own photos and places you, framed and retouched, on each style's backdrop and light. It does not generate new faces, clothes or scenes.`
     : `${appName} turns photos you upload into AI-generated portraits in the styles you choose: an AI model learns your face from your photos and creates new pictures.`;
 }
+
+/**
+ * How a team's brand backdrop combines with each style, for the team styles page: said only for
+ * the studio engine, which is what does it (tint and light in its backdrop step).
+ */
+export function brandBackdropText(engine: PublicConfig['engine'] | undefined): string {
+  return engine?.kind === 'studio'
+    ? 'It replaces each style’s own backdrop; each style still brings its framing, light and colour grade, and tints the backdrop a little towards its colours.'
+    : '';
+}

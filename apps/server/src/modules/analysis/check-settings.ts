@@ -37,7 +37,7 @@ export function defaultUploadCheckSettings(): UploadCheckSettings {
     maxQueue: 200,
     minShortSide: 400,
     minFaceHeight: 0.15,
-    otherFaceMinRatio: 0.5,
+    otherFaceMinRatio: 0.3,
     maxYawDegrees: 30,
     maxPitchDegrees: 30,
     minSharpness: 10,

@@ -10,13 +10,15 @@ export type QcReasonCode =
   | 'low_resolution'
   | 'duplicate'
   | 'different_person'
-  | 'unreadable';
+  | 'unreadable'
+  | 'small_for_close_ups';
 
 export type QcReason = { code: QcReasonCode; message: string };
 
 const MESSAGES: Record<QcReasonCode, string> = {
   no_face: 'We could not find a face in this photo. Upload a photo where your face is clearly visible.',
-  multiple_faces: 'This photo shows more than one person. Upload photos of just you.',
+  multiple_faces:
+    'Someone else is in this photo, at least partly. Upload photos of just you, or crop the others out.',
   face_too_small:
     'Your face is too small in this photo. Move closer or crop it so your face fills more of the frame.',
   face_turned: 'Your head is turned away in this photo. Upload a photo where you face the camera.',
@@ -29,6 +31,9 @@ const MESSAGES: Record<QcReasonCode, string> = {
   different_person:
     'This photo seems to show a different person from your other photos. Upload photos of one person only.',
   unreadable: 'We could not read this image. Try another photo.',
+  // A note on an accepted photo, not a refusal.
+  small_for_close_ups:
+    'Your face is small in this photo: close-ups made from it would look soft, so it is framed wider. For close-ups, also upload a larger original photo.',
 };
 
 export function reason(code: QcReasonCode): QcReason {

@@ -19,7 +19,7 @@ import { acquireFaceThreads, faceThreads, type FaceThreadsLease } from './face-t
 import { decodeHashes, encodeHashes } from './fingerprints.js';
 import type { AnalysisFormat, AnalysisResult } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
-import { judge, type OtherPhoto } from './verdict.js';
+import { judge, notesOn, type OtherPhoto } from './verdict.js';
 
 const COLLECTION = 'original_photos';
 const FORMATS: Record<string, AnalysisFormat> = {
@@ -206,7 +206,9 @@ export class UploadChecks {
     await this.serially(String(photo.photoshoot), async () => {
       const others = await this.acceptedOthers(String(photo.photoshoot), id);
       const reasons = judge(analysis, this.settings().checks, others);
-      await this.save(id, { ...fields, qc: reasons.length ? 'rejected' : 'accepted', qcReasons: reasons });
+      // An accepted photo may still carry notes (too small for close-ups), shown beside it.
+      const qc = reasons.length ? 'rejected' : 'accepted';
+      await this.save(id, { ...fields, qc, qcReasons: reasons.length ? reasons : notesOn(analysis) });
     });
   }
 

@@ -34,7 +34,10 @@ export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPho
     // reading the head's pose are only trusted on a sharp face; on a blurred one the blur is the
     // cause to fix, and a sharp retake is checked for both again.
     const mainHeight = face.box.height;
-    const others = a.faces.slice(1).filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio);
+    // A face the photo's edge cuts shows only part of its height: another person partly in frame.
+    const others = a.faces
+      .slice(1)
+      .filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio * (atEdge(f.box) ? 0.6 : 1));
     if (!blurry && others.length > 0) reasons.push(reason('multiple_faces'));
     if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
     if (!blurry && (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees))
@@ -45,6 +48,25 @@ export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPho
   if (face && face.embedding.length > 0 && differentPerson(face.embedding, others, t))
     reasons.push(reason('different_person'));
   return reasons;
+}
+
+/** Whether a box (fractions of the photo) touches one of the photo's edges. */
+function atEdge(b: { x: number; y: number; width: number; height: number }): boolean {
+  const m = 0.005;
+  return b.x <= m || b.y <= m || b.x + b.width >= 1 - m || b.y + b.height >= 1 - m;
+}
+
+/**
+ * Least face height (pixels of the upload, the mesh's box) for a sharp close-up: a headshot's face
+ * fills ~0.42 of a 2048 px frame, and the studio engine enlarges a photo at most 2.5× (framing.ts
+ * MAX_ENLARGEMENT); the detector's box is about a sixth taller than the mesh's.
+ */
+export const CLOSE_UP_MIN_FACE_PX = 300;
+
+/** Notes on a photo that is accepted: what it will and will not be good for. */
+export function notesOn(a: PhotoAnalysis): QcReason[] {
+  if (!a.face) return [];
+  return a.face.box.height * a.height < CLOSE_UP_MIN_FACE_PX ? [reason('small_for_close_ups')] : [];
 }
 
 function isDuplicate(a: PhotoAnalysis, o: OtherPhoto, max: number): boolean {

@@ -16,6 +16,9 @@ import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
 import type { Box } from './framing.js';
+import { LEVEL_FROM, LEVEL_UP_TO, levelPhoto, rollOf, type Point } from './level-roll.js';
+import { removeRedEye, type Iris } from './red-eye.js';
+import { dropOtherPeople } from './other-people.js';
 import type { IsnetSegmenter } from './isnet.js';
 
 export const ANALYSIS_SIDE = 1024;
@@ -39,6 +42,8 @@ export type PhotoAnalysis = {
   hairTop: number | null;
   /** Share of the analysis pixels that were flat canvas padding (cut from the matte). */
   padding: number;
+  /** What was corrected on the source: the head's tilt (degrees turned) and red-eye pixels. */
+  corrections: { levelled: number; redEyePixels: number };
   /** A sharpened enlargement of a small source, made once per photo (enlarge.ts), or null. */
   enlarged: Enlarged | null;
 };
@@ -56,6 +61,76 @@ function centre(points: number[][] | undefined): { x: number; y: number } | null
   return { x: x / points.length, y: y / points.length };
 }
 
+type Found = { face: Box; eyes: Point; irises: Iris[]; others: Box[]; roll: number | null };
+
+/** The main (largest) face, its eyes and irises, and the other faces, in source pixels. */
+async function detectFaces(
+  human: Human,
+  small: Buffer,
+  aw: number,
+  ah: number,
+  scale: number,
+): Promise<Found | null> {
+  const input = rgbToTensor(human, small, aw, ah);
+  try {
+    const result = await human.detect(input.tensor);
+    const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
+    const boxOf = (f: (typeof faces)[number]): Box => ({
+      x: f.box[0] / scale,
+      y: f.box[1] / scale,
+      width: f.box[2] / scale,
+      height: f.box[3] / scale,
+    });
+    const main = faces[0];
+    if (!main) return null;
+    const face = boxOf(main);
+    const irises: Iris[] = [];
+    for (const key of ['leftEyeIris', 'rightEyeIris'] as const) {
+      const ring = main.annotations?.[key] as number[][] | undefined;
+      const c = centre(ring);
+      if (!ring || !c) continue;
+      const radius =
+        ring.reduce((sum, p) => sum + Math.hypot(p[0]! - c.x, p[1]! - c.y), 0) / (ring.length - 1);
+      irises.push({ x: c.x / scale, y: c.y / scale, radius: radius / scale });
+    }
+    const eyes =
+      irises.length === 2
+        ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
+        : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
+    const roll = irises.length === 2 ? rollOf(irises[0]!, irises[1]!) : null;
+    return { face, eyes, irises, others: faces.slice(1).map(boxOf), roll };
+  } finally {
+    input.tensor.dispose();
+  }
+}
+
+async function shrink(rgb: Buffer, width: number, height: number) {
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));
+  const aw = Math.max(1, Math.round(width * scale));
+  const ah = Math.max(1, Math.round(height * scale));
+  const small = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .resize(aw, ah, { kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
+  return { small, aw, ah, scale };
+}
+
+/** Whether the head (the face box with its hair above and ears beside) lies inside the photo. */
+function headInside(f: Box, width: number, height: number): boolean {
+  return (
+    f.x - f.width * 0.2 >= 0 &&
+    f.x + f.width * 1.2 <= width &&
+    f.y - f.height * 0.4 >= 0 &&
+    f.y + f.height <= height
+  );
+}
+
+/** A box moved with its centre to where `map` takes it (a turn of a few degrees keeps its size). */
+function moveBox(b: Box, map: (p: Point) => Point): Box {
+  const c = map({ x: b.x + b.width / 2, y: b.y + b.height / 2 });
+  return { ...b, x: c.x - b.width / 2, y: c.y - b.height / 2 };
+}
+
 export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<PhotoAnalysis> {
   const upright = await sharp(photo)
     .rotate()
@@ -64,60 +139,70 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     .resize(SOURCE_SIDE, SOURCE_SIDE, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const { width, height } = upright.info;
-  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(width, height));
-  const aw = Math.max(1, Math.round(width * scale));
-  const ah = Math.max(1, Math.round(height * scale));
-  const small = await sharp(upright.data, { raw: { width, height, channels: 3 } })
-    .resize(aw, ah, { kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
+  let source: Buffer = upright.data;
+  let { width, height } = upright.info;
+  let { small, aw, ah, scale } = await shrink(source, width, height);
 
-  let face: Box | null = null;
-  let eyes: { x: number; y: number } | null = null;
+  const human = tools.human;
+  let found = human ? await detectFaces(human, small, aw, ah, scale) : null;
+  let levelledBy = 0;
+  if (
+    found &&
+    found.roll !== null &&
+    Math.abs(found.roll) >= LEVEL_FROM &&
+    Math.abs(found.roll) <= LEVEL_UP_TO
+  ) {
+    // A tilted head is levelled before anything else reads the photo.
+    const turned = await levelPhoto(source, width, height, found.roll);
+    const { map } = turned;
+    // The inner rectangle of a turned photo loses its corners: a head far from the middle may
+    // fall out of it, and then the tilt is kept rather than the head cut.
+    const kept = headInside(moveBox(found.face, map), turned.width, turned.height);
+    if (kept) {
+      levelledBy = found.roll;
+      found = {
+        face: moveBox(found.face, map),
+        eyes: map(found.eyes),
+        irises: found.irises.map((i) => ({ ...i, ...map(i) })),
+        others: found.others.map((o) => moveBox(o, map)),
+        roll: 0,
+      };
+      ({ rgb: source, width, height } = turned);
+      ({ small, aw, ah, scale } = await shrink(source, width, height));
+    }
+  }
+  const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
+  const face = found?.face ?? null;
+  const eyes = found?.eyes ?? null;
+
   let coarse: Float32Array | null = null;
   let stretched: Float32Array | null = null;
   let segmenter: PhotoAnalysis['segmenter'] = 'none';
-  const human = tools.human;
-  if (human) {
+  if (human && !tools.isnet) {
     const input = rgbToTensor(human, small, aw, ah);
     try {
-      const result = await human.detect(input.tensor);
-      const main = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
-      if (main) {
-        const [x, y, w, h] = main.box;
-        face = { x: x / scale, y: y / scale, width: w / scale, height: h / scale };
-        const left = centre(main.annotations?.leftEyeIris as number[][] | undefined);
-        const right = centre(main.annotations?.rightEyeIris as number[][] | undefined);
-        eyes =
-          left && right
-            ? { x: (left.x + right.x) / 2 / scale, y: (left.y + right.y) / 2 / scale }
-            : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
-      }
-      if (!tools.isnet) {
-        const mask = await human.segmentation(input.tensor);
-        if (mask) {
-          const rgba = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
-          mask.dispose();
-          coarse = new Float32Array(aw * ah);
-          for (let i = 0; i < coarse.length; i++) coarse[i] = Number(rgba[i * 4 + 3]) / 255;
-          segmenter = 'selfie';
-          stretched = await stretchedLook(human, small, aw, ah);
-        }
+      const mask = await human.segmentation(input.tensor);
+      if (mask) {
+        const rgba = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
+        mask.dispose();
+        coarse = new Float32Array(aw * ah);
+        for (let i = 0; i < coarse.length; i++) coarse[i] = Number(rgba[i * 4 + 3]) / 255;
+        segmenter = 'selfie';
+        stretched = await stretchedLook(human, small, aw, ah);
       }
     } finally {
       input.tensor.dispose();
     }
   }
-  if (tools.isnet) {
-    coarse = await tools.isnet.segment(small, aw, ah);
-    segmenter = 'isnet';
-  }
   const rgb = { width: aw, height: ah, data: fromBytes(small, aw, ah, 3) };
   const grey = greyOf(rgb);
-  const faceSmall = face
-    ? { x: face.x * scale, y: face.y * scale, width: face.width * scale, height: face.height * scale }
-    : null;
+  const toSmall = (b: Box): Box => ({
+    x: b.x * scale,
+    y: b.y * scale,
+    width: b.width * scale,
+    height: b.height * scale,
+  });
+  const faceSmall = face ? toSmall(face) : null;
   // ISNet's matte is already fine-grained; the guided filter is for the coarse selfie mask.
   const alpha =
     segmenter === 'selfie' && coarse
@@ -135,6 +220,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     padded++;
   }
   if (segmenter !== 'none') {
+    // Other people partly in the photo go first: every later pass judges the sitter alone.
+    if (faceSmall && found) dropOtherPeople(alpha, aw, ah, faceSmall, found.others.map(toSmall));
     keepSubject(alpha, aw, ah, faceSmall);
     if (stretched && dropBorderLeftovers(alpha, stretched, small, aw, ah, faceSmall))
       keepSubject(alpha, aw, ah, faceSmall);
@@ -146,7 +233,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
   return {
-    rgb: upright.data,
+    rgb: source,
     width,
     height,
     face,
@@ -157,8 +244,9 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter,
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
-    enlarged: await enlarge(upright.data, width, height),
-    ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, upright.data, width, height, faceSmall) : {}),
+    enlarged: await enlarge(source, width, height),
+    corrections: { levelled: Math.round(levelledBy * 10) / 10, redEyePixels: redEye },
+    ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {}),
   };
 }
 

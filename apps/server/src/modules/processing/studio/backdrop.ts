@@ -104,6 +104,32 @@ function bokehPalette(spec: BackdropSpec): BokehPalette {
   };
 }
 
+/**
+ * How far a brand backdrop takes on the style's colour: enough that two styles over one brand
+ * image read as two looks (a warm office, a cool studio), little enough that the brand's own
+ * colours stay recognisable.
+ */
+export const BRAND_TINT = 0.28;
+
+/**
+ * Washes an image backdrop with the style's mean backdrop colour at `share`, its brightness kept
+ * (each pixel times the colour scaled to unit luma), so the style's palette falls on the brand.
+ */
+export function tintTowards(img: Rgb, spec: BackdropSpec, share: number): Rgb {
+  const colours = spec.colors.map(parseColour).filter((c): c is [number, number, number] => c !== null);
+  if (!colours.length) return img;
+  const mean = [0, 1, 2].map((k) => colours.reduce((sum, c) => sum + c[k]!, 0) / colours.length);
+  const l = Math.max(0.05, 0.2126 * mean[0]! + 0.7152 * mean[1]! + 0.0722 * mean[2]!);
+  const f = mean.map((c) => 1 - share + share * (c / l));
+  const { data } = img;
+  for (let i = 0; i < data.length; i += 3) {
+    data[i] = Math.min(1, data[i]! * f[0]!);
+    data[i + 1] = Math.min(1, data[i + 1]! * f[1]!);
+    data[i + 2] = Math.min(1, data[i + 2]! * f[2]!);
+  }
+  return img;
+}
+
 export type BackdropLight = {
   /** Centre of the light pool, in output pixels (behind the head). */
   x: number;
@@ -126,7 +152,7 @@ export async function renderBackdrop(
   const bokeh = !useImage && spec.kind === 'bokeh';
   const gradient = useImage || bokeh ? null : gradientRows(spec, width, height);
   const base = useImage
-    ? await imageBackdrop(useImage, width, height)
+    ? tintTowards(await imageBackdrop(useImage, width, height), spec, BRAND_TINT)
     : bokeh
       ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
       : { width, height, data: alloc(width * height * 3, true) };

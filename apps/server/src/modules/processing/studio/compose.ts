@@ -79,13 +79,35 @@ export function matchLight(
   const target = 0.5 + 0.08 * (back.l - 0.45);
   const gain = Math.max(0.78, Math.min(1.4, target / Math.max(0.05, faceStats.l)));
   const tint = 0.07;
-  const mr = 1 + tint * (back.r / Math.max(0.05, back.l) - 1);
-  const mg = 1 + tint * (back.g / Math.max(0.05, back.l) - 1);
-  const mb = 1 + tint * (back.b / Math.max(0.05, back.l) - 1);
+  const cast = skinCast(faceStats);
+  const mr = (1 + tint * (back.r / Math.max(0.05, back.l) - 1)) * cast.r;
+  const mg = (1 + tint * (back.g / Math.max(0.05, back.l) - 1)) * cast.g;
+  const mb = (1 + tint * (back.b / Math.max(0.05, back.l) - 1)) * cast.b;
   const ramp = keyLightRamp(width, face, keySide);
   const m = new Float64Array([gain, mr, mg, mb]);
   for (let y = 0; y < height; y++) lightRow(data, alpha, ramp, m, y * width, (y + 1) * width);
-  return { gain, faceLuma: faceStats.l, backdropLuma: back.l };
+  return { gain, faceLuma: faceStats.l, backdropLuma: back.l, castG: cast.g, castB: cast.b };
+}
+
+/**
+ * Skin under any white light keeps green and blue below red in a narrow band of ratios, from pale
+ * to dark skin; a face outside it carries the room's light (blue daylight, a magenta or green
+ * fluorescent tube). Gains on green and blue bring the face's mean to the band's nearest edge,
+ * the brightness kept, so the style's own light then falls on a neutral face.
+ */
+export const SKIN_BAND = { g: [0.7, 0.9], b: [0.5, 0.8] } as const;
+
+export function skinCast(face: { r: number; g: number; b: number }): { r: number; g: number; b: number } {
+  if (face.r <= 0.02) return { r: 1, g: 1, b: 1 };
+  const gr = face.g / face.r;
+  const br = face.b / face.r;
+  const g = Math.min(SKIN_BAND.g[1], Math.max(SKIN_BAND.g[0], gr)) / gr;
+  const b = Math.min(SKIN_BAND.b[1], Math.max(SKIN_BAND.b[0], br)) / br;
+  // Keep the face's luma: scale the three so the weighted sum is what it was.
+  const before = luma(face.r, face.g, face.b);
+  const after = luma(face.r, face.g * g, face.b * b);
+  const k = after > 0 ? before / after : 1;
+  return { r: k, g: g * k, b: b * k };
 }
 
 /**

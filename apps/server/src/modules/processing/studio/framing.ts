@@ -40,56 +40,103 @@ export function aspectRatio(aspect: string): number {
   return w && h ? w / h : 4 / 5;
 }
 
-export function frameCrop(input: FrameInput): Crop {
+/**
+ * Most output pixels per source pixel: past it a face looks smeary however it is sharpened (seen
+ * at 2.6–6× on real photos). The frame is never smaller than the output over this, as far as the
+ * photo reaches; a small photo gets a wider framing instead of a blurry close-up.
+ */
+export const MAX_ENLARGEMENT = 2.5;
+
+/** Where the eyes may sit across the frame (from the left) and down it (from the top), as shares. */
+export const PLACEMENT = { across: [0.3, 0.7], down: [0.2, 0.55] } as const;
+
+/** Most space over the hair, as a share of the frame (more reads as a small sitter; a headshot by its own layout has 0.13–0.16). */
+export const MOST_HEADROOM = 0.18;
+
+/** Least space under the chin, as a share of the frame. */
+const CHIN_MARGIN = 0.04;
+
+/**
+ * The frame, solved in one pass (no alternating grow/shrink loop): its height is the style's face
+ * share, at least the enlargement floor, and at most what the photo's edges that cut the person
+ * allow with the hair's headroom and the eyes inside PLACEMENT; then the top by the eye line (raised
+ * for tall hair) and the left by the eyes, each clamped to those edges.
+ */
+export function frameCrop(input: FrameInput & { minHeight?: number; widen?: number }): Crop {
   const { source, face, eyes, touches } = input;
   const layout = LAYOUT[input.framing];
   const ratio = aspectRatio(input.aspect);
-  let height = face.height / (layout.face * input.zoom);
-  const place = (h: number) => {
-    const w = h * ratio;
-    // The eye line by rule, unless tall hair needs the frame higher (the eyes then sit lower).
-    let top = eyes.y - layout.eyeLine * h;
-    if (input.hairTop != null) top = Math.min(top, input.hairTop - layout.headroom * h);
-    return { left: eyes.x - w / 2 + input.shift * w, top, width: w, height: h };
-  };
-  let crop = place(height);
-  // The body always continues below the photo's bottom edge: the frame must end above it.
-  for (let i = 0; i < 40; i++) {
-    crop = place(height);
-    const clampX = (c: Crop): Crop => {
-      let left = c.left;
-      if (touches.left && left < 0) left = 0;
-      if (touches.right && left + c.width > source.width) left = source.width - c.width;
-      if (touches.left && left < 0) left = 0;
-      return { ...c, left };
-    };
-    crop = clampX(crop);
-    let top = crop.top;
-    if (top + crop.height > source.height) top = source.height - crop.height;
-    if (touches.top && top < 0) top = 0;
-    crop = { ...crop, top };
-    const fits =
-      crop.top + crop.height <= source.height + 0.5 &&
-      (!touches.top || crop.top >= -0.5) &&
-      (!touches.left || crop.left >= -0.5) &&
-      (!touches.right || crop.left + crop.width <= source.width + 0.5);
-    // Keep the face inside the frame's upper part even after the clamps moved it.
-    const eyeAt = (eyes.y - crop.top) / crop.height;
-    // Headroom: the whole head and hair inside with a margin, else the frame grows (the face gets
-    // smaller) rather than cutting the hair; a frame the photo's own top edge cuts cannot help it.
-    const hairAt = input.hairTop == null ? null : (input.hairTop - crop.top) / crop.height;
-    if (hairAt !== null && hairAt < layout.headroom && !(touches.top && crop.top <= 0.5)) {
-      height *= 1.03;
-      continue;
-    }
-    if (fits && eyeAt > 0.2 && eyeAt < 0.55) break;
-    height *= 0.94;
-  }
+  const hairTop = hairTopOf(input);
+  const { head, most } = heightLimits(input);
+  // Within the edges' limit: the enlargement floor, then the style's face share; a wider variant
+  // widens whichever of them holds (a small photo's variants differ in framing too).
+  const wanted = Math.max(input.minHeight ?? 0, head, face.height / (layout.face * input.zoom));
+  const height = Math.max(1, Math.min(most, wanted * (input.widen ?? 1)));
+  const width = height * ratio;
+  let top = Math.min(eyes.y - layout.eyeLine * height, hairTop - layout.headroom * height);
+  // A frame widened past the style's share (a small photo, a wider variant) would leave a band of
+  // empty backdrop over the head by the eye line alone: the head rises, the eyes no higher than
+  // the placement allows.
+  top = Math.max(top, Math.min(hairTop - MOST_HEADROOM * height, eyes.y - PLACEMENT.down[0] * height));
+  if (top + height > source.height) top = source.height - height;
+  if (touches.top && top < 0) top = 0;
+  let left = eyes.x - width / 2 + input.shift * width;
+  if (touches.right && left + width > source.width) left = source.width - width;
+  if (touches.left && left < 0) left = 0;
   return {
-    left: Math.round(crop.left),
-    top: Math.round(crop.top),
-    width: Math.max(1, Math.round(crop.width)),
-    height: Math.max(1, Math.round(crop.height)),
+    left: Math.round(left),
+    top: Math.round(top),
+    width: Math.max(1, Math.round(width)),
+    height: Math.max(1, Math.round(height)),
+  };
+}
+
+/** Without a matte the hair is assumed a little above the face box, which starts at the brows. */
+function hairTopOf(input: FrameInput): number {
+  return Math.min(input.face.y, input.hairTop ?? input.face.y - input.face.height * 0.25);
+}
+
+/**
+ * The least frame height that holds the head (hair with its headroom above, the chin a little
+ * above the bottom), and the most the photo's edges allow: the body always continues below the
+ * photo's bottom edge, so the frame ends above it with the headroom kept; then, where they allow,
+ * the eyes are placed by rule away from any photo edge that cuts the person (else the sitter would
+ * sit against a straight edge of the backdrop). The head wins over the eyes' placement.
+ */
+export function heightLimits(input: FrameInput): { head: number; most: number } {
+  const { source, face, eyes, touches } = input;
+  const ratio = aspectRatio(input.aspect);
+  const hr = LAYOUT[input.framing].headroom;
+  const hairTop = hairTopOf(input);
+  const [acrossMin] = PLACEMENT.across;
+  const [downMin, downMax] = PLACEMENT.down;
+  const head = (face.y + face.height - hairTop) / (1 - hr - CHIN_MARGIN);
+  let most = Math.min(
+    (source.height - hairTop) / (1 - hr),
+    Math.max(head, (source.height - eyes.y) / (1 - downMax)),
+  );
+  if (touches.top) most = Math.min(source.height, most, Math.max(head, eyes.y / downMin));
+  if (touches.left) most = Math.min(most, Math.max(head, eyes.x / (ratio * acrossMin)));
+  if (touches.right) most = Math.min(most, Math.max(head, (source.width - eyes.x) / (ratio * acrossMin)));
+  if (touches.left && touches.right) most = Math.min(most, source.width / ratio);
+  return { head, most };
+}
+
+/** What a frame shows of the head, as shares of the frame: checked by the render and the tests. */
+export type FrameCheck = { headroom: number; eyesAcross: number; eyesDown: number; chin: number };
+
+export function checkFrame(
+  crop: Crop,
+  face: Box,
+  eyes: { x: number; y: number },
+  hairTop: number | null,
+): FrameCheck {
+  const top = Math.min(face.y, hairTop ?? face.y);
+  return {
+    headroom: (top - crop.top) / crop.height,
+    eyesAcross: (eyes.x - crop.left) / crop.width,
+    eyesDown: (eyes.y - crop.top) / crop.height,
+    chin: (face.y + face.height - crop.top) / crop.height,
   };
 }
 

@@ -9,7 +9,8 @@ import type { PhotoAnalysis } from './analyse-photo.js';
 import { renderBackdrop, type BackdropSpec } from './backdrop.js';
 import { castShadow, composite, matchLight } from './compose.js';
 import { decontaminate } from './decontaminate.js';
-import { frameCrop, outputSize, type Box, type Framing } from './framing.js';
+import { plausibleFace } from './face-check.js';
+import { checkFrame, frameCrop, MAX_ENLARGEMENT, outputSize, type Box, type Framing } from './framing.js';
 import { gradingRows, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
@@ -39,7 +40,12 @@ export type RenderOptions = {
    * alternate it (studio-provider.ts), so two portraits of one style are never lit alike.
    */
   lightSide?: -1 | 1;
+  /** A slightly wider crop than the style's (its variants alternate it, studio-provider.ts). */
+  wider?: boolean;
 };
+
+/** How much taller (and wider) a wider variant's frame is than the style's own framing. */
+export const WIDER_FRAME = 1.2;
 
 export type RenderedPortrait = {
   jpeg: Buffer;
@@ -50,13 +56,19 @@ export type RenderedPortrait = {
 
 const DEFAULT_BACKDROP: BackdropSpec = { kind: 'gradient', colors: ['#8e9399', '#4f5358'], angle: 90 };
 
-/** The face to frame: detected, else stored, else a guess from the top of the matte. */
+/**
+ * The face to frame: detected, else stored, else a guess from the top of the matte; a box the
+ * matte does not bear out (face-check.ts) is not used.
+ */
 function faceOf(
   a: PhotoAnalysis,
   stored: Box | null | undefined,
 ): { face: Box; eyes: { x: number; y: number } } {
-  if (a.face && a.eyes) return { face: a.face, eyes: a.eyes };
-  const face = stored ?? guessFace(a);
+  const s = a.alphaWidth / a.width;
+  const believable = (b: Box) =>
+    a.segmenter === 'none' || plausibleFace(b, a.alpha, a.alphaWidth, a.alphaHeight, s);
+  if (a.face && a.eyes && believable(a.face)) return { face: a.face, eyes: a.eyes };
+  const face = stored && believable(stored) ? stored : guessFace(a);
   return { face, eyes: { x: face.x + face.width / 2, y: face.y + face.height * 0.42 } };
 }
 
@@ -124,6 +136,10 @@ function sampleAlpha(
   return alpha;
 }
 
+function roundAll<T extends Record<string, number>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 1000) / 1000])) as T;
+}
+
 /**
  * Bytes [from, to) of `src` as 0..1 floats into `dst` from `at`. A function called per row, so V8
  * optimises it once for every render.
@@ -155,6 +171,7 @@ async function render(
   // Drawn even when given, so the draws after it (and so the rest of the portrait) stay the same.
   const drawnSide = random.next() < 0.5 ? -1 : 1;
   const lightSide = opts.lightSide ?? drawnSide;
+  const out = outputSize(opts.look.aspect, opts.longSide);
   const crop = frameCrop({
     source: { width: a.width, height: a.height },
     face,
@@ -165,8 +182,9 @@ async function render(
     aspect: opts.look.aspect,
     zoom,
     shift,
+    minHeight: out.height / MAX_ENLARGEMENT,
+    widen: opts.wider ? WIDER_FRAME : 1,
   });
-  const out = outputSize(opts.look.aspect, opts.longSide);
   const k = out.width / crop.width;
 
   // The part of the photo inside the frame, scaled to its place on the output canvas.
@@ -249,7 +267,8 @@ async function render(
     {
       x: eyesOut.x + lightSide * random.range(0.03, 0.1) * out.width,
       y: eyesOut.y,
-      strength: brand ? 0.05 : 0.2,
+      // A brand image has its own light; the style's pool still shows on it, more gently.
+      strength: brand ? 0.12 : 0.2,
     },
     random,
     brand,
@@ -301,14 +320,18 @@ async function render(
         height: Math.round(faceOut.height),
       },
       upscale: Math.round(k * 100) / 100,
+      frame: roundAll(checkFrame(crop, face, eyes, a.hairTop)),
       enlarged: Math.round(f * 100) / 100,
       lightSide,
       retouch: grading.retouch,
       hairTop: a.hairTop === null ? null : Math.round(a.hairTop),
       padding: Math.round(a.padding * 1000) / 1000,
       zoom: Math.round(zoom * 1000) / 1000,
+      wider: Boolean(opts.wider),
       shift: Math.round(shift * 1000) / 1000,
       exposureGain: Math.round(light.gain! * 1000) / 1000,
+      skinCast: { g: Math.round(light.castG! * 1000) / 1000, b: Math.round(light.castB! * 1000) / 1000 },
+      ...a.corrections,
       ...jitter,
     },
   };

@@ -12,7 +12,7 @@ import type {
   Subject,
 } from '../providers/types.js';
 import { PermanentJobError } from '../providers/types.js';
-import { photoForVariant, rankPhotos } from './choose-photos.js';
+import { BEST_PHOTOS, photoForVariant, rankPhotos } from './choose-photos.js';
 import { seededRandom } from './seeded-random.js';
 import { StudioPool, type StudioPoolOptions } from './studio-pool.js';
 
@@ -42,10 +42,14 @@ export class StudioProvider implements GenerationProvider {
     const { subject } = prepared;
     const images: GeneratedImage[] = [];
     // A style's variants take turns on the key light's side, starting on the side its seed draws.
-    const firstSide: -1 | 1 = seededRandom(req.seed).next() < 0.5 ? -1 : 1;
+    const styleRandom = seededRandom(req.seed);
+    const firstSide: -1 | 1 = styleRandom.next() < 0.5 ? -1 : 1;
+    // Each style starts at its own place in the best photos, so two styles (a team's, over one
+    // brand backdrop) do not open on the same photo.
+    const styleIndex = Math.floor(styleRandom.next() * BEST_PHOTOS);
     for (const variant of req.variants) {
       req.signal?.throwIfAborted();
-      const photo = photoForVariant(subject.photos, variant);
+      const photo = photoForVariant(subject.photos, variant, styleIndex);
       const rendered = await this.pool.render(
         {
           photoKey: `${photo.id}:${photo.data.length}`,
@@ -61,6 +65,8 @@ export class StudioProvider implements GenerationProvider {
           brandBackdrop: req.style.brandBackdrop ?? null,
           storedFace: photo.faceBox ?? null,
           lightSide: variant % 2 === 0 ? firstSide : (-firstSide as -1 | 1),
+          // Tight, wide, wide, tight: with the light's turns, four variants differ in both.
+          wider: ((variant + 1) >> 1) % 2 === 1,
         },
         req.signal,
       );

@@ -14,6 +14,7 @@ export const QC_REASONS = [
   { value: 'duplicate', label: 'Duplicate' },
   { value: 'different_person', label: 'Different person' },
   { value: 'unreadable', label: 'Unreadable' },
+  { value: 'small_for_close_ups', label: 'Small for close-ups (note)' },
 ] as const;
 
 export const QC_VERDICTS = [

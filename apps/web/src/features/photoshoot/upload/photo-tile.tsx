@@ -58,6 +58,12 @@ export function PhotoTile({
               <li>This photo cannot be used. Please try another one.</li>
             )}
           </ul>
+        ) : photo.qc === 'accepted' && reasons.length ? (
+          <ul className="text-xs leading-snug text-amber-800" data-testid="qc-notes">
+            {reasons.map((r) => (
+              <li key={r.code + r.message}>{r.message}</li>
+            ))}
+          </ul>
         ) : null}
       </div>
     </li>

@@ -5,6 +5,8 @@ import { errorMessage } from '../../../lib/errors';
 import { fileUrl } from '../../../lib/file-url';
 import { pb } from '../../../lib/pb';
 import { fetchVisibleStyles } from '../../../shared/catalog-api';
+import { brandBackdropText } from '../../../shared/engine-text';
+import { usePublicConfig } from '../../../shared/public-config';
 import { apiPath } from '../../../shared/payments-api';
 import { backdropCss, categoryLabel } from '../../../shared/style-visual';
 import { Alert, Badge, Button, Card, cx, LoadingBlock } from '../../../ui';
@@ -34,6 +36,7 @@ export function TeamStylesPage() {
 function TeamLook({ team }: { team: Team }) {
   const client = useQueryClient();
   const styles = useQuery({ queryKey: ['styles'], queryFn: fetchVisibleStyles, staleTime: 5 * 60_000 });
+  const config = usePublicConfig();
   const [chosen, setChosen] = useState<string[]>(team.styles ?? []);
   const [locked, setLocked] = useState(team.stylesLocked);
   const [localBackdrop, setLocalBackdrop] = useState('');
@@ -160,7 +163,13 @@ function TeamLook({ team }: { team: Team }) {
             team={team}
             field="brandBackdrop"
             label="Brand backdrop"
-            hint="A wall, office or brand colour behind every member. JPEG, PNG or WebP, up to 20 MB."
+            hint={[
+              'A wall, office or brand colour behind every member.',
+              brandBackdropText(config.data?.engine),
+              'JPEG, PNG or WebP, up to 20 MB.',
+            ]
+              .filter(Boolean)
+              .join(' ')}
             onLocal={setLocalBackdrop}
           />
           <BrandUpload

@@ -1,0 +1,41 @@
+/**
+ * Removes red-eye: a flash reflected off the retina turns the pupil red. Inside each iris (centre
+ * and radius from the face mesh's iris landmarks) a pixel whose red clearly dominates green and
+ * blue is a lit retina, not an iris colour (no iris is that red): its red is brought down to the
+ * mean of the other two, which leaves a dark pupil with its catch-light.
+ */
+export type Iris = { x: number; y: number; radius: number };
+
+/** Red over the larger of green and blue from which a pixel in the iris is red-eye (a brown iris in warm light reaches ~2). */
+const RED_OVER = 2.4;
+const MIN_RED = 100;
+
+/** Changes upright RGB bytes in place; returns how many pixels it darkened. */
+export function removeRedEye(rgb: Buffer, width: number, height: number, irises: Iris[]): number {
+  let changed = 0;
+  for (const iris of irises) {
+    // The pupil's red glow can spill a little past the iris landmarks' ring.
+    const r = iris.radius * 1.15;
+    const x0 = Math.max(0, Math.floor(iris.x - r));
+    const x1 = Math.min(width - 1, Math.ceil(iris.x + r));
+    const y0 = Math.max(0, Math.floor(iris.y - r));
+    const y1 = Math.min(height - 1, Math.ceil(iris.y + r));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const dx = x - iris.x;
+        const dy = y - iris.y;
+        if (dx * dx + dy * dy > r * r) continue;
+        const o = (y * width + x) * 3;
+        const red = rgb[o]!;
+        const other = Math.max(rgb[o + 1]!, rgb[o + 2]!);
+        if (red < MIN_RED || red < other * RED_OVER) continue;
+        // Softly at the ring's edge, fully inside it.
+        const edge = Math.min(1, Math.max(0, (r - Math.sqrt(dx * dx + dy * dy)) / (r * 0.25)));
+        const target = (rgb[o + 1]! + rgb[o + 2]!) / 2;
+        rgb[o] = Math.round(red + (target - red) * edge);
+        changed++;
+      }
+    }
+  }
+  return changed;
+}

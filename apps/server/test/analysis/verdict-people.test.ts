@@ -1,0 +1,69 @@
+/**
+ * The verdict on numbers: another person partly in frame is refused with words (a smaller face
+ * beside the main one, or one the photo's edge cuts), and a photo too small for sharp close-ups is
+ * accepted with a note that says so.
+ */
+import { describe, expect, it } from 'vitest';
+import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
+import type { PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
+import { CLOSE_UP_MIN_FACE_PX, judge, notesOn } from '../../src/modules/analysis/verdict.js';
+
+const exposure = { mean: 120, std: 40, clippedShadows: 0, clippedHighlights: 0 };
+
+function photo(height: number, faces: PhotoAnalysis['faces']): PhotoAnalysis {
+  const main = faces[0]!;
+  return {
+    width: Math.round(height * 0.8),
+    height,
+    faces,
+    face: {
+      box: main.box,
+      heightFrac: main.box.height,
+      yaw: 0,
+      pitch: 0,
+      roll: 0,
+      sharpness: 40,
+      exposure,
+      embedding: [],
+    },
+    exposure,
+    dhash: '0'.repeat(16),
+    phash: 'f'.repeat(16),
+  };
+}
+
+const main = { box: { x: 0.35, y: 0.2, width: 0.3, height: 0.3 }, score: 0.95 };
+const codes = (a: PhotoAnalysis) => judge(a, defaultUploadCheckSettings(), []).map((r) => r.code);
+
+describe('another person in frame', () => {
+  it('accepts one person', () => {
+    expect(codes(photo(1200, [main]))).toEqual([]);
+  });
+
+  it('refuses a neighbour’s face a third the size of the main one (passed at half before)', () => {
+    const a = photo(1200, [main, { box: { x: 0.75, y: 0.3, width: 0.1, height: 0.11 }, score: 0.9 }]);
+    expect(codes(a)).toEqual(['multiple_faces']);
+    expect(judge(a, defaultUploadCheckSettings(), [])[0]!.message).toMatch(/someone else/i);
+  });
+
+  it('refuses a face the photo’s edge cuts, even smaller', () => {
+    const cut = { box: { x: 0, y: 0.25, width: 0.07, height: 0.2 }, score: 0.8 };
+    expect(codes(photo(1200, [main, cut]))).toEqual(['multiple_faces']);
+  });
+
+  it('lets a small face far behind pass', () => {
+    const far = { box: { x: 0.7, y: 0.3, width: 0.05, height: 0.06 }, score: 0.8 };
+    expect(codes(photo(1200, [main, far]))).toEqual([]);
+  });
+});
+
+describe('small for close-ups', () => {
+  it('notes a face under the close-up size, and not a larger one', () => {
+    const small = photo(800, [main]); // 240 px face
+    expect(0.3 * 800).toBeLessThan(CLOSE_UP_MIN_FACE_PX);
+    expect(codes(small)).toEqual([]);
+    expect(notesOn(small).map((r) => r.code)).toEqual(['small_for_close_ups']);
+    expect(notesOn(small)[0]!.message).toMatch(/close-ups/);
+    expect(notesOn(photo(1600, [main]))).toEqual([]);
+  });
+});

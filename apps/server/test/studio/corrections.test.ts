@@ -1,0 +1,146 @@
+/**
+ * The engine's corrections on drawn inputs: a tilted eye line is levelled (and points follow the
+ * turn), red pupils inside the irises become dark while a red lip beside them stays, a skin cast
+ * (blue, magenta) is brought back into skin's band with the brightness kept, and other people
+ * joined to the sitter in the matte are removed up to where the two meet.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { levelPhoto, rollOf, innerSize } from '../../src/modules/processing/studio/level-roll.js';
+import { removeRedEye } from '../../src/modules/processing/studio/red-eye.js';
+import { SKIN_BAND, skinCast } from '../../src/modules/processing/studio/compose.js';
+import { dropOtherPeople, isNeighbour } from '../../src/modules/processing/studio/other-people.js';
+
+describe('head roll', () => {
+  it('reads the eye line angle, right eye lower positive, whichever eye comes first', () => {
+    expect(rollOf({ x: 100, y: 100 }, { x: 200, y: 100 + 100 * Math.tan(Math.PI / 9) })).toBeCloseTo(20, 5);
+    expect(rollOf({ x: 200, y: 80 }, { x: 100, y: 100 })).toBeCloseTo(-11.31, 1);
+  });
+
+  it('turns the photo so the eye line is level, cut to an upright rectangle without wedges', async () => {
+    // Two dark "eyes" on a textured grey photo, the right one 30 % of their distance lower.
+    const w = 600;
+    const h = 800;
+    const rgb = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < w * h; i++) rgb.fill(120 + ((i * 7919) % 40), i * 3, i * 3 + 3);
+    const left = { x: 220, y: 380 };
+    const right = { x: 380, y: 428 };
+    for (const e of [left, right])
+      for (let y = -8; y <= 8; y++)
+        for (let x = -8; x <= 8; x++)
+          rgb.fill(10, ((e.y + y) * w + e.x + x) * 3, ((e.y + y) * w + e.x + x) * 3 + 3);
+    const roll = rollOf(left, right);
+    const out = await levelPhoto(rgb, w, h, roll);
+    const a = out.map(left);
+    const b = out.map(right);
+    expect(Math.abs(a.y - b.y)).toBeLessThan(0.5);
+    expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeCloseTo(Math.hypot(160, 48), 3);
+    // The mapped points are where the dark eyes now are.
+    for (const p of [a, b]) {
+      const o = (Math.round(p.y) * out.width + Math.round(p.x)) * 3;
+      expect(out.rgb[o]!).toBeLessThan(40);
+    }
+    expect(out.width).toBe(innerSize(w, h, roll).width);
+    // No grey padding wedge in the corners: every corner pixel is the photo's texture.
+    const corners = [0, out.width - 1, (out.height - 1) * out.width, out.height * out.width - 1];
+    for (const c of corners) expect(out.rgb[c * 3]!).toBeGreaterThanOrEqual(110);
+    const meta = await sharp(out.rgb, {
+      raw: { width: out.width, height: out.height, channels: 3 },
+    }).metadata();
+    expect(meta.width).toBe(out.width);
+  });
+});
+
+describe('red-eye', () => {
+  it('darkens a red pupil inside the iris and leaves a red lip and a brown iris alone', () => {
+    const w = 120;
+    const h = 80;
+    const rgb = Buffer.alloc(w * h * 3, 200);
+    const put = (cx: number, cy: number, r: number, c: [number, number, number]) => {
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) rgb.set(c, (y * w + x) * 3);
+    };
+    put(30, 30, 6, [200, 35, 40]); // red-eye
+    put(90, 30, 6, [120, 62, 36]); // a brown iris
+    put(60, 65, 8, [210, 40, 60]); // the lips, outside any iris
+    const changed = removeRedEye(rgb, w, h, [
+      { x: 30, y: 30, radius: 7 },
+      { x: 90, y: 30, radius: 7 },
+    ]);
+    expect(changed).toBeGreaterThan(80);
+    const at = (x: number, y: number) => [...rgb.subarray((y * w + x) * 3, (y * w + x) * 3 + 3)];
+    expect(at(30, 30)[0]!).toBeLessThan(60);
+    expect(at(90, 30)).toEqual([120, 62, 36]);
+    expect(at(60, 65)).toEqual([210, 40, 60]);
+  });
+});
+
+describe('skin colour cast', () => {
+  const luma = (c: { r: number; g: number; b: number }) => 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
+  for (const [name, face] of [
+    ['blue daylight', { r: 0.55, g: 0.5, b: 0.56 }],
+    ['magenta tube', { r: 0.62, g: 0.38, b: 0.45 }],
+  ] as const) {
+    it(`brings a face under ${name} into skin's band, brightness kept`, () => {
+      const k = skinCast(face);
+      const after = { r: face.r * k.r, g: face.g * k.g, b: face.b * k.b };
+      expect(after.g / after.r).toBeGreaterThanOrEqual(SKIN_BAND.g[0] - 1e-6);
+      expect(after.g / after.r).toBeLessThanOrEqual(SKIN_BAND.g[1] + 1e-6);
+      expect(after.b / after.r).toBeLessThanOrEqual(SKIN_BAND.b[1] + 1e-6);
+      expect(luma(after)).toBeCloseTo(luma(face), 6);
+    });
+  }
+
+  it('leaves skin already in the band as it is', () => {
+    expect(skinCast({ r: 0.8, g: 0.62, b: 0.52 })).toEqual({ r: 1, g: 1, b: 1 });
+  });
+});
+
+describe('other people in the matte', () => {
+  // Two people side by side whose shoulders touch: heads at x = 100 and x = 260.
+  const w = 360;
+  const h = 300;
+  const alpha = new Float32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const head = (cx: number) => ((x - cx) / 40) ** 2 + ((y - 90) / 55) ** 2 < 1;
+      const body = y > 140;
+      alpha[y * w + x] = head(100) || head(260) || body ? 1 : 0;
+    }
+  const main = { x: 70, y: 50, width: 60, height: 75 };
+  const other = { x: 230, y: 50, width: 60, height: 75 };
+
+  it('keeps the sitter and drops the neighbour up to where they meet', () => {
+    const a = alpha.slice();
+    expect(dropOtherPeople(a, w, h, main, [other])).toBeGreaterThan(0);
+    expect(a[90 * w + 100]).toBe(1); // sitter's face
+    expect(a[250 * w + 100]).toBe(1); // sitter's body
+    expect(a[90 * w + 260]).toBe(0); // neighbour's face
+    expect(a[250 * w + 300]).toBe(0); // neighbour's body
+    // The split runs midway between them.
+    expect(a[250 * w + 170]).toBe(1);
+    expect(a[250 * w + 190]).toBe(0);
+  });
+
+  it('gives a body part below the chins to the face above it, though it touches only the sitter', () => {
+    // The neighbour's body is off the matte but her knee (x 220–250) rests against the sitter's.
+    const a = new Float32Array(w * h);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const head = (cx: number) => ((x - cx) / 40) ** 2 + ((y - 90) / 55) ** 2 < 1;
+        const sitter = y > 140 && x < 170;
+        const knee = y > 220 && y < 260 && x >= 170 && x < 250;
+        a[y * w + x] = head(100) || head(260) || sitter || knee ? 1 : 0;
+      }
+    dropOtherPeople(a, w, h, main, [other]);
+    expect(a[240 * w + 120]).toBe(1);
+    expect(a[240 * w + 235]).toBe(0);
+  });
+
+  it('takes a face printed on the sitter’s shirt for no one', () => {
+    expect(isNeighbour(main, { x: 80, y: 200, width: 40, height: 50 })).toBe(false);
+    expect(isNeighbour(main, other)).toBe(true);
+    const a = alpha.slice();
+    expect(dropOtherPeople(a, w, h, main, [{ x: 80, y: 200, width: 40, height: 50 }])).toBe(0);
+  });
+});
