@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
-import { failures, type PortraitFigures } from './corpus-report.js';
+import { failures, type CorpusReport, type PortraitFigures, type UploadFigures } from './corpus-report.js';
 import { regressions } from './corpus-summary.js';
 import {
   keptInBox,
@@ -136,13 +136,32 @@ describe('corpus measures', () => {
     expect(failures({ ...onRule, roll: -28 })).toEqual(['roll']);
   });
 
-  it('reports a figure that moved the wrong way past its tolerance', () => {
-    const base = { 'acceptedFail:head': 3, varietyMeanDiff: 0.1, neighbourFlagged: 4 };
+  it('reports what got worse against the baseline, only where both have it', () => {
+    const portrait = (photo: string, fails: string[]) =>
+      ({ photo, style: 'corporate-grey-studio', fails }) as PortraitFigures;
+    const upload = (id: string, neighbourFlagged: boolean) => ({ id, neighbourFlagged }) as UploadFigures;
+    const base: CorpusReport = {
+      longSide: 768,
+      uploads: [upload('a', true), upload('b', false)],
+      portraits: [portrait('a', ['head']), portrait('b', [])],
+      variety: [{ person: 'p', photos: 2, meanDiff: 0.1, minDiff: 0.05, sizeSpread: 0, eyeXSpread: 0 }],
+      team: [{ photo: 'a', diff: 0.05 }],
+      seconds: {},
+    };
     expect(regressions(base, base)).toEqual([]);
-    expect(regressions({ ...base, 'acceptedFail:head': 2, neighbourFlagged: 9 }, base)).toEqual([]);
-    expect(regressions({ ...base, 'acceptedFail:head': 4 }, base)).toHaveLength(1);
-    expect(regressions({ ...base, varietyMeanDiff: 0.0995 }, base)).toEqual([]);
-    expect(regressions({ ...base, varietyMeanDiff: 0.09 }, base)).toHaveLength(1);
-    expect(regressions({ ...base, neighbourFlagged: 3 }, base)).toHaveLength(1);
+    // Better, or only in one of them: fine.
+    const better = { ...base, portraits: [portrait('a', []), portrait('b', []), portrait('c', ['roll'])] };
+    expect(regressions(better, base)).toEqual([]);
+    expect(
+      regressions({ ...base, portraits: [portrait('a', ['head']), portrait('b', ['roll'])] }, base),
+    ).toEqual(['b / corporate-grey-studio: now breaks roll']);
+    expect(regressions({ ...base, uploads: [upload('a', false), upload('b', false)] }, base)).toHaveLength(1);
+    const sameLook = {
+      ...base,
+      variety: [{ ...base.variety[0]!, meanDiff: 0.09 }],
+      team: [{ photo: 'a', diff: 0.01 }],
+    };
+    expect(regressions(sameLook, base)).toHaveLength(2);
+    expect(regressions({ ...base, variety: [{ ...base.variety[0]!, meanDiff: 0.0995 }] }, base)).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ const HALF_BODY = ['tech-startup', 'warm-office'];
 const TEAM_STYLES = ['corporate-grey-studio', 'executive-navy'];
 const TEAM_PHOTOS = ['astronaut', 'g3b-close', 'g6a-close'];
 /** People whose variants are compared (the first with accepted photos), to bound the time. */
-const VARIETY_PEOPLE = 10;
+export const VARIETY_PEOPLE = 10;
 
 /** Upload-check reasons that have nothing to do with another person in the photo. */
 const NOT_ABOUT_OTHERS = new Set([

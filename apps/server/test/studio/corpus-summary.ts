@@ -56,36 +56,37 @@ export function summarise(report: CorpusReport): CorpusSummary {
   return s;
 }
 
-/** Which way is better for each figure, and how far the wrong way still counts as noise. */
-export const DIRECTION: Record<string, { better: 'lower' | 'higher'; tolerance: number }> = {
-  neighbourFlagged: { better: 'higher', tolerance: 0 },
-  acceptedFaultless: { better: 'higher', tolerance: 0.001 },
-  allFaultless: { better: 'higher', tolerance: 0.001 },
-  ...Object.fromEntries(
-    GUARANTEES.flatMap((g) => [
-      [`acceptedFail:${g}`, { better: 'lower' as const, tolerance: 0 }],
-      [`allFail:${g}`, { better: 'lower' as const, tolerance: 0 }],
-    ]),
-  ),
-  enlargementMax: { better: 'lower', tolerance: 0.05 },
-  enlargementMean: { better: 'lower', tolerance: 0.02 },
-  skinCastMean: { better: 'lower', tolerance: 0.2 },
-  rollMeanAbs: { better: 'lower', tolerance: 0.2 },
-  neighbourKeptMean: { better: 'lower', tolerance: 0.005 },
-  looseShareMean: { better: 'lower', tolerance: 0.0002 },
-  varietyMeanDiff: { better: 'higher', tolerance: 0.002 },
-  varietyMinDiff: { better: 'higher', tolerance: 0.002 },
-  teamMinDiff: { better: 'higher', tolerance: 0.002 },
-};
+/** How far a style's variety or two team styles' difference may drop and still count as noise. */
+const DIFF_TOLERANCE = 0.002;
 
-/** The figures that moved the wrong way past their tolerance, as sentences. */
-export function regressions(now: CorpusSummary, baseline: CorpusSummary): string[] {
+/**
+ * What got worse against the baseline, as sentences: a portrait that breaks a guarantee it kept,
+ * a photo with a neighbour no longer flagged at upload, less variety for a person, two team
+ * styles closer together. Only what both reports hold is compared (a baseline may cover part of
+ * the corpus).
+ */
+export function regressions(now: CorpusReport, baseline: CorpusReport): string[] {
   const worse: string[] = [];
-  for (const [key, rule] of Object.entries(DIRECTION)) {
-    const [b, n] = [baseline[key], now[key]];
-    if (b === undefined || n === undefined) continue;
-    const off = rule.better === 'lower' ? n - b : b - n;
-    if (off > rule.tolerance) worse.push(`${key}: ${b} → ${n} (${rule.better} is better)`);
+  for (const b of baseline.portraits) {
+    const n = now.portraits.find((p) => p.photo === b.photo && p.style === b.style);
+    if (!n) continue;
+    const broken = n.fails.filter((f) => !b.fails.includes(f));
+    if (broken.length) worse.push(`${b.photo} / ${b.style}: now breaks ${broken.join(', ')}`);
+  }
+  for (const b of baseline.uploads) {
+    const n = now.uploads.find((u) => u.id === b.id);
+    if (n && b.neighbourFlagged && !n.neighbourFlagged)
+      worse.push(`${b.id}: the neighbour is no longer flagged at upload`);
+  }
+  for (const b of baseline.variety) {
+    const n = now.variety.find((v) => v.person === b.person);
+    if (n && b.meanDiff - n.meanDiff > DIFF_TOLERANCE)
+      worse.push(`${b.person}: variants differ less (${b.meanDiff} → ${n.meanDiff})`);
+  }
+  for (const b of baseline.team) {
+    const n = now.team.find((t) => t.photo === b.photo);
+    if (n && b.diff - n.diff > DIFF_TOLERANCE)
+      worse.push(`${b.photo}: two team styles differ less (${b.diff} → ${n.diff})`);
   }
   return worse;
 }
