@@ -160,3 +160,193 @@ export function hardSteps(a: PhotoAnalysis, box: Box): number {
   }
   return steps;
 }
+
+/** The matte (analysis size) as a solid/background grid: alpha ≥ 0.5. */
+function solidGrid(a: PhotoAnalysis): Uint8Array {
+  const solid = new Uint8Array(a.alphaWidth * a.alphaHeight);
+  for (let i = 0; i < solid.length; i++) solid[i] = a.alpha[i]! >= 0.5 ? 1 : 0;
+  return solid;
+}
+
+/** `box` (source pixels) as inclusive-exclusive matte cells, clipped to the matte. */
+function cellsOf(a: PhotoAnalysis, box: Crop): { x0: number; y0: number; x1: number; y1: number } {
+  const s = a.alphaWidth / a.width;
+  return {
+    x0: Math.max(0, Math.floor(box.left * s)),
+    y0: Math.max(0, Math.floor(box.top * s)),
+    x1: Math.min(a.alphaWidth, Math.ceil((box.left + box.width) * s)),
+    y1: Math.min(a.alphaHeight, Math.ceil((box.top + box.height) * s)),
+  };
+}
+
+/**
+ * Pieces of the matte inside the portrait's frame (`crop`, source pixels) not connected (within the
+ * frame, 4-neighbours) to the piece under the face: how many, and their area as a share of the
+ * frame. What a customer sees as a floating blob on the new backdrop.
+ */
+export function loosePieces(a: PhotoAnalysis, crop: Crop, face: Box): { count: number; share: number } {
+  const solid = solidGrid(a);
+  const { x0, y0, x1, y1 } = cellsOf(a, crop);
+  const w = a.alphaWidth;
+  const label = new Int32Array(solid.length);
+  const sizes: number[] = [0];
+  const stack: number[] = [];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * w + x;
+      if (!solid[i] || label[i]) continue;
+      const id = sizes.length;
+      let size = 0;
+      label[i] = id;
+      stack.push(i);
+      while (stack.length) {
+        const j = stack.pop()!;
+        size++;
+        const jx = j % w;
+        const jy = (j - jx) / w;
+        for (const [nx, ny] of [
+          [jx - 1, jy],
+          [jx + 1, jy],
+          [jx, jy - 1],
+          [jx, jy + 1],
+        ] as const) {
+          if (nx < x0 || nx >= x1 || ny < y0 || ny >= y1) continue;
+          const k = ny * w + nx;
+          if (solid[k] && !label[k]) {
+            label[k] = id;
+            stack.push(k);
+          }
+        }
+      }
+      sizes.push(size);
+    }
+  }
+  // The person: the largest piece touching the face box's middle third.
+  const s = a.alphaWidth / a.width;
+  let person = 0;
+  for (
+    let y = Math.round((face.y + face.height / 3) * s);
+    y < Math.round((face.y + (face.height * 2) / 3) * s);
+    y++
+  ) {
+    for (
+      let x = Math.round((face.x + face.width / 3) * s);
+      x < Math.round((face.x + (face.width * 2) / 3) * s);
+      x++
+    ) {
+      if (x < x0 || x >= x1 || y < y0 || y >= y1) continue;
+      const id = label[y * w + x]!;
+      if (id && sizes[id]! > (sizes[person] ?? 0)) person = id;
+    }
+  }
+  let count = 0;
+  let area = 0;
+  for (let id = 1; id < sizes.length; id++) {
+    if (id === person) continue;
+    count++;
+    area += sizes[id]!;
+  }
+  return { count, share: area / Math.max(1, (x1 - x0) * (y1 - y0)) };
+}
+
+/** Share of the frame (`crop`, source pixels) the matte covers; the frame past the photo counts as backdrop. */
+export function subjectCover(a: PhotoAnalysis, crop: Crop): { share: number; centreX: number } {
+  const { x0, y0, x1, y1 } = cellsOf(a, crop);
+  const s = a.alphaWidth / a.width;
+  let sum = 0;
+  let sx = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const v = a.alpha[y * a.alphaWidth + x]!;
+      sum += v;
+      sx += v * (x + 0.5);
+    }
+  }
+  const frameCells = crop.width * s * crop.height * s;
+  return { share: sum / frameCells, centreX: sum ? (sx / sum / s - crop.left) / crop.width : 0.5 };
+}
+
+/** Share of `box` (source pixels, e.g. another person's face) the matte keeps, within the frame. */
+export function keptInBox(a: PhotoAnalysis, box: Box, crop: Crop): number | null {
+  const left = Math.max(box.x, crop.left);
+  const top = Math.max(box.y, crop.top);
+  const right = Math.min(box.x + box.width, crop.left + crop.width);
+  const bottom = Math.min(box.y + box.height, crop.top + crop.height);
+  // Less than a quarter of that face in the frame: nothing of it to judge.
+  if ((right - left) * (bottom - top) < 0.25 * box.width * box.height || right <= left || bottom <= top)
+    return null;
+  const { x0, y0, x1, y1 } = cellsOf(a, { left, top, width: right - left, height: bottom - top });
+  let kept = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      n++;
+      if (a.alpha[y * a.alphaWidth + x]! >= 0.5) kept++;
+    }
+  }
+  return n ? kept / n : null;
+}
+
+/** sRGB bytes to CIE L*a*b* (D65). */
+function lab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const [R, G, B] = [lin(r), lin(g), lin(b)];
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (t * 24389) / 27 / 116 + 16 / 116);
+  const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
+  const fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
+  const fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+/** Hue angle (degrees of L*a*b*) in the middle of healthy skin of every complexion under neutral light. */
+export const SKIN_HUE = 57;
+
+/**
+ * The skin's colour in a rendered portrait: mean a*, b* of the middle of the face box (cheeks,
+ * nose; the inner half each way), its hue angle and how far that hue is outside the band of
+ * skin under neutral light (SKIN_HUE ± 22°): 0 when inside, else the degrees past it (a blue
+ * or magenta cast turns the hue towards red-purple, a green or yellow one past yellow).
+ * Null for a colourless face (black and white).
+ */
+export async function skinCast(
+  jpeg: Buffer,
+  face: Box,
+): Promise<{ a: number; b: number; hue: number; cast: number } | null> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const x0 = Math.max(0, Math.round(face.x + face.width * 0.25));
+  const x1 = Math.min(info.width, Math.round(face.x + face.width * 0.75));
+  const y0 = Math.max(0, Math.round(face.y + face.height * 0.3));
+  const y1 = Math.min(info.height, Math.round(face.y + face.height * 0.8));
+  let [sa, sb, n] = [0, 0, 0];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const o = (y * info.width + x) * info.channels;
+      const [L, A, B] = lab(data[o]!, data[o + 1]!, data[o + 2]!);
+      // Skip eyes, nostrils and highlights: skin is mid-tone.
+      if (L < 25 || L > 92) continue;
+      sa += A;
+      sb += B;
+      n++;
+    }
+  }
+  if (!n) return null;
+  const [a, b] = [sa / n, sb / n];
+  if (Math.hypot(a, b) < 4) return null;
+  const hue = (Math.atan2(b, a) * 180) / Math.PI;
+  return { a, b, hue, cast: Math.max(0, Math.abs(hue - SKIN_HUE) - 22) };
+}
+
+/** A small colour copy for comparing two portraits (same size whatever their aspect). */
+export async function thumbnail(jpeg: Buffer): Promise<Uint8Array> {
+  return sharp(jpeg).resize(48, 60, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+}
+
+/** Mean absolute difference of two thumbnails, 0 (same) to 1. */
+export function thumbDifference(a: Uint8Array, b: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length / 255;
+}

@@ -37,3 +37,32 @@ export const MAX_SAMPLE_FACE_BLOCKINESS = 1.02;
 
 /** Most stair-stepping of the sample's matte outline over the head (outlineRoughness, source pixels; 0.070 before hair-matte.ts, 0.029 after). */
 export const MAX_HAIR_OUTLINE_ROUGHNESS = 0.05;
+
+/**
+ * What the studio engine guarantees of every portrait from a photo that passes the upload
+ * checks, as limits on the corpus report's measures (corpus-report.ts). A portrait outside one
+ * breaks that guarantee; the report counts them and corpus-baseline.json holds the counts the
+ * engine must not exceed.
+ */
+export const CORPUS_LIMITS = {
+  /** Least space above the hair (share of the frame height). */
+  minHeadroom: 0.04,
+  /** Most distance of the eye line from the style's rule (share of the frame height). */
+  maxEyeLineOff: 0.08,
+  /** Most distance of the person's centre from the frame's middle (share of the width). */
+  maxSubjectOffCentre: 0.2,
+  /** Face height over the style's rule: the subject's size for its framing. */
+  faceSizeRange: [0.75, 1.3] as const,
+  /** Least share of a half-body frame the person covers (about 60 % empty backdrop is a fault). */
+  minHalfBodyCover: 0.35,
+  /** Most enlargement of the source at 2048 px that still looks sharp. */
+  maxEnlargement: 2.5,
+  /** Most area of loose matte pieces, as a share of the frame. */
+  maxLooseShare: 0.002,
+  /** Most share of another person's face the matte may keep. */
+  maxNeighbourKept: 0.1,
+  /** Most degrees of skin hue outside the neutral-light band. */
+  maxSkinCast: 10,
+  /** Most head roll left in the portrait, degrees. */
+  maxRoll: 8,
+} as const;
