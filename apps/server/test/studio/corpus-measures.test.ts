@@ -33,6 +33,7 @@ function analysis(solid: (x: number, y: number) => boolean): PhotoAnalysis {
     hairTop: 15,
     padding: 0,
     enlarged: null,
+    corrections: { levelled: 0, redEyePixels: 0 },
   };
 }
 
