@@ -124,7 +124,8 @@ describe.each(engines)('upload checks (%s)', (engine) => {
     const early = await draft();
     expect((await watcher.upload(early, await img.astronaut())).qc).toBe('accepted');
     expect((await watcher.upload(early, stranger)).qc).toBe('accepted');
-  });
+    // Seven full analyses one after another (face, mesh and descriptor each): work, not waiting.
+  }, 120_000);
 
   it('only orients and strips metadata while uploadChecks is off', async () => {
     await t.app.settings.patch({ processing: { uploadChecks: false } });
