@@ -88,7 +88,10 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
   server.post(route('request-otp'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     const otpId = await requestOtp(app, collection, text((await bodyOf(req)).email).trim());
-    return sendJson(req, reply, { otpId });
+    // note: an extra field beside PocketBase's `otpId`, the same for every address (the queue's
+    // state, not this account's), so the person waiting for the code learns it may come late.
+    const mailDelayed = await app.mailer.isDelayed();
+    return sendJson(req, reply, { otpId, mailDelayed });
   });
 
   server.post(route('auth-with-otp'), signIn, async (req, reply) => {

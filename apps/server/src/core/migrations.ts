@@ -11,7 +11,7 @@ import { users } from './collections/users.js';
 import type { CollectionDef } from './schema/collection.js';
 import { externalAuths } from './oauth2/external-auths.js';
 import { nowString } from '../tools/dates.js';
-import { createMailQueueTable } from './mail/mail-queue-migration.js';
+import { addMailQueueExpiry, createMailQueueTable } from './mail/mail-queue-migration.js';
 
 export type Migration = { id: string; up(db: Db): Promise<void> };
 
@@ -60,6 +60,8 @@ export const platformMigrations: Migration[] = [
   },
   // Mail waiting for an SMTP server to accept it (issue 17); internal like `_otps`.
   { id: '0014_mail_queue', up: createMailQueueTable },
+  // Codes and links that expire while SMTP is down are dropped, not sent late.
+  { id: '0016_mail_queue_expiry', up: addMailQueueExpiry },
 ];
 
 /**

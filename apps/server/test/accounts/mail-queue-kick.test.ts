@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/core/db/connect.js';
 import type { Db } from '../../src/core/db/db.js';
-import { createMailQueueTable } from '../../src/core/mail/mail-queue-migration.js';
+import { addMailQueueExpiry, createMailQueueTable } from '../../src/core/mail/mail-queue-migration.js';
 import { insertMail } from '../../src/core/mail/mail-queue-store.js';
 import { MailQueue } from '../../src/core/mail/mail-queue.js';
 
@@ -23,6 +23,7 @@ describe('mail queue passes', () => {
     dirs.push(dataDir);
     const db = connect({ kind: 'sqlite', dataDir });
     await createMailQueueTable(db);
+    await addMailQueueExpiry(db);
     const delivered: string[] = [];
     const holder: { queue?: MailQueue } = {};
     let raced = false;

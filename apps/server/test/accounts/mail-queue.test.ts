@@ -1,7 +1,8 @@
 /**
  * No mail lost (issue 17): mail goes through `_mail_queue`, waits out an SMTP outage and a
  * restart, arrives exactly once, and counts as sent (a receipt's stamp) only once accepted; a
- * permanent refusal is kept where superusers can see it.
+ * permanent refusal is kept where superusers can see it. A code or link that expires while SMTP is
+ * down is dropped rather than sent late, and the request that queued a code says mail is delayed.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -19,6 +20,7 @@ import {
 } from '../payments/support/world.js';
 import { failure } from '../support/errors.js';
 
+type ExpiryRow = { subject: string; state: string; text: string; expiresAt: string };
 type QueueRow = { subject: string; state: string; attempts: number; text: string; to: string };
 
 const queueRows = (t: TestServer) =>
@@ -153,5 +155,47 @@ describe.each(engines)('mail queue (%s)', (engine) => {
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
+  });
+
+  it('drops a sign-in code that expired while SMTP was down, and says mail is delayed', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    await useSmtp(t, await deadPort());
+    const email = `late-${engine}@example.com`;
+    await t
+      .client()
+      .collection('users')
+      .create({ email, password: 'long-password-1', passwordConfirm: 'long-password-1' });
+    const first = await t.client().collection('users').requestOTP(email);
+    expect((first as { mailDelayed?: boolean }).mailDelayed).toBe(false);
+    await t.app.mailer.idle();
+
+    const rows = await t.app.db.all<ExpiryRow>(
+      `SELECT "subject", "state", "text", "expiresAt" FROM "_mail_queue" WHERE "to" = ?`,
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.state).toBe('pending');
+    expect(rows[0]!.expiresAt).not.toBe('');
+
+    // Time passes: the mail has waited over a minute and the code's lifetime ran out.
+    await t.app.db.run(`UPDATE "_mail_queue" SET "created" = ?, "expiresAt" = ? WHERE "to" = ?`, [
+      '2000-01-01 00:00:00.000Z',
+      '2000-01-01 00:05:00.000Z',
+      email,
+    ]);
+    const second = await t.client().collection('users').requestOTP(email);
+    expect((second as { mailDelayed?: boolean }).mailDelayed).toBe(true);
+    await t.app.mailer.idle();
+
+    // SMTP comes back: the fresh code goes out, the expired one does not.
+    await useSmtp(t, smtp.port);
+    await t.app.mailer.retryNow();
+    const after = await t.app.db.all<ExpiryRow>(
+      `SELECT "subject", "state", "text", "expiresAt" FROM "_mail_queue" WHERE "to" = ? ORDER BY "created"`,
+      [email],
+    );
+    expect(after.map((r) => r.state)).toEqual(['expired', 'sent']);
+    expect(after[0]!.text).toBe('');
+    expect(smtp.messages.filter((m) => m.envelope.to.includes(email))).toHaveLength(1);
   });
 });

@@ -69,7 +69,10 @@ export async function requestOtp(app: App, collection: CollectionDef, email: str
     created: nowString(),
   });
   if (!record) return id;
-  await app.mailer.queue({ to, ...otpMail(app.settings.get().meta, code, settings.duration) });
+  await app.mailer.queue(
+    { to, ...otpMail(app.settings.get().meta, code, settings.duration) },
+    { expiresAt: new Date(Date.now() + settings.duration * 1000) },
+  );
   return id;
 }
 

@@ -42,7 +42,10 @@ export async function requestPasswordReset(
   const to = String(record.email);
   const validFor = collection.auth!.passwordResetTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'passwordReset', { extra: { email: to } });
-  await app.mailer.queue({ to, ...passwordResetMail(app.settings.get().meta, token, validFor) });
+  await app.mailer.queue(
+    { to, ...passwordResetMail(app.settings.get().meta, token, validFor) },
+    { expiresAt: new Date(Date.now() + validFor * 1000) },
+  );
 }
 
 export type PasswordResetInput = { token: string; password: string; passwordConfirm: string };

@@ -34,7 +34,10 @@ export async function requestVerification(app: App, collection: CollectionDef, e
   const to = String(record.email);
   const validFor = collection.auth!.verificationTokenDuration;
   const token = await app.auth.issueToken(collection, record, 'verification', { extra: { email: to } });
-  await app.mailer.queue({ to, ...verificationMail(app.settings.get().meta, token, validFor) });
+  await app.mailer.queue(
+    { to, ...verificationMail(app.settings.get().meta, token, validFor) },
+    { expiresAt: new Date(Date.now() + validFor * 1000) },
+  );
 }
 
 /** Marks the record verified; a repeated confirmation of a still-valid token is a harmless no-op. */

@@ -25,3 +25,8 @@ export async function createMailQueueTable(db: Db): Promise<void> {
   );
   await db.exec(`CREATE INDEX IF NOT EXISTS "idx_mail_queue_due" ON "_mail_queue" ("state", "nextAttempt")`);
 }
+
+/** When a mail's code or link stops working: the queue drops such a mail rather than send it late. */
+export async function addMailQueueExpiry(db: Db): Promise<void> {
+  await db.exec(`ALTER TABLE "_mail_queue" ADD COLUMN "expiresAt" TEXT NOT NULL DEFAULT ''`);
+}

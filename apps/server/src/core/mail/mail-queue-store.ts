@@ -15,7 +15,9 @@ export type MailRow = {
   text: string;
   html: string;
   ref: string;
-  state: 'pending' | 'sending' | 'sent' | 'failed';
+  state: 'pending' | 'sending' | 'sent' | 'failed' | 'expired';
+  /** When the code or link inside stops working ('' when it never does). */
+  expiresAt: string;
   attempts: number;
   nextAttempt: string;
   leaseUntil: string;
@@ -26,13 +28,18 @@ export type MailRow = {
 
 const TABLE = '"_mail_queue"';
 
-export async function insertMail(db: Db, message: MailMessage, ref = ''): Promise<string> {
+export async function insertMail(
+  db: Db,
+  message: MailMessage,
+  opts: { ref?: string; expiresAt?: Date } = {},
+): Promise<string> {
   const id = newId();
   const now = nowString();
+  const expiresAt = opts.expiresAt ? formatDate(opts.expiresAt) : '';
   await db.run(
-    `INSERT INTO ${TABLE} ("id", "to", "subject", "text", "html", "ref", "state", "attempts", "nextAttempt", "created", "updated") ` +
-      `VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?)`,
-    [id, message.to, message.subject, message.text, message.html, ref, now, now, now],
+    `INSERT INTO ${TABLE} ("id", "to", "subject", "text", "html", "ref", "state", "attempts", "nextAttempt", "expiresAt", "created", "updated") ` +
+      `VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?)`,
+    [id, message.to, message.subject, message.text, message.html, opts.ref ?? '', now, expiresAt, now, now],
   );
   return id;
 }
@@ -68,6 +75,29 @@ export async function markMailSent(db: Db, id: string): Promise<void> {
     `UPDATE ${TABLE} SET "state" = 'sent', "text" = '', "html" = '', "leaseUntil" = '', "lastError" = '', "updated" = ? WHERE "id" = ? AND "state" = 'sending'`,
     [nowString(), id],
   );
+}
+
+/**
+ * Expired while queued: its code or link no longer works, so sending it would only hand the person
+ * something useless. The body goes as with a sent mail; who, what and when stay.
+ */
+export async function markMailExpired(db: Db, id: string): Promise<void> {
+  await db.run(
+    `UPDATE ${TABLE} SET "state" = 'expired', "text" = '', "html" = '', "leaseUntil" = '', "updated" = ? WHERE "id" = ? AND "state" = 'sending'`,
+    [nowString(), id],
+  );
+}
+
+/**
+ * Whether some mail queued before `before` still waits for an SMTP server: delivery is failing or
+ * slow, and a person waiting for a code should be told.
+ */
+export async function hasMailWaitingSince(db: Db, before: Date): Promise<boolean> {
+  const row = await db.get<{ id: string }>(
+    `SELECT "id" FROM ${TABLE} WHERE "state" IN ('pending', 'sending') AND "created" < ? LIMIT 1`,
+    [formatDate(before)],
+  );
+  return Boolean(row);
 }
 
 export async function markMailRetry(db: Db, id: string, next: Date, error: string): Promise<void> {

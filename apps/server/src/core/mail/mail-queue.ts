@@ -12,6 +12,7 @@ import {
   claimDueMail,
   deleteSentBefore,
   makePendingDue,
+  markMailExpired,
   markMailFailed,
   markMailRetry,
   markMailSent,
@@ -116,6 +117,12 @@ export class MailQueue {
   }
 
   private async attempt(row: MailRow): Promise<void> {
+    const expiresAt = parseDate(row.expiresAt);
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      await markMailExpired(this.db, row.id);
+      this.log(`[mail] "${row.subject}" was not sent: its code or link expired while it waited`);
+      return;
+    }
     try {
       await this.deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html });
     } catch (err) {

@@ -12,10 +12,13 @@ import type { Settings } from '../settings/settings.js';
 import type { MailMessage, Sender } from './message.js';
 import { listOutbox, saveToOutbox, type OutboxItem } from './outbox.js';
 import { sendSmtp } from './smtp-send.js';
-import { insertMail, listFailedMails, type MailFailure } from './mail-queue-store.js';
+import { hasMailWaitingSince, insertMail, listFailedMails, type MailFailure } from './mail-queue-store.js';
 import { MailQueue, type MailLog, type SentListener } from './mail-queue.js';
 
 export type { MailLog };
+
+/** A mail still queued after this long means SMTP is failing (a healthy send takes seconds). */
+export const DELAYED_AFTER_MS = 60_000;
 
 export class Mailer {
   private readonly queued: MailQueue;
@@ -52,10 +55,19 @@ export class Mailer {
    * Queues `message`; it is delivered in the background. With `db` (a transaction), the mail is
    * queued only if that transaction commits: call `deliverQueued()` after the commit.
    * `ref` names what the mail is about; `onSent` listeners hear it once the mail was accepted.
+   * `expiresAt`: when the code or link inside stops working; a mail still queued then is dropped.
    */
-  async queue(message: MailMessage, opts: { db?: Db; ref?: string } = {}): Promise<void> {
-    await insertMail(opts.db ?? this.db, message, opts.ref);
+  async queue(message: MailMessage, opts: { db?: Db; ref?: string; expiresAt?: Date } = {}): Promise<void> {
+    await insertMail(opts.db ?? this.db, message, { ref: opts.ref, expiresAt: opts.expiresAt });
     if (!opts.db) this.queued.kick();
+  }
+
+  /**
+   * True when some mail has waited longer than `DELAYED_AFTER_MS` for an SMTP server: delivery is
+   * failing, and a person waiting for a code or link should be told it may be late.
+   */
+  isDelayed(): Promise<boolean> {
+    return hasMailWaitingSince(this.db, new Date(Date.now() - DELAYED_AFTER_MS));
   }
 
   /** Starts delivering what is due (after a commit that queued mail; at start-up). */
