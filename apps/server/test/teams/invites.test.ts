@@ -121,6 +121,16 @@ describe.each(engines)('team invites (%s)', (engine) => {
     expect(bad.response.data).toMatchObject({ emails: { code: 'validation_invalid_emails' } });
   });
 
+  it('does not mail an invitation whose link expired before the mail could go out', async () => {
+    const late = 'late@corp.example';
+    await invite(team.admin.pb, team.id, { emails: [late], expiresAt: '2020-01-01 00:00:00.000Z' });
+    expect(await mailsTo(t, late, /./)).toHaveLength(0);
+    const rows = await t.app.db.all<{ state: string }>(`SELECT "state" FROM "_mail_queue" WHERE "to" = ?`, [
+      late,
+    ]);
+    expect(rows).toEqual([{ state: 'expired' }]);
+  });
+
   it('two people redeeming a one-use link at once: exactly one joins', async () => {
     for (let round = 0; round < 3; round++) {
       const [once] = (await invite(team.admin.pb, team.id, { maxUses: 1 })).items;

@@ -11,7 +11,7 @@ import { systemCaller, type Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { appLink } from '../../core/mail/app-link.js';
-import { nowString } from '../../tools/dates.js';
+import { nowString, parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
@@ -97,6 +97,8 @@ export async function createInvites(
       await sendTeamMail(
         app,
         inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviter }),
+        // note: an invitation that expires while SMTP is down is dropped, not sent dead.
+        parseDate(s.data.expiresAt) ?? undefined,
       );
     }
   }

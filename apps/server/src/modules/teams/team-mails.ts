@@ -15,8 +15,8 @@ function meta(app: App): MailMeta {
 }
 
 /** Queues one team mail, after the caller's transaction has committed; it is delivered in the background. */
-export function sendTeamMail(app: App, message: MailMessage): Promise<void> {
-  return app.mailer.queue(message);
+export function sendTeamMail(app: App, message: MailMessage, expiresAt?: Date): Promise<void> {
+  return app.mailer.queue(message, { expiresAt });
 }
 
 /**
