@@ -39,9 +39,15 @@ export function register(input: RegisterInput) {
   });
 }
 
-/** Sends a one-time sign-in code by mail; returns the otpId the code is checked against. */
+/**
+ * Sends a one-time sign-in code by mail; returns the otpId the code is checked against, and
+ * whether the server says its mail is delayed (an extra field beside PocketBase's `otpId`).
+ */
 export function requestOtp(email: string) {
-  return track(FALLBACK.login, async () => (await pb.collection('users').requestOTP(email)).otpId);
+  return track(FALLBACK.login, async () => {
+    const res: { otpId: string; mailDelayed?: unknown } = await pb.collection('users').requestOTP(email);
+    return { otpId: res.otpId, mailDelayed: res.mailDelayed === true };
+  });
 }
 
 /** Signs in with the mailed code. */

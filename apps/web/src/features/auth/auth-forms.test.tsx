@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
@@ -45,6 +45,39 @@ describe('login form', () => {
     await user.type(screen.getByLabelText('Password'), account.password);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('sign-in with an email code', () => {
+  beforeEach(() => resetAuthForTests());
+  afterEach(() => vi.restoreAllMocks());
+
+  // note: the server's answers are stubbed: making its mail queue late takes a failing SMTP server
+  // and a minute of waiting; the server side of `mailDelayed` is tested with the mail queue.
+  async function requestCode(mailDelayed: boolean) {
+    const users = pb.collection('users');
+    const methods = await users.listAuthMethods();
+    vi.spyOn(users, 'listAuthMethods').mockResolvedValue({
+      ...methods,
+      otp: { enabled: true, duration: 180 },
+    });
+    vi.spyOn(users, 'requestOTP').mockResolvedValue({ otpId: 'otp-id', mailDelayed } as { otpId: string });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in with an email code instead' }));
+    await user.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await screen.findByLabelText('Code from the email');
+  }
+
+  it('says email delivery is delayed when the server says so', async () => {
+    await requestCode(true);
+    expect(screen.getByText(/Email delivery is delayed right now/)).toBeTruthy();
+  });
+
+  it('says nothing of delays when mail goes out normally', async () => {
+    await requestCode(false);
+    expect(screen.queryByText(/Email delivery is delayed/)).toBeNull();
   });
 });
 

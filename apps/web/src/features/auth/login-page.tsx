@@ -70,6 +70,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
 function OtpForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [otpId, setOtpId] = useState('');
+  const [mailDelayed, setMailDelayed] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
@@ -79,7 +80,9 @@ function OtpForm({ onDone }: { onDone: () => void }) {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      setOtpId(await requestOtp(email.trim()));
+      const sent = await requestOtp(email.trim());
+      setMailDelayed(sent.mailDelayed);
+      setOtpId(sent.otpId);
     } catch (err) {
       setError(toFormError(err, FALLBACK.login));
     }
@@ -131,6 +134,13 @@ function OtpForm({ onDone }: { onDone: () => void }) {
         If an account exists for <strong className="text-zinc-900">{email}</strong>, a code is on its way. It
         expires in a few minutes.
       </p>
+      {mailDelayed ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
+          Email delivery is delayed right now, so the code may arrive late. A code that expires before it can
+          be sent is not sent at all: if none arrives in a few minutes, sign in with your password or try
+          again later.
+        </p>
+      ) : null}
       <FormErrorAlert message={error.message} />
       <TextField
         label="Code from the email"
