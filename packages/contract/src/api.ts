@@ -129,6 +129,11 @@ export type AdminOverview = {
   newMessages: number;
   /** Generation providers that cannot take work (out of credit): a banner until they can. */
   providerAlerts: ProviderAlert[];
+  /**
+   * False while PHOTOSHOOT_ENCRYPTION_KEY is unset: saved secrets (SMTP password, provider and
+   * payment keys) are stored, and copied into backups, in plain text.
+   */
+  secretsEncrypted: boolean;
   sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
 };
 

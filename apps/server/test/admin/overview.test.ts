@@ -44,8 +44,19 @@ describe.each(engines)('admin overview (%s)', (engine) => {
       refundsOwed: 0,
       newMessages: 0,
       providerAlerts: [],
+      secretsEncrypted: false,
       sales: { today: { orders: 0, revenue: [] }, days7: { orders: 0 }, days30: { orders: 0 } },
     });
+  });
+
+  it('says whether saved secrets are encrypted (PHOTOSHOOT_ENCRYPTION_KEY set)', async () => {
+    expect((await overview()).secretsEncrypted).toBe(false);
+    const keyed = await startServer({ engine, encryptionKey: 'k'.repeat(32) });
+    try {
+      expect((await adminOverview(keyed.app)).secretsEncrypted).toBe(true);
+    } finally {
+      await keyed.close();
+    }
   });
 
   it('counts the review queue, stuck work, failures, owed refunds, messages and sales', async () => {

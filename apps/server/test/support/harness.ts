@@ -53,6 +53,8 @@ export async function startServer(opts: {
   logger?: object;
   /** Test-only modules listed after the product's (e.g. routes that probe a guard). */
   extraModules?: HttpModule[];
+  /** PHOTOSHOOT_ENCRYPTION_KEY's value (unset by default, as on a fresh install). */
+  encryptionKey?: string;
 }): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-test-'));
   let dropSchema: (() => Promise<void>) | undefined;
@@ -82,6 +84,7 @@ export async function startServer(opts: {
     db,
     modules: [...modules, ...(opts.extraModules ?? [])],
     extraCollections: opts.collections ?? [],
+    encryptionKey: opts.encryptionKey,
   });
   if (!opts.rateLimits) await app.settings.patch({ rateLimits: { enabled: false } });
   const server = await createServer(app, { webDist: opts.webDist, logger: opts.logger });

@@ -25,6 +25,11 @@ export type AdminOverview = {
   newMessages: number;
   /** Generation providers that cannot take work (out of credit): a banner until they can. */
   providerAlerts: ProviderAlert[];
+  /**
+   * False while PHOTOSHOOT_ENCRYPTION_KEY is unset: saved secrets (SMTP password, provider and
+   * payment keys) are stored, and copied into backups, in plain text.
+   */
+  secretsEncrypted: boolean;
   sales: { today: SalesFigures; days7: SalesFigures; days30: SalesFigures };
 };
 
@@ -81,6 +86,7 @@ export async function adminOverview(app: App, at: Date = new Date()): Promise<Ad
     refundsOwed: await count(app, 'payments', OWED_SQL),
     newMessages: await count(app, 'contact_messages', `"status" = 'new'`),
     providerAlerts: await providerAlerts(app),
+    secretsEncrypted: Boolean(app.options.encryptionKey),
     sales: {
       today: await sales(app, formatDate(midnight), now),
       days7: await sales(app, formatDate(new Date(at.getTime() - 7 * DAY_MS)), now),
