@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
 import { resetAdminAuthForTests } from '../admin-auth-store';
@@ -23,13 +23,53 @@ describe('overview banner', () => {
         since: '2026-11-26 12:00:00.000Z',
         message: 'Replicate answered 402: You have insufficient credit to run this model.',
       };
-      return { ...answer, providerAlerts: [alert] };
+      return { ...answer, providerAlerts: [alert], secretsEncrypted: true };
     });
     renderApp('/admin');
-    const banner = await screen.findByRole('alert');
+    // note: other warnings (the application URL's, in this test set-up) may show beside it.
+    const banner = (await screen.findByText('Replicate is out of credit')).closest('[role="alert"]')!;
     expect(banner.textContent).toContain('Replicate is out of credit');
     expect(banner.textContent).toContain('none fails for this');
     const link = screen.getByRole('link', { name: 'processing settings' });
     expect(link.getAttribute('href')).toBe('/admin/settings');
   });
+
+  it.each(['/admin', '/admin/settings'])(
+    'on %s, warns while saved secrets are not encrypted and says how to set the key',
+    async (page) => {
+      await signInOperator();
+      stubOverview({ secretsEncrypted: false });
+      renderApp(page);
+      const warning = await screen.findByText('Saved keys and passwords are not encrypted');
+      const box = warning.closest('[role="alert"]');
+      expect(box?.textContent).toContain('every backup holds them');
+      expect(box?.textContent).toContain('PHOTOSHOOT_ENCRYPTION_KEY');
+      expect(box?.textContent).toContain('at least 32 characters, restart the server');
+    },
+  );
+
+  it('says nothing of encryption once the key is set', async () => {
+    await signInOperator();
+    stubOverview({ secretsEncrypted: true });
+    renderApp('/admin');
+    expect(await screen.findByTestId('figure-review')).toBeTruthy();
+    // note: the previous test's answer may show from the cache until the stubbed one arrives.
+    await waitFor(() => expect(screen.queryByText('Saved keys and passwords are not encrypted')).toBeNull());
+    expect(adminPb.send).toHaveBeenCalledWith('/api/admin/overview', expect.anything());
+  });
 });
+
+async function signInOperator() {
+  const operator = inject('operator');
+  await adminPb.collection('_superusers').authWithPassword(operator.email, operator.password);
+  resetAdminAuthForTests();
+}
+
+/** The server's overview as it is, with `change` laid over it. */
+function stubOverview(change: Partial<AdminOverview>) {
+  const send = adminPb.send.bind(adminPb);
+  vi.spyOn(adminPb, 'send').mockImplementation(async (path: string, options) => {
+    const answer = (await send(path, options)) as AdminOverview;
+    return path === '/api/admin/overview' ? { ...answer, ...change } : answer;
+  });
+}

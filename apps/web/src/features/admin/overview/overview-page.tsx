@@ -9,13 +9,14 @@ import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingBlock } from '../../../ui/spinner';
-import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminOverview, SalesFigures } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { formatWait } from '../components/format';
 import { NextInReviewButton } from '../review/next-in-review';
 import { AppUrlWarning } from './app-url-warning';
+import { EncryptionWarning } from './encryption-warning';
+import { overviewQuery } from './overview-query';
 
 // note: "stuck" and waiting times move with the clock, not with records; a slow backstop re-reads them.
 const CLOCK_REFRESH_MS = 60_000;
@@ -24,8 +25,7 @@ const CLOCK_REFRESH_MS = 60_000;
 export function OverviewPage() {
   useTitle('Overview · Back office');
   const query = useQuery({
-    queryKey: adminKeys.overview,
-    queryFn: () => adminPb.send<AdminOverview>('/api/admin/overview', {}),
+    ...overviewQuery,
     refetchInterval: CLOCK_REFRESH_MS,
   });
   useAdminLive('photoshoots', undefined, adminKeys.overview);
@@ -40,6 +40,7 @@ export function OverviewPage() {
         actions={<NextInReviewButton />}
       />
       <AppUrlWarning />
+      <EncryptionWarning />
       {query.isError ? (
         <Alert tone="error" title="The figures could not be loaded.">
           <p>{errorMessage(query.error)}</p>

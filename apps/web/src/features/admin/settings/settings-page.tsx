@@ -13,6 +13,7 @@ import { SECTIONS } from './settings-sections';
 import { TestConnection } from './test-connection';
 import { TestMail } from './test-mail';
 import { ComfyuiCard } from './comfyui-card';
+import { EncryptionWarning } from '../overview/encryption-warning';
 
 /** /admin/settings: the product's own settings, one form per section; secrets are write-only. */
 export function SettingsPage() {
@@ -32,6 +33,7 @@ export function SettingsPage() {
         title="Settings"
         description="Changes apply as soon as a section is saved. Keys and passwords are never shown again once saved."
       />
+      <EncryptionWarning />
       <nav aria-label="Settings sections" className="mb-6 flex flex-wrap gap-2">
         {SECTIONS.map((s) => (
           <a
