@@ -45,6 +45,11 @@ test('the overview warns about a loopback application URL until the operator set
   const warning = page.getByRole('alert').filter({ hasText: 'Links in mails point to this machine only' });
   await expect(warning).toContainText(baseUrl());
   await expect(warning).toContainText(elsewhere);
+  // This server runs without PHOTOSHOOT_ENCRYPTION_KEY: the overview says so, and how to set it.
+  const unencrypted = page
+    .getByRole('alert')
+    .filter({ hasText: 'Saved keys and passwords are not encrypted' });
+  await expect(unencrypted).toContainText('PHOTOSHOOT_ENCRYPTION_KEY');
   await shots(page, 'overview-warning');
   await expectAccessible(page, 'overview with the application URL warning');
 
