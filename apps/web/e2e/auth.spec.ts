@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { baseUrl, client, disableRateLimits, newUser, superuser } from './support/api';
 import { startOidc } from './support/oidc';
 import { mailText, startSmtp } from './support/smtp';
+import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
 
 /**
@@ -181,6 +183,33 @@ test.describe('with mail through a real SMTP server', () => {
       await su.settings.update({ otp: { enabled: false } });
     }
   });
+});
+
+test('email code sign-in says so when the server reports mail delivery delayed', async ({ page }) => {
+  const su = await superuser();
+  await su.settings.update({ otp: { enabled: true, collections: ['users'] } });
+  try {
+    const user = await newUser('Della Late');
+    // note: the server says `mailDelayed` once a mail has waited over a minute for SMTP (tested
+    // with the server's mail queue); here its real answer is passed on with that field set.
+    await page.route('**/api/collections/users/request-otp', async (route) => {
+      const real = await route.fetch();
+      await route.fulfill({ response: real, json: { ...(await real.json()), mailDelayed: true } });
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with an email code instead' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await expect(page.getByText('Email delivery is delayed right now')).toBeVisible();
+    mkdirSync('/tmp/shots/s-otp-delayed', { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.screenshot({ path: `/tmp/shots/s-otp-delayed/login-${width}.png`, fullPage: true });
+    }
+    await expectAccessible(page, 'email code sign-in with delayed mail');
+  } finally {
+    await su.settings.update({ otp: { enabled: false } });
+  }
 });
 
 test.describe('with a real OpenID provider', () => {
