@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../../lib/pb';
 import { resetAuthForTests } from '../../../lib/auth-store';
-import { otherClient } from '../../../testing/accounts';
+import { operatorClient, otherClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
 import { joinedMember, ownTeam, signIn } from './team-admin-test-kit';
 
@@ -56,7 +56,9 @@ describe('/teams/{id} for owners and admins', () => {
   });
 
   it('mails a single-use invite to each address of a list', async () => {
-    await signIn();
+    const me = await signIn();
+    // Only verified accounts may mail invites (an unverified one could relay spam).
+    await (await operatorClient()).collection('users').update(me.id, { verified: true });
     const team = await ownTeam();
     renderApp(`/teams/${team.id}`);
     fireEvent.change(await screen.findByLabelText('Email addresses'), {
