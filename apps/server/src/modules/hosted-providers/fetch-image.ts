@@ -20,6 +20,14 @@ export async function fetchImage(
   signal?: AbortSignal,
 ): Promise<FetchedImage> {
   const bytes = await download(service, url, policy, signal);
+  return resultJpeg(service, bytes);
+}
+
+/**
+ * Output bytes made ours: sniffed as a JPEG, PNG or WebP, then re-encoded as a metadata-free JPEG of
+ * at least MIN_LONG_SIDE px on the long side. Shared by every generation provider.
+ */
+export async function resultJpeg(service: string, bytes: Buffer): Promise<FetchedImage> {
   const format = sniffExtension(bytes);
   if (!format) throw new Error(`${service} returned an output that is not a JPEG, PNG or WebP image.`);
   try {
