@@ -86,7 +86,9 @@ test('a member without a free seat is told before clicking, and the admin sees t
   await expectAccessible(page, 'team styles step without a free seat');
 
   await page.getByRole('link', { name: 'Describe someone new' }).click();
-  await page.getByLabel('Name', { exact: false }).first().fill('Walt');
+  // The styles step has checkboxes too: wait for the profile form before filling its field.
+  await expect(page.getByRole('heading', { name: 'Describe the person photographed' })).toBeVisible();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Walt');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page).toHaveURL(stylesPath);
 

@@ -15,7 +15,7 @@ describe.each(engines)('users.avatar (%s)', (engine) => {
     const { pb, id } = await t.user();
     const jpeg = await image(640, 480, 'jpeg');
     const me = await pb.collection('users').update(id, { avatar: file(jpeg, 'Me At The Beach.jpeg') });
-    expect(me.avatar).toMatch(/^me_at_the_beach_[a-z0-9]{10}\.jpeg$/);
+    expect(me.avatar).toMatch(/^me_at_the_beach_[a-z0-9]{10}\.jpg$/);
     expect(pb.authStore.record?.avatar).toBe(me.avatar);
     const res = await fetch(pb.files.getURL(me, me.avatar));
     expect(res.headers.get('content-type')).toBe('image/jpeg');
