@@ -1,19 +1,25 @@
 /**
- * The job runner's wait on a pending hosted job (run-job.ts `generateOne`): a hosted provider
- * waits on its `_external_jobs` row, so a webhook ends the wait at once and polling is only the
- * backstop; any other provider is asked for its status as before.
+ * The job runner's wait on a pending job (run-job.ts `generateOne`). A hosted provider waits on its
+ * `_external_jobs` row, so a webhook ends the wait at once and polling is only the backstop: a
+ * fixed pause before it would add that pause to every image even when the webhook came first. Any
+ * other provider has no wake-up, so it is asked for its status after a pause.
  */
-import type { App } from '../../core/app.js';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { ExternalJob, GenerateOutcome, GenerationProvider } from '../processing/providers/types.js';
 import { HostedProvider } from './hosted-provider.js';
 
-export function awaitExternalOutcome(
-  _app: App,
+const DEFAULT_POLL_MS = 5000;
+
+export async function awaitExternalOutcome(
   provider: GenerationProvider,
   job: ExternalJob,
   signal?: AbortSignal,
   pollIntervalMs?: number,
 ): Promise<GenerateOutcome> {
   if (provider instanceof HostedProvider) return provider.settle(job, signal, pollIntervalMs);
+  await wait(pollIntervalMs ?? DEFAULT_POLL_MS, undefined, { signal }).catch((err: unknown) => {
+    signal?.throwIfAborted();
+    throw err;
+  });
   return provider.status(job);
 }

@@ -46,21 +46,6 @@ export async function setProgress(app: App, id: string, progress: number, stage:
   });
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const t = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    function onAbort() {
-      clearTimeout(t);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * A team's members share one seed per (style, variant), so their portraits get the same framing,
  * eye line, light and grading and the set looks consistent side by side; anyone else, their own.
@@ -88,8 +73,7 @@ async function generateOne(
     signal: ctx.signal,
   });
   while (outcome.state === 'pending') {
-    await sleep(ctx.pollIntervalMs ?? 5000, ctx.signal);
-    outcome = await awaitExternalOutcome(ctx.app, ctx.provider, outcome.job, ctx.signal, ctx.pollIntervalMs);
+    outcome = await awaitExternalOutcome(ctx.provider, outcome.job, ctx.signal, ctx.pollIntervalMs);
   }
   return outcome;
 }
