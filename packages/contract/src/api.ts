@@ -3,7 +3,7 @@
  * apps/server/src/contract-check.ts makes the server's build fail when its core functions stop
  * producing these shapes.
  */
-import type { PhotoshootsRecord, PaymentsRecord, ResultsRecord, StylesRecord } from './records.gen.js';
+import type { PhotoshootsRecord, PaymentsRecord, StylesRecord } from './records.gen.js';
 
 /** `POST /api/photoshoots/{id}/quote` and `/checkout`: what the buyer asks for. */
 export type OrderRequest = { package: string; coupon?: string };
@@ -30,9 +30,6 @@ export type Quote = {
 export type CheckoutResponse =
   { payment: PaymentsRecord; url: string } | { payment: PaymentsRecord; paid: true };
 
-/** `POST /api/payments/{id}/verify` (no body): the payment as the provider now reports it. */
-export type VerifyResponse = PaymentsRecord;
-
 /** `GET /api/payments/sandbox/{id}`: the sandbox checkout page's payment and what it is for. */
 export type SandboxPayment = PaymentsRecord & { packageName: string; description: string };
 
@@ -44,32 +41,12 @@ export type SandboxCompleteRequest = { outcome: SandboxOutcome };
 export type RedoRequest = { results: string[] };
 export type RedoResponse = PhotoshootsRecord;
 
-/** `GET /api/photoshoots/{id}/download?token=…` → a zip; without a token, the Authorization header. */
-export type DownloadQuery = { token?: string };
-
-/** `POST /api/admin/photoshoots/{id}/review` (superusers). */
-export type ReviewRequest = {
-  approve?: string[];
-  reject?: { id: string; reason?: string }[];
-  /** Send the rejected results back to the worker. */
-  regenerate?: boolean;
-  /** Release the approved results to the owner. */
-  release?: boolean;
-};
-export type ReviewResponse = { photoshoot: PhotoshootsRecord; results: ResultsRecord[] };
-
-/** `POST /api/admin/photoshoots/{id}/requeue` (superusers, no body). */
-export type RequeueResponse = PhotoshootsRecord;
-
 /** `POST /api/admin/styles/order` (superusers): every style's id, in the new display order. */
 export type StyleOrderRequest = { ids: string[] };
 export type StyleOrderResponse = { styles: Array<{ id: string; sortOrder: number }> };
 
 /** `POST /api/admin/styles/{id}/render-preview` (superusers, no body) → the style with its new preview. */
 export type RenderPreviewResponse = StylesRecord & { prompt: string; negativePrompt: string };
-
-/** `POST /api/admin/payments/{id}/refund` (superusers, no body). */
-export type RefundResponse = PaymentsRecord;
 
 /** `POST /api/processing/webhooks/{provider}`: a hosted provider's callback, answered once settled. */
 export type WebhookReceipt = { received: true; settled: boolean };

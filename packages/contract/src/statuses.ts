@@ -15,8 +15,6 @@ export type PaymentProvider = Values<typeof SELECT_VALUES.payments.provider>;
 
 /** Upload checks of an original photo. */
 export type QcStatus = Values<typeof SELECT_VALUES.original_photos.qc>;
-/** An operator's verdict on a generated result. */
-export type ReviewStatus = Values<typeof SELECT_VALUES.results.review>;
 
 export type TeamRole = Values<typeof SELECT_VALUES.team_members.role>;
 export type TeamInviteRole = Values<typeof SELECT_VALUES.team_invites.role>;
@@ -25,6 +23,4 @@ export type ActorKind = Values<typeof SELECT_VALUES.photoshoot_events.actorKind>
 
 export const STYLE_CATEGORIES = SELECT_VALUES.styles.category;
 export type StyleCategory = Values<typeof STYLE_CATEGORIES>;
-export type StyleFraming = Values<typeof SELECT_VALUES.styles.framing>;
-export type StyleAspect = Values<typeof SELECT_VALUES.styles.aspect>;
 export type PackageKind = Values<typeof SELECT_VALUES.packages.kind>;

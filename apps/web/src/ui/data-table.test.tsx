@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
 import { dataTableColumns } from './data-table-columns';
-import type { ListPage } from './list-state';
-import { useListState } from './use-list-state';
+import { DEFAULT_PER_PAGE, listArgs, type ListPage, type ListState } from './list-state';
 
 type Order = { id: string; email: string; total: number; created: string };
 
@@ -46,16 +45,21 @@ function Harness({
   error?: unknown;
   onRetry?: () => void;
 }) {
-  const list = useListState({ sort: '-created' });
-  onArgs(list.args);
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    perPage: DEFAULT_PER_PAGE,
+    sort: '-created',
+    filter: '',
+  });
+  onArgs(listArgs(state));
   return (
     <DataTable
       label="Orders"
       columns={columns}
-      state={list.state}
-      result={result ?? orders(list.state.page, 95)}
-      onSortChange={list.setSort}
-      onPageChange={list.setPage}
+      state={state}
+      result={result ?? orders(state.page, 95)}
+      onSortChange={(sort) => setState((s) => ({ ...s, sort, page: 1 }))}
+      onPageChange={(page) => setState((s) => ({ ...s, page }))}
       loading={loading}
       error={error}
       onRetry={onRetry}

@@ -300,20 +300,6 @@ export function channel(img: Rgb, c: number): Float32Array {
   return out;
 }
 
-/** Per-channel Gaussian blur of an interleaved RGB image. */
-export function gaussBlurRgb(img: Rgb, sigma: number): Rgb {
-  const { width, height } = img;
-  const n = width * height;
-  const out = new Float32Array(n * 3);
-  const ch = new Float32Array(n);
-  for (let c = 0; c < 3; c++) {
-    for (let i = 0; i < n; i++) ch[i] = img.data[i * 3 + c]!;
-    const b = gaussBlur(ch, width, height, sigma);
-    for (let i = 0; i < n; i++) out[i * 3 + c] = b[i]!;
-  }
-  return { width, height, data: out };
-}
-
 /** Min filter (erosion) with a square window of radius r, separable. */
 export function erode(data: Float32Array, width: number, height: number, r: number): Float32Array {
   if (r < 1) return data.slice();

@@ -40,8 +40,3 @@ export function seededRandom(seed: string): Random {
   };
   return { next, bits, fillBits, range: (lo, hi) => lo + (hi - lo) * next() };
 }
-
-/** The seed of one result: photoshoot, style and variant (the studio provider builds it so). */
-export function resultSeed(photoshootId: string, styleId: string, variant: number): string {
-  return `${photoshootId}:${styleId}:${variant}`;
-}
