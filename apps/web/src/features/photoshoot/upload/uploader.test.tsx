@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pb } from '../../../lib/pb';
 import { MAX_UPLOAD_BYTES, NOT_A_PHOTO, PRECHECK_MESSAGES, UPLOAD_ERRORS } from '../constants';
-import { FakeXhr } from './fake-xhr';
+import { FakeXhr } from '../../../testing/fake-xhr';
 import { Uploader } from './uploader';
 
 const TOKEN = 'test-token-abc';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../../lib/pb';
 import { resetAuthForTests } from '../../../lib/auth-store';
 import { renderApp } from '../../../testing/render-app';
-import { signIn } from './team-admin-test-kit';
+import { signIn } from '../../../testing/team-admin-test-kit';
 
 describe('/teams/new and /teams', () => {
   beforeEach(() => resetAuthForTests());

@@ -4,7 +4,7 @@ import { pb } from '../../../lib/pb';
 import { resetAuthForTests } from '../../../lib/auth-store';
 import { operatorClient, otherClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { joinedMember, ownTeam, signIn } from './team-admin-test-kit';
+import { joinedMember, ownTeam, signIn } from '../../../testing/team-admin-test-kit';
 
 describe('/teams/{id} for owners and admins', () => {
   beforeEach(() => resetAuthForTests());

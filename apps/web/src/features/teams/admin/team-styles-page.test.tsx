@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../../lib/pb';
 import { resetAuthForTests } from '../../../lib/auth-store';
 import { renderApp } from '../../../testing/render-app';
-import { ownTeam, signIn } from './team-admin-test-kit';
+import { ownTeam, signIn } from '../../../testing/team-admin-test-kit';
 
 // A 1×1 PNG: a real image the server's type check accepts.
 const PNG = Uint8Array.from(

@@ -1,8 +1,8 @@
 /** What the team admin page tests share: a signed-in person and a team made through the API. */
-import { pb } from '../../../lib/pb';
-import { resetAuthForTests } from '../../../lib/auth-store';
-import { newAccount, otherClient } from '../../../testing/accounts';
-import type { CreatedInvite, Team } from '../data/team-api';
+import { pb } from '../lib/pb';
+import { resetAuthForTests } from '../lib/auth-store';
+import { newAccount, otherClient } from './accounts';
+import type { CreatedInvite, Team } from '../features/teams/data/team-api';
 
 export async function signIn(): Promise<{ id: string; email: string; password: string }> {
   const account = await newAccount();
