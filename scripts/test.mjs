@@ -88,7 +88,7 @@ try {
     }
   }
   if (failed.length) throw failed[0].err;
-  // Hostile bodies flooded at the built server while an authenticated GET is measured (issue 17), bounded.
+  // Hostile bodies flooded at the built server while an authenticated GET is measured, bounded.
   const stallEnv = { ...env, BENCH_STALL_DURATION: '4', BENCH_STALL_BUDGET: 'report' };
   await phase('stall benchmark', () =>
     run('node', ['bench/stall.mjs'], { cwd: join(repo, 'apps/server'), env: stallEnv }),

@@ -14,7 +14,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The landing page's initial JavaScript is budgeted (DESIGN §8, scripts/check-bundle.mjs).
+    // The landing page's initial JavaScript is budgeted (scripts/check-bundle.mjs).
     rolldownOptions: {
       // note: importing the ui kit has no effects, so the barrel does not drag the forms' fields
       // (forwardRef calls look like effects) into the landing page when it only wants a button.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:memory`: how much memory does the server hold, idle and busy? (DESIGN: under
- * 400 MB resident in ordinary use; issue 17 found 750–920 MB.)
+ * 400 MB resident in ordinary use; a hostile-input review once measured 750–920 MB.)
  *
  * The built server (`dist/cli.js serve`, SQLite, throwaway data dir) runs as a child process on
  * 127.0.0.1:BENCH_MEMORY_PORT. Its resident set (VmRSS of /proc/<pid>/status: one figure for the

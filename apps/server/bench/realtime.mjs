@@ -1,5 +1,5 @@
 /**
- * The realtime scenario (`node bench/run.mjs realtime`; DESIGN §8: 1,000 subscribers all receive
+ * The realtime scenario (`node bench/run.mjs realtime`; the target: 1,000 subscribers all receive
  * an update within 250 ms, p99). run.mjs seeds a data dir here, starts our server in a child
  * process, and calls `measureRealtime`, which runs in the parent:
  *

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:stall`: can a guest's hostile JSON bodies stall the API? (issue 17: a 30 MB body
+ * `npm run bench:stall`: can a guest's hostile JSON bodies stall the API? (a 30 MB body once
  * of nested arrays sent to POST /api/realtime blocked the event loop for ~6 s.)
  *
  *   1. the built server (dist/) runs in a child process on a throwaway data dir, on 127.0.0.1,

@@ -4,8 +4,9 @@ import { disableRateLimits, newUser } from './support/api';
 import { signInWithPassword } from './support/ui';
 
 /**
- * The landing page renders from its initial JavaScript alone (DESIGN §8 budget): no SDK chunk for
- * a guest, and a signed-in visitor's header comes from the stored session before the SDK loads.
+ * The landing page renders from its initial JavaScript alone (its budget:
+ * scripts/check-bundle.mjs): no SDK chunk for a guest, and a signed-in visitor's header comes from
+ * the stored session before the SDK loads.
  */
 
 test.beforeAll(disableRateLimits);

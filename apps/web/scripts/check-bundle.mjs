@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Fails when the landing page's initial JavaScript exceeds the budget (DESIGN §8: 120 KB gzipped).
+ * Fails when the landing page's initial JavaScript exceeds the budget (120 KB gzipped).
  * "Initial" is what the built index.html makes the browser load before the first render: its
  * module script(s) and modulepreload links, gzipped one by one as a server would send them.
  * Usage: node scripts/check-bundle.mjs [distDir] (after `vite build`).

@@ -11,7 +11,7 @@ import { teamPublicRoutes, teamRoutes } from './features/teams/routes';
 import { LoadingBlock } from './ui/spinner';
 
 /**
- * The route tree (seed §2), code-based: the layouts (`app/layout-routes.tsx`) and each area's
+ * The route tree, code-based: the layouts (`app/layout-routes.tsx`) and each area's
  * routes (`features/<area>/routes.tsx`, every route with its typed parent). Only the landing page
  * and the frames are in the first bundle; every other page, and the admin and team guards, are
  * lazy chunks.

@@ -1,5 +1,5 @@
 /**
- * `/api/backups` (protocol §8): superusers list, create, upload, delete and restore backups;
+ * `/api/backups` (PocketBase's backups API): superusers list, create, upload, delete and restore backups;
  * downloads take a superuser *file* token in `?token=` instead of the Authorization header, so a
  * plain link can fetch them.
  */

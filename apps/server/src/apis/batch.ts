@@ -20,7 +20,7 @@ function bodyLimit(app: App): number {
 }
 
 /**
- * `POST /api/batch` (protocol §7); off unless enabled in settings. The SDK always sends multipart:
+ * `POST /api/batch` (PocketBase's batch API); off unless enabled in settings. The SDK always sends multipart:
  * the requests in `@jsonPayload` and files as `requests.<i>.<key>` parts, which are streamed to
  * temporary files (the target collection is not known yet when they arrive, so each may use the
  * whole body budget; the item's field limits are checked when it runs).

@@ -1,5 +1,5 @@
 /**
- * Request bodies as PocketBase reads them (protocol §0.2): JSON (an empty body is `{}`), multipart
+ * Request bodies as PocketBase reads them: JSON (an empty body is `{}`), multipart
  * and urlencoded forms with type inference and `@jsonPayload` parts, anything else refused.
  */
 import type { Readable } from 'node:stream';

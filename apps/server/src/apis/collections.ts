@@ -8,7 +8,7 @@ import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
 /**
- * PocketBase's collections API for superusers (protocol §13), read-only: what its dashboard needs
+ * PocketBase's collections API for superusers, read-only: what its dashboard needs
  * to browse records. Writes are refused with the reason; only superusers learn it, as in PocketBase.
  */
 /** Superusers only, checked by the one route-access hook (`route-access.ts`). */

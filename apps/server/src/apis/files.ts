@@ -1,6 +1,6 @@
 /**
  * `GET|HEAD /api/files/{collection}/{recordId}/{filename}` and `POST /api/files/token`
- * (protocol §5): record files with thumbs, ranges, conditional requests and protected access.
+ * (PocketBase's files API): record files with thumbs, ranges, conditional requests and protected access.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../core/app.js';

@@ -4,7 +4,7 @@ import { listLogs, logStats, viewLog } from '../core/logs/log-query.js';
 import { queryParam } from './request-caller.js';
 import { sendJson } from './respond.js';
 
-/** `GET /api/logs`, `/api/logs/stats` and `/api/logs/{id}` for superusers (protocol §8). */
+/** `GET /api/logs`, `/api/logs/stats` and `/api/logs/{id}` for superusers, as PocketBase serves them. */
 export function bindLogsApi(server: FastifyInstance, app: App): void {
   server.get('/api/logs', { config: { access: 'superuser' } }, async (req, reply) => {
     const p = (name: string) => queryParam(req, name);

@@ -18,8 +18,9 @@ function page(reply: FastifyReply, ok: boolean): FastifyReply {
 }
 
 /**
- * `GET|POST /api/oauth2-redirect` (protocol §4.6): the provider's redirect for the SDK's all-in-one
- * flow. The `state` is the realtime client id that waits on the `@oauth2` topic; the code goes to it.
+ * `GET|POST /api/oauth2-redirect` (PocketBase's all-in-one OAuth2 flow): the provider's redirect
+ * for the SDK's all-in-one flow. The `state` is the realtime client id that waits on the `@oauth2`
+ * topic; the code goes to it.
  */
 export function bindOAuth2RedirectApi(server: FastifyInstance, broker: RealtimeBroker): void {
   const handle = async (req: FastifyRequest, reply: FastifyReply, values: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 /**
- * Rate limits (protocol §0.2, decision 004) as three hooks: the per-IP check runs on request,
+ * Rate limits (PocketBase's HTTP conventions, decision 004) as three hooks: the per-IP check runs on request,
  * before any body is read, so a limited client costs almost nothing; the per-account (for a
  * password, per account and address) check of sign-in guessing needs the parsed body and runs before the handler; the outcome (failed
  * attempt or success) is recorded after the response. Must be bound after auth loading.

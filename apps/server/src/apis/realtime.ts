@@ -15,7 +15,10 @@ const MAX_TOPIC_LENGTH = 2500;
  */
 const SUBSCRIBE_BODY = 256 * 1024;
 
-/** `GET /api/realtime` (SSE connect) and `POST /api/realtime` (set subscriptions), protocol §6. */
+/**
+ * `GET /api/realtime` (SSE connect) and `POST /api/realtime` (set subscriptions), PocketBase's
+ * realtime API.
+ */
 export function bindRealtimeApi(
   server: FastifyInstance,
   app: App,

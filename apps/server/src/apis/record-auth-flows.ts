@@ -1,5 +1,5 @@
 /**
- * The mailed account flows and impersonation (protocol §4.7–4.10). Handlers only read the body and
+ * The mailed account flows and impersonation (PocketBase's account flows). Handlers only read the body and
  * answer; the rules live in core/auth. Every request-* answers the same whether or not the address
  * exists.
  */

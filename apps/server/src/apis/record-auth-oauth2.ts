@@ -1,4 +1,4 @@
-/** `POST /api/collections/{collection}/auth-with-oauth2` (protocol §4.5). */
+/** `POST /api/collections/{collection}/auth-with-oauth2` (PocketBase's auth-with-oauth2). */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../core/app.js';
 import { ApiError } from '../core/errors.js';

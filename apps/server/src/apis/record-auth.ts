@@ -46,7 +46,7 @@ export function authRouteBody(app: App, bytes: number) {
   };
 }
 
-/** auth-with-password, auth-refresh and auth-methods (protocol §4.2–4.4). */
+/** auth-with-password, auth-refresh and auth-methods (PocketBase's auth endpoints). */
 export function bindRecordAuthApi(server: FastifyInstance, app: App): void {
   server.post(
     '/api/collections/:collection/auth-with-password',

@@ -10,7 +10,7 @@ import { NO_BODY } from './route-body.js';
 
 type Params = { collection: string; id?: string };
 
-/** `/api/collections/{collection}/records[/{id}]` (protocol §2.1). */
+/** `/api/collections/{collection}/records[/{id}]` (PocketBase's records API). */
 export function bindRecordCrudApi(server: FastifyInstance, app: App): void {
   const collectionOf = (req: FastifyRequest) => app.registry.require((req.params as Params).collection);
   const idOf = (req: FastifyRequest) => (req.params as Params).id ?? '';

@@ -32,7 +32,7 @@ type HttpCaller = Caller & {
  * Few rules read headers or the query, so they are copied on first use. The accessors are shared
  * by every caller (own, enumerable: a spread copy of a caller still carries both): getters written
  * into an object literal were two new closures per request holding the request, and under load
- * that made the garbage collector's young-generation passes several times dearer (issue #18).
+ * that made the garbage collector's young-generation passes several times dearer.
  */
 const LAZY: PropertyDescriptorMap = {
   headers: {

@@ -14,7 +14,7 @@ import { redactText, redactUrl, redactUrlMemo } from '../core/logs/redact.js';
 import { realIp, remoteIp } from './real-ip.js';
 
 const MAX_TEXT = 2000;
-/** slog levels, as PocketBase stores them (protocol §8). */
+/** slog levels, as PocketBase stores them. */
 const INFO_LEVEL = 0;
 const ERROR_LEVEL = 8;
 

@@ -1,6 +1,6 @@
 /**
  * The options of Fastify's own logger (pino) for `serve`: every line it writes goes through the
- * redaction the stored request log uses (issue 17: a superuser's backup download URL, token
+ * redaction the stored request log uses (a superuser's backup download URL, token
  * included, was copied from stdout and replayed). Request URLs lose their secret query values,
  * credential headers never appear, and error messages and stacks are scrubbed of quoted secrets.
  */

@@ -27,7 +27,8 @@ export const platformMigrations: Migration[] = [
     },
   },
   {
-    // One-time passwords of auth-with-otp (protocol §4.9); internal, never exposed as a collection.
+    // One-time passwords of auth-with-otp (PocketBase's OTP and MFA); internal, never exposed as a
+    // collection.
     id: '0002_otps',
     async up(db) {
       await db.exec(
@@ -40,14 +41,16 @@ export const platformMigrations: Migration[] = [
     },
   },
   {
-    // Links from OAuth2 provider accounts to auth records (protocol §4.5); internal, not in the registry.
+    // Links from OAuth2 provider accounts to auth records (PocketBase's auth-with-oauth2);
+    // internal, not in the registry.
     id: '0003_external_auths',
     async up(db) {
       await ensureCollection(db, externalAuths);
     },
   },
   {
-    // Sign-ins waiting for their second factor (protocol §4.9, decision 007); internal like `_otps`.
+    // Sign-ins waiting for their second factor (PocketBase's OTP and MFA, decision 007); internal
+    // like `_otps`.
     id: '0004_mfas',
     async up(db) {
       await db.exec(
@@ -58,7 +61,7 @@ export const platformMigrations: Migration[] = [
       await db.exec(`CREATE INDEX IF NOT EXISTS "idx_mfas_created" ON "_mfas" ("created")`);
     },
   },
-  // Mail waiting for an SMTP server to accept it (issue 17); internal like `_otps`.
+  // Mail waiting for an SMTP server to accept it (retried, so no mail is lost); internal like `_otps`.
   { id: '0014_mail_queue', up: createMailQueueTable },
   // Codes and links that expire while SMTP is down are dropped, not sent late.
   { id: '0016_mail_queue_expiry', up: addMailQueueExpiry },
@@ -73,7 +76,7 @@ export function migrationsFor(
   modules: readonly { collections?: readonly CollectionDef[]; migrations?: readonly Migration[] }[],
 ): Migration[] {
   const domain: Migration = {
-    // The photoshoot domain (DESIGN §5): profiles, catalogue, teams, orders, photos, money, contact.
+    // The photoshoot domain: profiles, catalogue, teams, orders, photos, money, contact.
     id: '0010_domain',
     async up(db) {
       for (const m of modules) for (const c of m.collections ?? []) await ensureCollection(db, c);

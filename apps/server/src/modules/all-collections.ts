@@ -6,7 +6,7 @@ import { platformCollections } from '../core/collections/index.js';
 import type { CollectionDef } from '../core/schema/collection.js';
 import { modules } from '../modules.js';
 
-/** The modules' collections only (the photoshoot domain, DESIGN §5). */
+/** The modules' collections only (the photoshoot domain). */
 export const domainCollections: readonly CollectionDef[] = modules.flatMap((m) => m.collections ?? []);
 
 /** Every collection, platform first. */

@@ -1,4 +1,4 @@
-/** Dates on the wire and in storage: UTC `YYYY-MM-DD HH:MM:SS.sssZ` (protocol §0.2). */
+/** Dates on the wire and in storage: UTC `YYYY-MM-DD HH:MM:SS.sssZ` (PocketBase's HTTP conventions). */
 export function formatDate(d: Date): string {
   return d.toISOString().replace('T', ' ');
 }

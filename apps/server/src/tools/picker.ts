@@ -1,6 +1,7 @@
 /**
- * The `?fields=` picker (protocol §0.2): a comma list of dotted paths, `*` for all keys of a level,
- * and the `:excerpt(max[,ellipsis])` modifier. On list envelopes it applies to each item.
+ * The `?fields=` picker (PocketBase's HTTP conventions): a comma list of dotted paths, `*` for all
+ * keys of a level, and the `:excerpt(max[,ellipsis])` modifier. On list envelopes it applies to
+ * each item.
  */
 type Node = { children: Map<string, Node>; excerpt?: { max: number; ellipsis: boolean } };
 

@@ -1,5 +1,5 @@
 /**
- * No mail lost (issue 17): mail goes through `_mail_queue`, waits out an SMTP outage and a
+ * No mail lost: mail goes through `_mail_queue`, waits out an SMTP outage and a
  * restart, arrives exactly once, and counts as sent (a receipt's stamp) only once accepted; a
  * permanent refusal is kept where superusers can see it. A code or link that expires while SMTP is
  * down is dropped rather than sent late, and the request that queued a code says mail is delayed.

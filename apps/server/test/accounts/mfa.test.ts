@@ -1,5 +1,5 @@
 /**
- * Multi-factor sign-in (protocol §4.9, decision 007) through the SDK: with `settings.mfa` on for
+ * Multi-factor sign-in (PocketBase's OTP and MFA, decision 007) through the SDK: with `settings.mfa` on for
  * `users`, the first factor answers 401 `{mfaId}` and only a different second factor, passing that
  * id, signs in. Codes are read from the real SMTP server.
  */

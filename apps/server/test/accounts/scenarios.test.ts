@@ -1,4 +1,4 @@
-/** Protocol §11 scenarios 34 (enumeration-safe requests) and 35 (impersonate), as written. */
+/** PocketBase's enumeration-safe requests and impersonation, as its own tests run them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';
 import { jwtPayload, startAccounts, type AccountsContext } from './support/context.js';

@@ -1,5 +1,5 @@
 /**
- * Users rule (DESIGN §5 users row): team owners and admins see the name and email of the members
+ * Users rule: team owners and admins see the name and email of the members
  * of their teams, also through `expand`; plain members, other teams' admins and guests see nobody
  * but themselves, and seeing is not editing.
  */

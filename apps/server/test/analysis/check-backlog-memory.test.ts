@@ -1,5 +1,5 @@
 /**
- * Issue #17, memory: a burst of uploads must not sit on the request thread's heap while the first
+ * Memory: a burst of uploads must not sit on the request thread's heap while the first
  * photos are analysed. A check reads the photo's bytes (and copies them for the thread) only when
  * a check thread is about to be free, so at most `checks.workers` photos are held at once; the
  * others wait as ids and are all checked in the end.

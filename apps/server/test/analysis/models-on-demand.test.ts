@@ -1,5 +1,5 @@
 /**
- * Issue #17, memory: the heavy models (Human's face models on tfjs-wasm, onnxruntime for ISNet)
+ * Memory: the heavy models (Human's face models on tfjs-wasm, onnxruntime for ISNet)
  * cost hundreds of MB per thread, so none is loaded when the App opens: no check, likeness or
  * studio thread exists until there is work for it, the models load inside those threads only
  * (never on the request thread), and the first check after start still gets its verdict.

@@ -1,5 +1,5 @@
 /**
- * Batch with files (protocol §7) through the SDK's createBatch, which always sends multipart:
+ * Batch with files (PocketBase's batch API) through the SDK's createBatch, which always sends multipart:
  * files reach their item, a failed batch leaves neither rows nor stored files, the body limit
  * answers 413 and the timeout rolls back a batch whose item is still busy.
  */

@@ -1,4 +1,7 @@
-/** Batch through the SDK (protocol §7, scenario 39): all-or-nothing, limits, rules, upsert, events after commit. */
+/**
+ * Batch through the SDK (PocketBase's batch API): all-or-nothing, limits, rules, upsert, events
+ * after commit.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientResponseError, RecordSubscription } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';

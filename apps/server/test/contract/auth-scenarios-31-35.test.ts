@@ -1,6 +1,6 @@
 /**
- * Protocol §11 rows 31–35 as written, through the official SDK (raw `fetch` only where the SDK
- * hides a wire detail), on every engine: MFA, auth-refresh, auth-methods, enumeration-safe
+ * PocketBase's own auth scenarios as written, through the official SDK (raw `fetch` only where the
+ * SDK hides a wire detail), on every engine: MFA, auth-refresh, auth-methods, enumeration-safe
  * requests and impersonation. OTP codes come from the dev outbox (no SMTP configured).
  */
 import type PocketBase from 'pocketbase';
@@ -12,7 +12,7 @@ import { failure } from '../support/errors.js';
 
 type User = Awaited<ReturnType<TestServer['user']>>;
 
-describe.each(engines)('§11 scenarios 31–35 (%s)', (engine) => {
+describe.each(engines)('PocketBase auth scenarios (%s)', (engine) => {
   let t: TestServer;
   let su: PocketBase;
   let guest: PocketBase;
@@ -76,7 +76,7 @@ describe.each(engines)('§11 scenarios 31–35 (%s)', (engine) => {
       expect(jwtPayload(auth.token)).toMatchObject({ id: u1.id, type: 'auth', refreshable: true });
       expect(pb.authStore.isValid).toBe(true);
 
-      // PocketBase deletes the MFA session on success (§4.9), so the id is spent afterwards.
+      // PocketBase deletes the MFA session on success, so the id is spent afterwards.
       await rejects(
         t.client().collection('users').authWithPassword(u1.email, u1.password, { mfaId }),
         400,

@@ -1,6 +1,6 @@
 /**
- * Auth collections (pocketbase-protocol.md §4.1–4.4, §4.11, §4.12, §11 rows 24, 25, 28–30, 32, 33),
- * through the SDK's auth methods.
+ * Auth collections as PocketBase has them (auth responses, sign-in, refresh, auth-methods, tokens,
+ * superusers), through the SDK's auth methods.
  *
  * Not covered here: the username half of rows 29/30 (the `users` collection has `email` as its
  * only identity field, so there is no username to sign in with).

@@ -1,5 +1,5 @@
 /**
- * PocketBase's collections API, read-only (pocketbase-protocol.md §13), through the official SDK:
+ * PocketBase's collections API, read-only, through the official SDK:
  * the shapes its dashboard reads, who may read them, and the refusal of every write.
  */
 import type PocketBase from 'pocketbase';

@@ -1,4 +1,4 @@
-/** `/api/health`, HEAD handling and unmatched API routes (pocketbase-protocol.md §0.2, §8, §11 row 40). */
+/** `/api/health`, HEAD handling and unmatched API routes (as PocketBase answers them). */
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';

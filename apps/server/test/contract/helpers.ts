@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { expectErrorBody, failure } from '../support/errors.js';
 
-/** The server's default messages (protocol §1.1). */
+/** The server's default messages (PocketBase's error messages). */
 export const MSG = {
   generic400: 'Something went wrong while processing your request.',
   notFound: "The requested resource wasn't found.",

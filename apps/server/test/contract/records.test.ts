@@ -1,5 +1,5 @@
 /**
- * Records API contract (pocketbase-protocol.md §2 and §11 rows 1–19, 22, 23, 26, 27), driven
+ * Records API contract (PocketBase's records API and the scenarios of its own tests), driven
  * through the official SDK; plain fetch only for wire details the SDK hides.
  */
 import type PocketBase from 'pocketbase';
@@ -57,7 +57,7 @@ describe.each(engines)('records API (%s)', (engine) => {
   });
   afterAll(() => t?.close());
 
-  describe('§11 acceptance scenarios', () => {
+  describe('PocketBase acceptance scenarios', () => {
     it('#1 an unknown collection is 404 "Missing collection context." with data {}', async () => {
       const data = await rejects(guest.collection('nope').getList(), 404, MSG.missingCollection);
       expect(data).toEqual({});

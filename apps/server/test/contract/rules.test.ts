@@ -1,5 +1,5 @@
 /**
- * API rules (pocketbase-protocol.md §3.5, §3.6): how each rule value is enforced per action and
+ * PocketBase's API rules and client filter limits: how each rule value is enforced per action and
  * caller, and what a non-superuser's own filter and sort may reach.
  */
 import type PocketBase from 'pocketbase';

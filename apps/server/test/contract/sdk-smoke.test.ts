@@ -1,4 +1,4 @@
-/** The SDK-level smoke tests of pocketbase-protocol.md §11 that concern records and auth. */
+/** SDK-level smoke tests of PocketBase's records and auth APIs. */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';

@@ -1,5 +1,5 @@
 /**
- * The photoshoot state machine (DESIGN §5): allowed moves, refused moves with a reason, timestamps,
+ * The photoshoot state machine: allowed moves, refused moves with a reason, timestamps,
  * the transition log, atomicity with the caller's transaction, and concurrent moves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Every domain collection × every role × list/view/create/update/delete, with the outcome each
- * combination must have (DESIGN §5 and §7), driven through the SDK on every engine.
+ * combination must have, driven through the SDK on every engine.
  *
  * Outcomes: `ok` (listed / 200 / 204), `hidden` (not listed / 404: the rule does not match),
  * `403` (the action is for superusers only), `400` (create refused by its rule).

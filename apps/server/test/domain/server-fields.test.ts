@@ -1,6 +1,6 @@
 /**
  * Server-managed fields (status, money, payment references, progress, QC, seats, leases, tokens)
- * can never be written by a non-superuser through the records API (DESIGN §5). The cases are
+ * can never be written by a non-superuser through the records API. The cases are
  * generated from the collection definitions, so a new `system` field is covered automatically:
  * - collections a non-superuser may write: the write is refused with 400 `validation_readonly`
  *   on that field, or, for hidden fields (which such callers cannot even name), silently ignored;

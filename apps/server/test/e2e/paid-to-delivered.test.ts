@@ -1,5 +1,5 @@
 /**
- * Issue #6, end to end through the official SDK: a customer signs up, uploads selfies that the
+ * The whole order, end to end through the official SDK: a customer signs up, uploads selfies that the
  * real upload checks accept, pays for the cheapest individual package in the sandbox checkout;
  * the job runner renders the photoshoot with the offline studio engine while the customer watches
  * the progress over realtime; an operator reviews (one result rejected and regenerated) and

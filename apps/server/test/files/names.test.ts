@@ -1,4 +1,4 @@
-/** Stored names (protocol §5.3) and what counts as a safe name in a URL. */
+/** Stored names (PocketBase's stored file names) and what counts as a safe name in a URL. */
 import { describe, expect, it } from 'vitest';
 import { isSafeFileName, snakeCase, storedFileName } from '../../src/core/files/names.js';
 

@@ -1,4 +1,4 @@
-/** Protocol §11 scenarios 20, 21 and 36 through the SDK. */
+/** PocketBase's file scenarios (serving, thumbs, protected files) through the SDK. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ClientResponseError } from 'pocketbase';

@@ -9,7 +9,7 @@ type Answer = { status: number; body: { status: number; message: string; data: o
 
 /**
  * Sends headers and `first`, then keeps the request open without sending the rest: an answer
- * proves the server refused the body before reading it all (issue 17: a 30 MB nested body blocked
+ * proves the server refused the body before reading it all (a 30 MB nested body once blocked
  * the event loop for seconds).
  */
 function sendAndHold(

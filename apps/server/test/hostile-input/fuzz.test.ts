@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 
 /**
- * Throws random and hostile bodies at record create/update and at the custom endpoints (issue 17):
+ * Throws random and hostile bodies at record create/update and at the custom endpoints:
  * every answer must be 2xx or 4xx, errors always in the `{data, message, status}` shape, and no
  * answer may carry a stack or SQL text. Reproducible: FUZZ_SEED picks the sequence, FUZZ_COUNT its
  * length; a failure names the seed and the request.

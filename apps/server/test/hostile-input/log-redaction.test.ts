@@ -9,7 +9,7 @@ function capture() {
   return { lines, stream: { write: (line: string) => lines.push(line) } };
 }
 
-// Issue 17: Fastify's request logging wrote every URL to stdout, file tokens included, and a
+// Fastify's request logging once wrote every URL to stdout, file tokens included, and a
 // backup download URL copied from the log was replayed.
 describe.each(engines)('no secret in any log line (%s)', (engine) => {
   let t: TestServer;

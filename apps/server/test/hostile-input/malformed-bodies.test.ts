@@ -24,7 +24,7 @@ function expectErrorShape(r: { status: number; json: object }, status: number) {
 
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-// Each of these answered 500 before (issue 17): the multipart reader's and the JSON field's
+// Each of these once answered 500: the multipart reader's and the JSON field's
 // failures were not the client's fault as far as the error handler knew.
 describe.each(engines)('malformed bodies (%s)', (engine) => {
   let t: TestServer;

@@ -1,5 +1,5 @@
 /**
- * auth-with-oauth2 refusals (protocol §4.5): disabled OAuth2, unknown or disabled providers,
+ * auth-with-oauth2 refusals (PocketBase's auth-with-oauth2): disabled OAuth2, unknown or disabled providers,
  * missing code, codes the provider rejects, ID tokens from another flow, unreachable providers.
  * Provider error details never reach the client.
  */

@@ -1,5 +1,5 @@
 /**
- * `_externalAuths` through the records API (issue #3): the SDK's `listExternalAuths` and
+ * `_externalAuths` through the records API: the SDK's `listExternalAuths` and
  * `unlinkExternalAuth` work for a record's own links; nobody else sees or deletes them, and nobody
  * creates or edits links through the API.
  */

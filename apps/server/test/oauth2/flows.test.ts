@@ -1,8 +1,8 @@
 /**
  * The two client flows: the code flow of the web app's /oauth-callback page (the server never sees
  * `state`; the page checks it, see docs/decisions/005-oauth2.md) and the SDK's all-in-one flow
- * through realtime and /api/oauth2-redirect (protocol §4.6), where the state is the realtime
- * client id and a redirect with any other state reaches nobody.
+ * through realtime and /api/oauth2-redirect (PocketBase's all-in-one OAuth2 flow), where the state
+ * is the realtime client id and a redirect with any other state reaches nobody.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientResponseError } from 'pocketbase';

@@ -1,7 +1,7 @@
 /**
- * Which account a provider identity lands in (protocol §4.5): an existing verified account with the
- * same email, never through an email the provider did not verify, the caller's own account when
- * signed in, and the pre-hijack protection of §4.11 for accounts someone registered beforehand.
+ * Which account a provider identity lands in (PocketBase's auth-with-oauth2): an existing verified
+ * account with the same email, never through an email the provider did not verify, the caller's own
+ * account when signed in, and the pre-hijack protection for accounts someone registered beforehand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';

@@ -1,5 +1,5 @@
 /**
- * OAuth2 is one MFA factor like password and OTP (protocol §4.9): it can open an MFA session or
+ * OAuth2 is one MFA factor like password and OTP (PocketBase's OTP and MFA): it can open an MFA session or
  * complete one, but not both for the same session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** Sign-up and sign-in again through a real OpenID provider with PKCE (protocol §4.4–4.5). */
+/** Sign-up and sign-in again through a real OpenID provider with PKCE (PocketBase's OAuth2 sign-in). */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from '../support/harness.js';

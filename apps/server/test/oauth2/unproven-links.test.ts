@@ -1,5 +1,5 @@
 /**
- * Proving the mailbox ends a squatter's provider link (issue #3): someone registers a victim's
+ * Proving the mailbox ends a squatter's provider link: someone registers a victim's
  * address, signs in, and links their own provider account while the address is unproven. When the
  * mailbox owner then confirms a verification link or signs in with a mailed OTP, that link goes,
  * and the account's tokenKey rotates so every session obtained through it (or the password) dies.

@@ -1,6 +1,7 @@
 /**
- * Realtime through the SDK (protocol §6, scenarios 37–38): topic names echoed exactly, rules applied
- * per subscriber and per event, hidden fields, auth changes, and the subscription POST's errors.
+ * Realtime through the SDK (PocketBase's realtime API and its own tests of it): topic names echoed
+ * exactly, rules applied per subscriber and per event, hidden fields, auth changes, and the
+ * subscription POST's errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';

@@ -1,5 +1,5 @@
 /**
- * The cut-out of the committed sample where the segmenter gets the scene wrong (issue #16,
+ * The cut-out of the committed sample where the segmenter gets the scene wrong (
  * "Leftovers, second pass" in docs/studio/README.md): each measure counts matte pixels of one
  * thing in the source (the left ear, the flag's red stripe at the bottom left, …) against a
  * committed threshold, so the fix that made it pass cannot quietly regress.

@@ -1,4 +1,4 @@
-/** Test-only collections of the protocol's acceptance scenarios (pocketbase-protocol.md §11). */
+/** Test-only collections of the PocketBase acceptance scenarios the contract tests run. */
 import { defineCollection } from '../../src/core/schema/collection.js';
 import { f } from '../../src/core/schema/fields.js';
 

@@ -9,7 +9,7 @@ import { lazyPage } from './lazy-page';
 import { PublicLayout } from './public-layout';
 
 /**
- * The root and the layouts the areas hang their routes on (seed §2). Layouts are pathless routes;
+ * The root and the layouts the areas hang their routes on. Layouts are pathless routes;
  * each area's `routes.tsx` imports the one it belongs under, so every route has a typed parent.
  */
 

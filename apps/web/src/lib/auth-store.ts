@@ -12,7 +12,7 @@ export type User = RecordModel & {
   verified: boolean;
 };
 
-/** The auth state of the seed (§3): user, token, loading, error and the initialised flag. */
+/** The auth state: user, token, loading, error and the initialised flag. */
 export type AuthState = {
   user: User | null;
   token: string;
@@ -43,7 +43,7 @@ function set(patch: Partial<AuthState>): void {
 /**
  * The SDK's auth store, the source of truth once `pb.ts` has loaded (it persists to localStorage).
  * Until then this module reads what the SDK stored, so the landing page renders the signed-in
- * header without the SDK in its bundle (DESIGN §8).
+ * header without the SDK in its bundle (scripts/check-bundle.mjs).
  */
 let sdkStore: BaseAuthStore | null = null;
 

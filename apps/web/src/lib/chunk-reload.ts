@@ -1,7 +1,7 @@
 /**
  * After a deploy, a tab still running the old build asks for code chunks that no longer exist.
  * Reloading fetches the new index.html and its chunks; the timestamp in sessionStorage makes sure
- * a chunk that is really broken shows the error page instead of reloading forever (seed §9: 10 s).
+ * a chunk that is really broken shows the error page instead of reloading forever (at most once in 10 s).
  */
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 const KEY = 'photoshoot:chunk-reload-at';

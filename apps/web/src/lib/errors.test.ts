@@ -6,7 +6,7 @@ const responseError = (status: number, response: Record<string, unknown>) =>
   new ClientResponseError({ url: 'http://x/api', status, response });
 
 describe('toFormError', () => {
-  it('uses the seed’s fallback sentence when the server sends no message', () => {
+  it('uses the fallback sentence when the server sends no message', () => {
     expect(toFormError(responseError(400, { data: {} }), FALLBACK.login)).toEqual({
       message: 'Failed to login with email and password',
       fields: {},

@@ -4,7 +4,7 @@ import { ClientResponseError } from 'pocketbase';
 export type FormError = { message: string; fields: Record<string, string> };
 
 /**
- * The seed's fallback messages (§8), used when the server sends no message of its own.
+ * The fallback messages, used when the server sends no message of its own.
  */
 export const FALLBACK = {
   login: 'Failed to login with email and password',

@@ -1,5 +1,5 @@
-/** Default page size of lists (seed §9). */
+/** Default page size of lists. */
 export const PAGE_SIZE = 30;
 
-/** Batch size of `getFullList` (seed §9). */
+/** Batch size of `getFullList`. */
 export const FULL_LIST_BATCH = 500;

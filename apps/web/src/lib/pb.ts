@@ -7,8 +7,8 @@ import { sessionStore } from './tab-session';
 
 /**
  * The one PocketBase SDK client of the app (base URL: `api-base.ts`). Only lazy chunks import it:
- * the landing page renders without the SDK (DESIGN §8 budget); `auth-store.ts` follows the SDK's
- * auth store from the moment this module loads.
+ * the landing page renders without the SDK (its budget: scripts/check-bundle.mjs); `auth-store.ts`
+ * follows the SDK's auth store from the moment this module loads.
  */
 
 const tab = sessionStore();

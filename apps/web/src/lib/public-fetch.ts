@@ -3,8 +3,9 @@ import { readStoredAuth } from './stored-auth';
 
 /**
  * GET requests of the public pages with plain `fetch`, so the landing page loads without the
- * PocketBase SDK (DESIGN §8 budget). Same URLs, query strings and Authorization header as the
- * SDK's `send`; a failure throws a `PublicFetchError` carrying the status (0: network).
+ * PocketBase SDK (the landing page's bundle budget, scripts/check-bundle.mjs). Same URLs, query
+ * strings and Authorization header as the SDK's `send`; a failure throws a `PublicFetchError`
+ * carrying the status (0: network).
  */
 export class PublicFetchError extends Error {
   constructor(

@@ -13,7 +13,8 @@ import { pb } from './pb';
 
 /**
  * TanStack Query for every page except the landing page. It lives in this module, which only lazy
- * chunks import, so the landing page's initial JavaScript does not carry it (DESIGN §8 budget).
+ * chunks import, so the landing page's initial JavaScript does not carry it (its budget:
+ * scripts/check-bundle.mjs).
  */
 
 /**

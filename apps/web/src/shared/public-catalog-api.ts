@@ -1,7 +1,8 @@
 /**
  * The catalog and settings the public pages show (landing page, teams info), fetched with plain
- * `fetch` so those pages load without the PocketBase SDK (DESIGN §8 budget). The signed-in flow
- * uses `catalog-api.ts` (SDK, TanStack Query, its error handling).
+ * `fetch` so those pages load without the PocketBase SDK (the landing page's bundle budget,
+ * scripts/check-bundle.mjs). The signed-in flow uses `catalog-api.ts` (SDK, TanStack Query, its
+ * error handling).
  */
 import { FULL_LIST_BATCH } from '../lib/list-sizes';
 import { getFullList, getJson } from '../lib/public-fetch';

@@ -1,5 +1,5 @@
 /**
- * What deleting a `users` account takes along besides its record (DESIGN §5, issue #3):
+ * What deleting a `users` account takes along besides its record:
  * - Everything that is the user's goes through the cascading relations: profiles, photoshoots
  *   (with their photos, results and events), original photos, results, team memberships. Their
  *   files leave storage too, since storage drops a record's files once its deletion commits.

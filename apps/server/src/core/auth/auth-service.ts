@@ -1,6 +1,7 @@
 /**
- * Authentication of auth-collection records (protocol §4): token issue and verification, password
- * sign-in, and the auth response shape. Flows that mail tokens build on `issueToken`/`verifyRecordToken`.
+ * Authentication of auth-collection records (PocketBase's auth collections): token issue and
+ * verification, password sign-in, and the auth response shape. Flows that mail tokens build on
+ * `issueToken`/`verifyRecordToken`.
  */
 import { ApiError } from '../errors.js';
 import { q } from '../db/db.js';

@@ -1,6 +1,7 @@
 /**
- * Email change (protocol §4.8): the link goes to the new address, and confirming needs the current
- * password, so neither a stolen session nor a stolen mailbox alone can move the account.
+ * Email change (PocketBase's verification and email change): the link goes to the new address, and
+ * confirming needs the current password, so neither a stolen session nor a stolen mailbox alone can
+ * move the account.
  */
 import type { App } from '../app.js';
 import type { CollectionDef } from '../schema/collection.js';

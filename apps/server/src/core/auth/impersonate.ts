@@ -1,4 +1,7 @@
-/** Superuser impersonation (protocol §4.10): a non-refreshable token for any record of the collection. */
+/**
+ * Superuser impersonation (PocketBase's impersonation): a non-refreshable token for any record of
+ * the collection.
+ */
 import type { App } from '../app.js';
 import type { CollectionDef } from '../schema/collection.js';
 import type { Caller } from '../records/caller.js';

@@ -1,5 +1,5 @@
 /**
- * Multi-factor sign-in (protocol §4.9, decision 007). When MFA is on for a collection, the first
+ * Multi-factor sign-in (PocketBase's OTP and MFA, decision 007). When MFA is on for a collection, the first
  * successful factor (password, OTP or OAuth2) does not sign in: it opens an MFA session whose id
  * the client must present with a *different* factor within `settings.mfa.duration` seconds.
  * Auth-refresh and impersonate are not sign-ins and skip this.

@@ -1,5 +1,5 @@
 /**
- * Sign-in with a mailed one-time code (protocol §4.9). Codes are stored hashed, work once, expire
+ * Sign-in with a mailed one-time code (PocketBase's OTP and MFA). Codes are stored hashed, work once, expire
  * after `settings.otp.duration`, and allow a few guesses each; unknown addresses get a decoy code
  * (stored, never mailed) so neither the request nor the guesses tell whether an account exists.
  */

@@ -1,6 +1,7 @@
 /**
- * Password reset (protocol §4.7). The token is signed with the record's tokenKey, and setting the
- * new password rotates that key: the link works once, and every older session ends with it.
+ * Password reset (PocketBase's password reset). The token is signed with the record's tokenKey, and
+ * setting the new password rotates that key: the link works once, and every older session ends with
+ * it.
  */
 import type { App } from '../app.js';
 import type { CollectionDef } from '../schema/collection.js';

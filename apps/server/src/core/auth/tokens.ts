@@ -1,5 +1,5 @@
 /**
- * Record tokens (protocol §4.11): HS256 JWTs signed with the record's tokenKey joined to the
+ * Record tokens (PocketBase's auth tokens): HS256 JWTs signed with the record's tokenKey joined to the
  * collection's per-type secret, so a password change or a secret rotation invalidates them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

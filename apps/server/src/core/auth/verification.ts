@@ -1,4 +1,7 @@
-/** Email verification (protocol §4.8): a mailed link whose token carries the address it was sent to. */
+/**
+ * Email verification (PocketBase's verification and email change): a mailed link whose token
+ * carries the address it was sent to.
+ */
 import type { App } from '../app.js';
 import type { CollectionDef } from '../schema/collection.js';
 import { ApiError, ValidationErrors } from '../errors.js';

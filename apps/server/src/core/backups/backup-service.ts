@@ -1,6 +1,7 @@
 /**
- * Backups (protocol §8): create, list, upload, delete and restore zips in `<dataDir>/backups`, and
- * the scheduled backup. One backup or restore runs at a time in this process; `busy` says so.
+ * Backups (PocketBase's backups API): create, list, upload, delete and restore zips in
+ * `<dataDir>/backups`, and the scheduled backup. One backup or restore runs at a time in this
+ * process; `busy` says so.
  *
  * A zip holds `storage/**` (the local storage folder) and either `data.db` (SQLite) or `dump/**`
  * (PostgreSQL: JSON lines per table and `dump/manifest.json`). Why it works this way:

@@ -1,4 +1,7 @@
-/** Backup file names (protocol §8): the only keys the backups folder serves, lists or accepts. */
+/**
+ * Backup file names (as PocketBase names them): the only keys the backups folder serves, lists or
+ * accepts.
+ */
 
 export const BACKUP_NAME = /^[a-z0-9_-]+\.zip$/;
 const MAX_NAME_LENGTH = 150;

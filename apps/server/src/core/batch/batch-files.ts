@@ -1,5 +1,5 @@
 /**
- * File parts of a multipart batch (protocol §7): `requests.<i>.<key>` or `requests[<i>].<key>`,
+ * File parts of a multipart batch (PocketBase's batch API): `requests.<i>.<key>` or `requests[<i>].<key>`,
  * where `<key>` is the item's form key with any modifier (`docs`, `docs+`, `+docs`). Each part
  * goes to its item under `<key>`, as if that item had been sent to the records API on its own.
  */

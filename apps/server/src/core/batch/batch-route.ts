@@ -1,4 +1,4 @@
-/** Which record action a batch item's method and URL name (protocol §7); anything else is null. */
+/** Which record action a batch item's method and URL name (PocketBase's batch API); anything else is null. */
 import type { BatchItem } from './validate-batch.js';
 
 export type BatchRoute = {

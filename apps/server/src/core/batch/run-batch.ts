@@ -1,5 +1,5 @@
 /**
- * Batch (protocol §7): record create/update/upsert/delete requests run in order inside one
+ * Batch (PocketBase's batch API): record create/update/upsert/delete requests run in order inside one
  * transaction with the outer request's auth; the first failure rolls everything back, files the
  * items stored included. Events (realtime) fire only after the commit. The whole batch has
  * `timeout` seconds: past it the transaction is rolled back even if an item is still busy.

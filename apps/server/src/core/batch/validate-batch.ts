@@ -1,4 +1,4 @@
-/** The batch envelope (protocol §7): checks that answer 400 "Invalid batch request data.". */
+/** The batch envelope (PocketBase's batch API): checks that answer 400 "Invalid batch request data.". */
 import { ApiError } from '../errors.js';
 
 export type BatchItem = {

@@ -1,6 +1,6 @@
 /**
  * The auth options blocks of an auth collection as PocketBase's collections API shows them
- * (protocol §13). Our sign-in settings live in `settings.otp`, `settings.mfa` and
+ * (PocketBase's collections API). Our sign-in settings live in `settings.otp`, `settings.mfa` and
  * `settings.oauth2`, which name the collections they apply to; token lifetimes and rules live in
  * the collection definition. Secrets (token keys, OAuth2 client secrets) are never included.
  */

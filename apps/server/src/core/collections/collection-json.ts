@@ -1,5 +1,5 @@
 /**
- * A collection as PocketBase's collections API shows it (protocol §13): rules, fields with stable
+ * A collection as PocketBase's collections API shows it: rules, fields with stable
  * ids, indexes as the SQL PocketBase would store, and for auth collections the options blocks.
  */
 import { createdIndex, indexSql, type IndexSqlStyle } from '../db/ddl.js';

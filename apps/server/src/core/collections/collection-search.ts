@@ -1,5 +1,5 @@
 /**
- * Filter, sort and paging over the collection list, in the records API's language (protocol §3)
+ * Filter, sort and paging over the collection list, in the records API's filter language
  * limited to PocketBase's searchable keys: id, name, type, system, created, updated. The registry
  * lives in memory, so the rows go into a throwaway in-memory SQLite table and the filter compiles
  * exactly as it does for records, instead of through a second evaluator.

@@ -1,5 +1,5 @@
 /**
- * The read side of PocketBase's collections API over the registry (protocol §13): the list with
+ * The read side of PocketBase's collections API over the registry: the list with
  * filter, sort and paging, one collection by id or name, and blank collections per type.
  * Collections are declared in code, so there is no write side (see `defined-in-code.ts`).
  */

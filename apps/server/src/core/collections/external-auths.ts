@@ -6,11 +6,11 @@ import { all, AUTHED } from '../schema/rule-parts.js';
 const OWN = all(AUTHED, 'recordRef = @request.auth.id', 'collectionRef = @request.auth.collectionId');
 
 /**
- * `_externalAuths`: which provider account signs in to which auth record (protocol §4.5). The SDK's
- * `listExternalAuths` and `unlinkExternalAuth` read and delete them through the records API, so a
- * signed-in record lists, views and deletes its own links; only sign-in (server side) creates
- * them, and nobody edits them. One link per provider account and collection, one per record and
- * provider.
+ * `_externalAuths`: which provider account signs in to which auth record (PocketBase's
+ * auth-with-oauth2). The SDK's `listExternalAuths` and `unlinkExternalAuth` read and delete them
+ * through the records API, so a signed-in record lists, views and deletes its own links; only
+ * sign-in (server side) creates them, and nobody edits them. One link per provider account and
+ * collection, one per record and provider.
  */
 export const externalAuths = defineCollection({
   name: '_externalAuths',

@@ -1,5 +1,5 @@
 /**
- * A field as PocketBase's collections API shows it (protocol §13): its id, the common flags and
+ * A field as PocketBase's collections API shows it: its id, the common flags and
  * the options of its type under PocketBase's names. Relations point at their target by id.
  */
 import { crc32 } from 'node:zlib';

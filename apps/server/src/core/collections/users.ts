@@ -15,7 +15,7 @@ const ADMIN_OF_MEMBER = all(
   '@collection.team_members:theirs.user ?= id',
 );
 
-/** Themselves, or (DESIGN §5) the owners and admins of a team they are in. */
+/** Themselves, or the owners and admins of a team they are in. */
 const SELF_OR_TEAM_ADMIN = `id = @request.auth.id || (${ADMIN_OF_MEMBER})`;
 
 /**

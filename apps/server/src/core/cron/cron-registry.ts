@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs (protocol §8 `/api/crons`) on croner, in UTC with PocketBase's five-field
+ * Scheduled jobs (PocketBase's `/api/crons`) on croner, in UTC with PocketBase's five-field
  * expressions (and `@daily`-style macros). Registering a job does not schedule it: `start()` does,
  * and only `photoshoot serve` calls it, so tests and CLI commands never run jobs behind your back.
  * A job may take its expression from a function (e.g. a settings value); it is re-read every few

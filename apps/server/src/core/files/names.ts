@@ -1,6 +1,7 @@
 /**
- * Stored file names (protocol §5.3): `<snake_case base>_<10 random [a-z0-9]>.<ext>`. The result
- * is always one safe path segment, whatever the client sent as the original name.
+ * Stored file names (PocketBase's stored file names): `<snake_case base>_<10 random
+ * [a-z0-9]>.<ext>`. The result is always one safe path segment, whatever the client sent as the
+ * original name.
  */
 import { randomString } from '../../tools/random.js';
 

@@ -1,5 +1,5 @@
 /**
- * Access to a protected file field (protocol §5.1): the caller comes from a short-lived file
+ * Access to a protected file field (PocketBase's file serving): the caller comes from a short-lived file
  * token (not the Authorization header) and must pass the collection's view rule in the
  * `protectedFile` context. Anything else, an invalid token included, is a guest.
  */

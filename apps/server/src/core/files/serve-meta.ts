@@ -1,5 +1,5 @@
 /**
- * What a file response says about the file (protocol §5.1): its type, whether browsers show it
+ * What a file response says about the file (PocketBase's file serving): its type, whether browsers show it
  * inline, and which bytes a Range header asks for. Pure functions, so the HTTP handler stays thin.
  */
 import { extname } from 'node:path';

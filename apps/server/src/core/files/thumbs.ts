@@ -1,5 +1,5 @@
 /**
- * Image thumbnails (protocol §5.1): `WxH` (fill, centre crop), `WxHt`/`WxHb` (fill, top/bottom
+ * Image thumbnails (PocketBase's file serving): `WxH` (fill, centre crop), `WxHt`/`WxHb` (fill, top/bottom
  * crop), `WxHf` (fit inside, no crop), `0xH`/`Wx0` (keep aspect ratio). Generated once with sharp
  * and cached next to the original; concurrent requests for the same thumb share one generation.
  */

@@ -1,5 +1,5 @@
 /**
- * The parsed form of a filter (protocol §3.1). A filter is parsed once into this tree and then
+ * The parsed form of a filter (PocketBase's filter grammar). A filter is parsed once into this tree and then
  * compiled per dialect, so the compiler never looks at raw characters again.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Turns `left op right` into a boolean SQL condition: kind coercion, null-safe equality, LIKE
- * wrapping, and the any/all semantics of multi-valued operands (protocol §3.2).
+ * wrapping, and the any/all semantics of multi-valued operands (PocketBase's filter operators).
  */
 import { baseOp, isAnyOp, type SignOp } from './ast.js';
 import type { LiteralValue, MultiOperand, Operand, ScalarOperand } from './operand.js';
@@ -168,8 +168,8 @@ export function compareScalars(d: DialectSql, l: ScalarOperand, op: BaseOp, r: S
     if (op === '=' || op === '!=') {
       const negate = op === '!=';
       if (u.kind === 'text') {
-        // '' and NULL are the same value for = and != (protocol §3.2); only nullable sides get the
-        // COALESCE so comparisons on NOT NULL columns stay index-friendly.
+        // '' and NULL are the same value for = and != (PocketBase's filter operators); only
+        // nullable sides get the COALESCE so comparisons on NOT NULL columns stay index-friendly.
         const ls = u.lNullable ? sql`COALESCE(${u.l}, '')` : u.l;
         const rs = u.rNullable ? sql`COALESCE(${u.r}, '')` : u.r;
         cond = sql`(${ls} ${raw(negate ? '<>' : '=')} ${rs})`;

@@ -7,7 +7,10 @@ import type { CollectionRegistry } from '../schema/registry.js';
 import { AliasGen } from './compare.js';
 import { DialectSql, raw, type Sql } from './sql.js';
 
-/** The request as rules see it (protocol §3.3). Values are plain JS values, as stored/parsed. */
+/**
+ * The request as rules see it (PocketBase's filter identifiers). Values are plain JS values, as
+ * stored/parsed.
+ */
 export type RequestInfo = {
   auth: { collection: CollectionDef; record: Record<string, unknown> } | null;
   method: string;

@@ -1,6 +1,6 @@
 /**
  * Filter failures. Every problem with a client- or rule-supplied expression is a 400 with the
- * generic message and `data: {}` (protocol §2.2): the detail goes into `cause` for the logs,
+ * generic message and `data: {}` (PocketBase's list API): the detail goes into `cause` for the logs,
  * never into the response, so the error cannot be used to probe the schema.
  */
 import { ApiError } from '../errors.js';
@@ -10,7 +10,7 @@ export function invalidFilter(detail: string): ApiError {
   return new ApiError(400, '', {}, { cause: new Error(detail) });
 }
 
-/** The 403 of protocol §3.5 for `@collection.` / `@request.` in a non-superuser filter or sort. */
+/** PocketBase's 403 for `@collection.` / `@request.` in a non-superuser filter or sort. */
 export function forbiddenFilterField(prefix: '@collection.' | '@request.'): ApiError {
   return ApiError.forbidden(`Only superusers can filter by ${prefix}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Filter functions (protocol §3.3): `geoDistance(lonA, latA, lonB, latB)` and
+ * Filter functions (PocketBase's filter identifiers): `geoDistance(lonA, latA, lonB, latB)` and
  * `strftime(format[, timeValue[, modifiers...]])`. Arguments must be single values; functions over
  * multi-valued operands (PocketBase's implicit "any") are refused with a 400 to keep the SQL simple.
  */

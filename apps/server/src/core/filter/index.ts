@@ -1,5 +1,5 @@
 /**
- * The filter/sort language of the PocketBase API (protocol §3): parse once, compile per dialect.
+ * The filter/sort language of the PocketBase API: parse once, compile per dialect.
  */
 export type { FilterAst, FilterNode, ExprNode, JoinNode, Operand, SignOp } from './ast.js';
 export { parseFilter, MAX_FILTER_LENGTH, MAX_FILTER_EXPRESSIONS } from './parser.js';

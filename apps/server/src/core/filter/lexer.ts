@@ -1,5 +1,5 @@
 /**
- * Tokenizer for the fexpr grammar (protocol §3.1). It mirrors `ganigeorgiev/fexpr`'s scanner so
+ * Tokenizer for the fexpr grammar (PocketBase's filter grammar). It mirrors `ganigeorgiev/fexpr`'s scanner so
  * that filters PocketBase accepts tokenize the same way here: ASCII-only identifiers, a backslash
  * escaping only the opening quote character, greedy sign/join runs that must form a known operator.
  */

@@ -1,6 +1,6 @@
 /**
- * Date macros (protocol §3.3). Evaluated in UTC at compile time and bound as parameters; dates
- * use the storage format so they compare correctly against date columns as text.
+ * Date macros (PocketBase's filter identifiers). Evaluated in UTC at compile time and bound as
+ * parameters; dates use the storage format so they compare correctly against date columns as text.
  */
 import { formatDate } from '../../tools/dates.js';
 

@@ -17,7 +17,7 @@ export type ScalarOperand = {
   kind: Kind | 'null';
   nullable: boolean;
   literal?: { value: LiteralValue; raw?: string };
-  /** Extra condition every comparison must also satisfy (auth email visibility, §3.5). */
+  /** Extra condition every comparison must also satisfy (an auth email only matches where it is visible). */
   guard?: Sql;
 };
 

@@ -1,15 +1,15 @@
 /**
- * Recursive-descent parser for filters (protocol §3.1). `&&` binds tighter than `||`, as the SQL
- * PocketBase emits does. Parenthesised groups that add nothing are flattened so that deep but
- * trivial nesting cannot exceed the SQL engines' expression-depth limits.
+ * Recursive-descent parser for filters (PocketBase's filter grammar). `&&` binds tighter than `||`,
+ * as the SQL PocketBase emits does. Parenthesised groups that add nothing are flattened so that
+ * deep but trivial nesting cannot exceed the SQL engines' expression-depth limits.
  */
 import { SIGN_OPS, type FilterAst, type FilterNode, type Operand, type SignOp } from './ast.js';
 import { invalidFilter } from './errors.js';
 import { tokenize, type Token } from './lexer.js';
 
-/** Protocol §2.2: longer filters are refused outright. */
+/** PocketBase refuses longer filters outright. */
 export const MAX_FILTER_LENGTH = 3500;
-/** Protocol §2.2: at most this many `a op b` comparisons per filter. */
+/** PocketBase allows at most this many `a op b` comparisons per filter. */
 export const MAX_FILTER_EXPRESSIONS = 200;
 /** fexpr allows a function plus two nested levels of function arguments. */
 const MAX_FUNCTION_DEPTH = 3;

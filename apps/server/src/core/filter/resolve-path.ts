@@ -1,8 +1,8 @@
 /**
  * Field paths: `field`, `rel.field.sub`, `other_via_rel.field`, `json.a.0`, plus modifiers on the
- * last segment (protocol §3.3/§3.4). Relations are followed inside correlated subqueries rather
- * than joins in the outer query, so a list query keeps exactly one row per record and its
- * pagination and counts stay right without DISTINCT.
+ * last segment (PocketBase's filter identifiers and modifiers). Relations are followed inside
+ * correlated subqueries rather than joins in the outer query, so a list query keeps exactly one row
+ * per record and its pagination and counts stay right without DISTINCT.
  */
 import { getField, type CollectionDef } from '../schema/collection.js';
 import { isMultiValue, valueKind, type Field, type RelationField } from '../schema/fields.js';
@@ -11,7 +11,7 @@ import { invalidFilter } from './errors.js';
 import { literal, scalar, type MultiOperand, type Operand, type ScalarOperand } from './operand.js';
 import { column, ident, raw, sql, type Kind, type Sql } from './sql.js';
 
-/** Protocol §3.3: relations can be followed up to 6 levels deep. */
+/** As in PocketBase, relations can be followed up to 6 levels deep. */
 export const MAX_RELATION_DEPTH = 6;
 
 export type Modifier = '' | 'isset' | 'each' | 'length' | 'lower' | 'changed';
@@ -100,7 +100,7 @@ export function walkPath(st: CompileState, start: WalkState, props: string[], op
 }
 
 /**
- * Protocol §3.5: without hidden-field access (client filters of non-superusers), crossing into a
+ * As in PocketBase: without hidden-field access (client filters of non-superusers), crossing into a
  * collection requires list access to it. A locked collection is a 400; a non-empty list rule must
  * hold on every related row, otherwise that row reads as missing.
  */
@@ -195,7 +195,7 @@ function finalize(st: CompileState, ws: WalkState, prop: string, opts: WalkOptio
   if (!field) return missing(opts, st, `unknown field ${JSON.stringify(name)}`);
   checkHidden(st, field, name);
   const col = column(ws.alias, name);
-  // Protocol §3.5: without hidden-field access, an auth email only matches where it is public.
+  // As in PocketBase: without hidden-field access, an auth email only matches where it is public.
   const guard =
     field.name === 'email' && ws.collection.type === 'auth' && !st.ctx.allowHidden
       ? column(ws.alias, 'emailVisibility')

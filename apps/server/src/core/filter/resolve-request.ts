@@ -1,7 +1,8 @@
 /**
- * `@request.*` identifiers (protocol §3.3/§3.4). Their values are known when the filter is
- * compiled, so they become bound parameters; only relation paths (`@request.auth.rel.x`,
- * `@request.body.rel.x`) and `:changed` without a stored record need the database.
+ * `@request.*` identifiers (PocketBase's filter identifiers and modifiers). Their values are known
+ * when the filter is compiled, so they become bound parameters; only relation paths
+ * (`@request.auth.rel.x`, `@request.body.rel.x`) and `:changed` without a stored record need the
+ * database.
  */
 import { getField } from '../schema/collection.js';
 import { isMultiValue, type Field } from '../schema/fields.js';
@@ -185,7 +186,7 @@ export function looselyEqual(a: unknown, b: unknown): boolean {
 
 function resolveAuth(st: CompileState, req: RequestInfo, props: string[]): Operand {
   if (props.length < 3) throw invalidFilter('incomplete @request.auth field');
-  // A guest has no auth record: every @request.auth.* value is NULL (protocol §3.3).
+  // A guest has no auth record: every @request.auth.* value is NULL (PocketBase's filter identifiers).
   if (!req.auth) return literal(st.d, null);
   const { collection, record } = req.auth;
   const last = props.length === 3;

@@ -1,5 +1,5 @@
 /**
- * `sort` parameter compilation (protocol §2.2): a comma list of field paths, `-` for DESC, `+` or
+ * `sort` parameter compilation (PocketBase's list API): a comma list of field paths, `-` for DESC, `+` or
  * nothing for ASC, plus `@random` and `@rowid`. Only values with one value per record can be
  * sorted on, so multi-valued paths are refused.
  */

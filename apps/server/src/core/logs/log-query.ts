@@ -1,5 +1,5 @@
 /**
- * Reading the request logs (protocol §8): the list envelope with the records API's paging, sort
+ * Reading the request logs (PocketBase's logs API): the list envelope with the records API's paging, sort
  * and filter language, one entry by id, and hourly counts.
  */
 import type { Db } from '../db/db.js';

@@ -1,7 +1,8 @@
 /**
  * The `_logs` table of the auxiliary database, declared as a collection so the API's filter and
- * sort language (protocol §8: id, created, level, message, data.*) compiles against it unchanged.
- * It is never registered with the app's collections: it lives in another database.
+ * sort language (PocketBase's logs API sorts and filters by id, created, level, message, data.*)
+ * compiles against it unchanged. It is never registered with the app's collections: it lives in
+ * another database.
  */
 import { defineCollection } from '../schema/collection.js';
 import { f } from '../schema/fields.js';

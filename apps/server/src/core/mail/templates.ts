@@ -1,4 +1,4 @@
-/** The account mails (protocol §4.7–4.9), all in the shared layout with links into the web app. */
+/** The account mails (PocketBase's account mails), all in the shared layout with links into the web app. */
 import { appLink, humanDuration } from './app-link.js';
 import { renderMail, type MailMeta, type RenderedMail } from './layout.js';
 

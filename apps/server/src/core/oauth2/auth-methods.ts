@@ -1,5 +1,5 @@
 /**
- * The `oauth2` part of auth-methods (protocol §4.4): per provider a fresh state and PKCE pair,
+ * The `oauth2` part of auth-methods (PocketBase's auth-methods): per provider a fresh state and PKCE pair,
  * and an authorization URL that ends in `&redirect_uri=` for the client to complete. Nothing is
  * stored: the client echoes state and verifier back.
  */

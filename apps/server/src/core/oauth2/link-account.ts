@@ -1,9 +1,10 @@
 /**
- * Picks the auth record for a provider's user (protocol §4.5), in order: the existing link; the
- * caller's own signed-in record; a record with the same email, only when the provider verified
- * that email; else a new record from `createData`. The link is kept so later sign-ins find it.
+ * Picks the auth record for a provider's user (PocketBase's auth-with-oauth2), in order: the
+ * existing link; the caller's own signed-in record; a record with the same email, only when the
+ * provider verified that email; else a new record from `createData`. The link is kept so later
+ * sign-ins find it.
  *
- * Pre-hijack protection (protocol §4.11): someone may have registered the victim's address with a
+ * Pre-hijack protection: someone may have registered the victim's address with a
  * password before the victim ever signed in. Linking such an unverified record by email therefore
  * replaces its password (which rotates tokenKey and ends every session) and drops its other links.
  */

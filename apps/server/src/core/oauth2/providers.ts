@@ -13,7 +13,7 @@ const OIDC_SCOPES = ['openid', 'email', 'profile'];
 
 /**
  * OAuth2 signs customers in: the settings' providers apply to `users` only. Superusers never sign
- * up or in through a third party (protocol §4.12).
+ * up or in through a third party (PocketBase's superusers).
  */
 export function oauth2Applies(collection: CollectionDef): boolean {
   return collection.name === 'users';

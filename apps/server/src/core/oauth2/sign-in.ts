@@ -1,7 +1,7 @@
 /**
- * auth-with-oauth2 without HTTP (protocol §4.5): check the provider, exchange the code, read the
- * user, pick or create the record. Provider failures become the protocol's two 400s; the reason
- * travels as the error's `cause` for the log, never in the response.
+ * auth-with-oauth2 without HTTP (PocketBase's auth-with-oauth2): check the provider, exchange the
+ * code, read the user, pick or create the record. Provider failures become the protocol's two 400s;
+ * the reason travels as the error's `cause` for the log, never in the response.
  */
 import { ApiError, ValidationErrors } from '../errors.js';
 import type { App } from '../app.js';

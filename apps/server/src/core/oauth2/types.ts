@@ -1,4 +1,4 @@
-/** The shapes shared by the OAuth2 sign-in pieces (protocol §4.4–4.5). */
+/** The shapes shared by the OAuth2 sign-in pieces (PocketBase's OAuth2 sign-in). */
 
 /** How a provider's user is read once the code is exchanged. */
 export type ProfileKind = 'oidc' | 'github' | 'microsoft';

@@ -1,5 +1,5 @@
 /**
- * Subscription topics (protocol §6.3): `collection/*`, `collection/recordId`, `collection` and
+ * Subscription topics (PocketBase's realtime topics): `collection/*`, `collection/recordId`, `collection` and
  * custom strings, each optionally carrying `?options={"query":{...},"headers":{...}}`.
  */
 import type { CollectionDef } from '../schema/collection.js';

@@ -1,5 +1,5 @@
 /**
- * The auth-collection rules of create and update (protocol §2.4): password and confirmation,
+ * The auth-collection rules of create and update (PocketBase's auth record rules): password and confirmation,
  * `oldPassword` for self-service changes, manage access for email/verified, tokenKey rotation.
  */
 import type { CollectionDef } from '../schema/collection.js';

@@ -1,7 +1,7 @@
 /**
  * Who else sees an auth record's email while its owner keeps `emailVisibility` off: besides the
  * record itself and superusers (serialize.ts), callers that satisfy the collection's `emailRule`
- * (DESIGN §5: team owners and admins see their members' addresses). One query per page of records.
+ * (team owners and admins see their members' addresses). One query per page of records.
  */
 import { q, type Db } from '../db/db.js';
 import type { App } from '../app.js';

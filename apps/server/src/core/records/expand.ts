@@ -1,5 +1,5 @@
 /**
- * `?expand=` (protocol §2.5): relations and `<collection>_via_<field>` back-relations, nested with
+ * `?expand=` (PocketBase's expand): relations and `<collection>_via_<field>` back-relations, nested with
  * dots up to 6 levels. Each related collection's view rule applies with context "expand"; what the
  * caller may not see is silently left out.
  */

@@ -1,5 +1,5 @@
 /**
- * The list endpoint's query (protocol §2.2): paging, sort, filter and the list rule, all in SQL,
+ * The list endpoint's query (PocketBase's list API): paging, sort, filter and the list rule, all in SQL,
  * so totals and pages are right. A client filter may not reach @collection/@request or hidden fields.
  */
 import { ApiError } from '../errors.js';

@@ -1,6 +1,6 @@
 /**
- * Record CRUD with rules, validation and serialisation (protocol §2, §3.6). HTTP handlers and
- * batch call these; nothing here knows about requests beyond the Caller.
+ * Record CRUD with rules, validation and serialisation (PocketBase's records API and API rules).
+ * HTTP handlers and batch call these; nothing here knows about requests beyond the Caller.
  */
 import { ApiError, ValidationErrors } from '../errors.js';
 import { ConstraintError, q, type Db } from '../db/db.js';

@@ -2,7 +2,7 @@
  * Per-collection row decoding, worked out once per collection object instead of once per field of
  * every row: a list page is 30+ rows × every field, and the per-field type dispatch, the visibility
  * object per row and a second object per row (decoded data, then its JSON) were a measurable part
- * of a list request (issue #18). Collections do not change shape once the App is open (decision
+ * of a list request. Collections do not change shape once the App is open (decision
  * 028), so the plan is kept per collection object; a redefined collection is another object.
  */
 import type { Row } from '../db/db.js';
@@ -96,7 +96,7 @@ export function plainRecordJson(collection: CollectionDef, row: Row, showHidden:
  * collection's own keys. A loop of `out[name] = …` made every record grow through a chain of hidden
  * classes into an out-of-object property store, through keyed loads and stores that see every
  * collection's names (megamorphic): ≈ 10 µs for a 30-row page against ≈ 1 µs for the literal, and
- * twice the bytes per record (issue #18). The generated text holds nothing but field names, which
+ * twice the bytes per record. The generated text holds nothing but field names, which
  * the schema restricts to identifiers (`NAME_RE` in schema/collection.ts), each written as a JSON
  * string literal, and decoder indexes; no request data ever reaches it.
  */

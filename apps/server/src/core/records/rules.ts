@@ -1,5 +1,5 @@
 /**
- * API rule evaluation (protocol §3.6): rules compile to SQL so list rules filter rows in the query
+ * API rule evaluation (PocketBase's API rules): rules compile to SQL so list rules filter rows in the query
  * itself and single-record rules are one indexed lookup.
  */
 import { compileFilter, type FilterContext, type RequestInfo } from '../filter/compile.js';

@@ -1,4 +1,4 @@
-/** Record JSON as the protocol shows it (§2.3): visible fields plus collectionId/collectionName. */
+/** Record JSON as PocketBase shows it: visible fields plus collectionId/collectionName. */
 import type { CollectionDef } from '../schema/collection.js';
 import { isSuperuser, type Caller } from './caller.js';
 import type { RecordData } from './codec.js';

@@ -85,7 +85,7 @@ export function isMultiValue(field: Field): boolean {
   );
 }
 
-/** The value a field has when nothing was stored (protocol §2.3). */
+/** The value a field has when nothing was stored (PocketBase's record JSON). */
 export function zeroValue(field: Field): unknown {
   if (isMultiValue(field)) return [];
   switch (field.type) {

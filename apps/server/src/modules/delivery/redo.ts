@@ -1,5 +1,5 @@
 /**
- * The owner's redo request (DESIGN §5: completed → queued, "only those results are redone"):
+ * The owner's redo request (completed → queued; only the results asked for are redone):
  * delivered results they are unhappy with are flagged for the worker to regenerate, within the
  * free allowance of redo rounds (`photoshoots.freeRedos`). Operators may ask on an owner's behalf
  * and are not bound by the allowance (support can grant an extra round).

@@ -1,9 +1,9 @@
 /**
- * Privacy retention (DESIGN §7): a photoshoot's uploaded selfies are deleted
- * `processing.originalsRetentionDays` days after its photos were released, and the results
- * themselves `processing.resultsRetentionDays` days after (0 keeps them). Selfies of a photoshoot
- * that was never delivered — a draft left unfinished, a failed or refunded one — go the same
- * number of days after its last activity (its last change or upload), so nothing waits forever
+ * Privacy retention (the product deletes what it no longer needs): a photoshoot's uploaded selfies
+ * are deleted `processing.originalsRetentionDays` days after its photos were released, and the
+ * results themselves `processing.resultsRetentionDays` days after (0 keeps them). Selfies of a
+ * photoshoot that was never delivered — a draft left unfinished, a failed or refunded one — go the
+ * same number of days after its last activity (its last change or upload), so nothing waits forever
  * for a release that will not come. Records go through the record service, so cascades run and
  * their files leave storage. Each photoshoot's deletion is noted in its transition log (from = to:
  * a note, not a move), which its owner and support read, and in the app log. A photoshoot being

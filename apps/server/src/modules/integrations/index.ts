@@ -1,5 +1,5 @@
 /**
- * Third-party integrations of the public pages (seed §1): a support chat widget and page-view
+ * Third-party integrations of the public pages: a support chat widget and page-view
  * analytics. The settings section holds the operator's choice; `/api/public/config` hands the
  * public ids to the web app; the pages' Content-Security-Policy allows exactly their hosts.
  */

@@ -1,5 +1,5 @@
 /**
- * The `integrations` settings section (seed §1): a support chat widget and a page-view analytics
+ * The `integrations` settings section: a support chat widget and a page-view analytics
  * tag, each off until an operator picks a provider and gives its public site id. Only public ids
  * live here (they end up in every visitor's browser): no secret fields.
  */

@@ -1,5 +1,5 @@
 /**
- * What a draft needs before it can be paid for (DESIGN §5): enough QC-accepted photos and 1 to
+ * What a draft needs before it can be paid for: enough QC-accepted photos and 1 to
  * `stylesIncluded` available styles. All problems are reported at once, each under its field.
  */
 import { ValidationErrors } from '../../core/errors.js';

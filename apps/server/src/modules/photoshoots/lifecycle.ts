@@ -1,5 +1,5 @@
 /**
- * The photoshoot state machine (DESIGN §5) as data, and the one function that moves a photoshoot
+ * The photoshoot state machine as data, and the one function that moves a photoshoot
  * along it. Only server code calls `transition`; the records API never lets a non-superuser write
  * `status`. Each move locks the photoshoot, checks the edge, stamps the state's timestamp and logs
  * the move, all in one transaction.

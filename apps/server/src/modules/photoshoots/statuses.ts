@@ -1,4 +1,4 @@
-/** The states of a photoshoot (DESIGN §5, "Photoshoot lifecycle"). */
+/** The states of a photoshoot (the lifecycle `lifecycle.ts` moves it along). */
 export const PHOTOSHOOT_STATUSES = [
   'draft',
   'pending_payment',

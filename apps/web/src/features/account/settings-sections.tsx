@@ -237,7 +237,7 @@ export function EmailSection({ user }: { user: User }) {
 }
 
 /**
- * Password change (seed §5): re-authenticate with the current password first, then PATCH the new
+ * Password change: re-authenticate with the current password first, then PATCH the new
  * password, its confirmation and the old one. The change signs out other devices, so this one
  * signs in again with the new password.
  */

@@ -12,7 +12,7 @@ export type AdminAuthState = {
   initialised: boolean;
 };
 
-/** Seed §9: the admin store is initialised after 100 ms, so the customer's start-up refresh goes first. */
+/** The admin store is initialised after 100 ms, so the customer's start-up refresh goes first. */
 export const ADMIN_INIT_DELAY_MS = 100;
 
 type Listener = () => void;

@@ -2,9 +2,10 @@ import PocketBase, { LocalAuthStore } from 'pocketbase';
 import { pb } from '../../lib/pb';
 
 /**
- * The back office's own SDK client (seed §6: a second admin client with its own auth state). Its
- * superuser session is stored under a key of its own, so an operator can be signed in to the back
- * office and as a customer in the same browser without either replacing the other.
+ * The back office's own SDK client (a second client with its own auth state, so an operator's
+ * session never mixes with a customer's). Its superuser session is stored under a key of its own,
+ * so an operator can be signed in to the back office and as a customer in the same browser without
+ * either replacing the other.
  */
 export const ADMIN_AUTH_KEY = 'photoshoot_admin_auth';
 

@@ -2,7 +2,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { adminAuthStore, initAdminAuth } from './admin-auth-store';
 
 /**
- * Guard of the back office (seed §2, admin guard): only a superuser session of the admin client
+ * Guard of the back office: only a superuser session of the admin client
  * passes. A guest or a customer (whose session lives in the other client) goes to /admin/login
  * and comes back afterwards.
  */

@@ -8,7 +8,7 @@ import { ToastProvider } from '../../ui/toast';
 import { signOutAdmin, useAdminAuth } from './admin-auth-store';
 
 /**
- * The back office's frame (seed §2, admin area): navigation, the operator's session, the toasts.
+ * The back office's frame: navigation, the operator's session, the toasts.
  * Shown only behind the admin guard. Lazy: not in the landing bundle.
  */
 

@@ -4,7 +4,7 @@ import { bareLayout, rootRoute } from '../../app/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
 
 /**
- * The back office (seed §2): its own layout behind the admin guard, and /admin/login with no
+ * The back office: its own layout behind the admin guard, and /admin/login with no
  * layout. The guard, the admin SDK client, its auth store
  * and every page are lazy chunks: nothing of the back office is in the landing bundle.
  */

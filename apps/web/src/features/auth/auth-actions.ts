@@ -17,7 +17,7 @@ export function login(email: string, password: string) {
 }
 
 /**
- * Creates the account (companyName defaults to "" per the seed), then signs in with it and asks
+ * Creates the account (companyName defaults to ""), then signs in with it and asks
  * for the verification mail.
  */
 export function register(input: RegisterInput) {

@@ -10,7 +10,7 @@ import { resetAuthForTests } from '../../lib/auth-store';
 describe('login form', () => {
   beforeEach(() => resetAuthForTests());
 
-  it('says the seed’s sign-in failure in plain words for a wrong password and keeps the user on the page', async () => {
+  it('says the sign-in failure in plain words for a wrong password and keeps the user on the page', async () => {
     const account = await newAccount();
     const { router } = renderApp('/login');
     const user = userEvent.setup();

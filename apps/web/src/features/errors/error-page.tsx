@@ -7,7 +7,7 @@ import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
 /**
- * Anything a page throws (seed §2): a generic "Internal Server Error" (status 500). The details go
+ * Anything a page throws: a generic "Internal Server Error" (status 500). The details go
  * to the console for developers, never on the page.
  */
 export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {

@@ -5,7 +5,7 @@ import { useInShell } from '../../app/shell-context';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
-/** Unknown paths (seed §2): "Page Not Found", inside the public frame. */
+/** Unknown paths: "Page Not Found", inside the public frame. */
 export function NotFoundPage() {
   useTitle('Page Not Found');
   const { pathname } = useLocation();

@@ -10,7 +10,7 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_TYPES.join(',');
 
-/** The uploader's messages (seed §8, "Upload errors"). */
+/** The uploader's messages for each way an upload can fail. */
 export const UPLOAD_ERRORS = {
   failed: 'Upload failed',
   invalidJson: 'Invalid JSON response',

@@ -12,7 +12,7 @@ import { adminPages } from './admin/admin-pages';
 import { teamPaymentSearch } from './admin/payment-search';
 
 /**
- * The team routes (seed §2), inside the signed-in layout, but for the invite page: a guest must
+ * The team routes, inside the signed-in layout, but for the invite page: a guest must
  * see which team invites them before making an account. The member's photoshoot flow is the
  * individual flow's pages under the team's base path, with a seat instead of a payment. The guard's
  * code is a lazy chunk, like the pages: nothing of the teams is in the landing bundle.

@@ -7,7 +7,7 @@ import { NotTeamMemberError } from './not-team-member';
 export type TeamRole = 'owner' | 'admin' | 'member';
 
 /**
- * Guard of the team's own pages (seed §2, team guard): a guest goes to /login and comes back; a
+ * Guard of the team's own pages: a guest goes to /login and comes back; a
  * signed-in user needs a `team_members` row for this team. The role goes into the route context
  * for the pages that show more to owners and admins.
  */

@@ -1,5 +1,5 @@
 /**
- * Starts the support chat and analytics the operator configured (seed §1), without weighing on
+ * Starts the support chat and analytics the operator configured, without weighing on
  * the landing page: this file is all the first bundle carries. Nothing happens before the page
  * has loaded and the browser is idle, and nothing while the visitor is in the back office. Then
  * the public config the page already read says whether anything is configured; only then is the

@@ -3,7 +3,7 @@
  * `exports` map lacks the `./` prefix and its default entry needs tfjs-node, which cannot be
  * installed here), the wasm backend from the installed package, and models read from disk through
  * a `file://` IO router, because tfjs without tfjs-node has no file handler and Node's fetch cannot
- * read `file:` URLs. See shared/reference/offline-image-ai.md §1.
+ * read `file:` URLs.
  *
  * Every call returns a fresh, loaded instance; callers (one per worker thread) keep it.
  */

@@ -1,5 +1,5 @@
 /**
- * The generation provider seam (DESIGN §5 Processing, 2). The job runner talks only to this
+ * The generation provider seam (decision 010, decision 013). The job runner talks only to this
  * interface; the offline `studio` engine implements it, and hosted services (fal, Replicate,
  * Astria) implement it as adapters that answer `pending` with an external id and finish later,
  * through a webhook (`parseWebhook`) or, when the callback never arrives, through `status` polling.

@@ -1,7 +1,7 @@
 /**
  * One multipart upload through XMLHttpRequest, because fetch cannot report upload progress. The
  * outcome is either the created record or an `UploadError` carrying the sentence to show: the
- * server's own words when it sent any, else one of the seed's upload messages.
+ * server's own words when it sent any, else one of the uploader's own messages (constants.ts).
  */
 import { NOT_A_PHOTO, UPLOAD_ERRORS } from '../constants';
 

@@ -90,7 +90,7 @@ describe('Uploader', () => {
     expect(within(rowOf('b.jpg')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('80');
   });
 
-  it('says what went wrong in the seed’s words, or the server’s own', async () => {
+  it('says what went wrong in the uploader’s words, or the server’s own', async () => {
     const { user, input, onUploaded } = setup();
     await user.upload(input, [jpeg('net.jpg'), jpeg('json.jpg'), jpeg('status.jpg')]);
     const [net, json, status] = FakeXhr.sentOnes();

@@ -1,6 +1,6 @@
 /**
  * `PATCH /api/teams/{id}` with one file (logo or brand backdrop), through XMLHttpRequest because
- * fetch cannot report upload progress (seed §7: team uploads show their progress). Resolves with
+ * fetch cannot report upload progress (team uploads show their progress). Resolves with
  * the saved team; rejects with an Error carrying the server's sentence (a field's first).
  */
 import { apiBaseUrl } from '../../../lib/api-base';
