@@ -17,7 +17,7 @@ async function post(
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
 
-describe.each(engines)('scenarios 34 and 35 (%s)', (engine) => {
+describe.each(engines)('enumeration-safe requests and impersonation (%s)', (engine) => {
   let c: AccountsContext;
   beforeAll(async () => {
     c = await startAccounts(engine);

@@ -23,6 +23,7 @@ const OUTSIDE = [
   /pocketbase-protocol\.md/,
   /shared\/reference\//,
   /\bissue #?\d+/i,
+  /\bscenarios? \d+/i,
 ];
 /** A section of a public standard, which any reader can look up. */
 const STANDARD = /\b(RFC \d+|OpenID Connect(?: [A-Z][a-z]+)*) §[\d.]+/g;
@@ -56,6 +57,7 @@ describe('comments stand on their own', () => {
     ["it('answers as the seed §8 says', () => {"],
     ['// Fixed after issue 17: the body was read whole.'],
     ['// See issue #3.'],
+    ["it('scenario 37: connect frame', () => {"],
     ['// note: the 403 of §3.5.'],
   ])('flags %s', (line) => {
     expect(outsideCitation(line)).not.toBeNull();

@@ -1,4 +1,4 @@
-/** `/api/backups` through the SDK: scenario 40's rows, create/list/download/upload/delete, and path tricks. */
+/** `/api/backups` through the SDK: create/list/download/upload/delete, and path tricks. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

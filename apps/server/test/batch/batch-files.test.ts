@@ -12,7 +12,7 @@ import { engines, startServer, type TestServer } from '../support/harness.js';
 const KiB = 1024;
 const open = { listRule: '', viewRule: '', createRule: '', updateRule: '', deleteRule: '' } as const;
 
-/** Scenario 20's shape: a multi-file `docs` next to a required, unique title. */
+/** The file scenarios' shape: a multi-file `docs` next to a required, unique title. */
 const bdocs = defineCollection({
   name: 'bdocs',
   fields: [

@@ -32,7 +32,7 @@ describe.each(engines)('batch (%s)', (engine) => {
     expect(err.response.message).toBe('Batch requests are not allowed.');
   });
 
-  it('scenario 39: limits, a failing third item rolls back, then a mixed success', async () => {
+  it('limits, a failing third item rolls back, then a mixed success', async () => {
     const su = await t.superuser();
     await su.settings.update({ batch: { enabled: true, maxRequests: 2 } });
     const tooMany = t.client().createBatch();

@@ -2,7 +2,7 @@
  * Auth collections as PocketBase has them (auth responses, sign-in, refresh, auth-methods, tokens,
  * superusers), through the SDK's auth methods.
  *
- * Not covered here: the username half of rows 29/30 (the `users` collection has `email` as its
+ * Not covered here: sign-in by username (the `users` collection has `email` as its
  * only identity field, so there is no username to sign in with).
  */
 import type PocketBase from 'pocketbase';

@@ -9,7 +9,7 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const open = { listRule: '', viewRule: '', createRule: '', updateRule: '', deleteRule: '' } as const;
 
-/** Scenario 20/21's collection: a multi-file `docs`, a multi-select `tags`, plus single and image fields. */
+/** The file scenarios' collection: a multi-file `docs`, a multi-select `tags`, plus single and image fields. */
 export const fdocs = defineCollection({
   name: 'fdocs',
   fields: [
@@ -29,7 +29,7 @@ export const fdocs = defineCollection({
   ...open,
 });
 
-/** Scenario 36's `locked`: every rule null and a protected file field. */
+/** The protected-file scenario's `locked`: every rule null and a protected file field. */
 export const flocked = defineCollection({
   name: 'flocked',
   fields: [f.text('title'), f.file('file_one', { protected: true }), f.file('open_one')],

@@ -58,7 +58,7 @@ describe.each(engines)('realtime (%s)', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('scenario 37: connect frame and subscription errors', async () => {
+  it('connect frame and subscription errors', async () => {
     const conn = await connectRaw(t.url);
     try {
       expect(conn.clientId).toMatch(/^[A-Za-z0-9]{40}$/);
@@ -94,7 +94,7 @@ describe.each(engines)('realtime (%s)', (engine) => {
     }
   });
 
-  it('scenario 38: exact topic names, per-record topics with options, locked collections deliver nothing', async () => {
+  it('exact topic names, per-record topics with options, locked collections deliver nothing', async () => {
     const seed = await t.client().collection('pub').create({ title: 'watched' });
     const guest = t.client();
     const all: RecordSubscription[] = [];

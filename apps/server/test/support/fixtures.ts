@@ -38,7 +38,7 @@ export const owned = defineCollection({
   deleteRule: 'author = @request.auth.id',
 });
 
-/** Holds a required, non-cascading relation to `pub` (scenario 27). */
+/** Holds a required, non-cascading relation to `pub` (so deleting the record it points at is refused). */
 export const pinned = defineCollection({
   name: 'pinned',
   fields: [f.relation('target', 'pub', { required: true })],
