@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 // Web feature folders (apps/web/src/features/*) import the shared layers (src/shared for product
 // data, fetchers and formatters; src/lib for the SDK client and the session; src/ui), never each
@@ -65,6 +66,31 @@ export const serverBoundaries = [
   ]),
 ];
 
+// No import cycles in either app (type-only imports do not count: they vanish at build time).
+// The known ones, each listed by its files with the reason; nothing else may join them.
+const KNOWN_CYCLE_FILES = [
+  // pb.ts binds the session to the SDK's auth store as it loads, whoever loads it; auth-store.ts
+  // loads pb.ts lazily (a dynamic import), so the landing page's bundle carries no SDK.
+  'apps/web/src/lib/pb.ts',
+  'apps/web/src/lib/auth-store.ts',
+];
+const noImportCycles = {
+  files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+  ignores: KNOWN_CYCLE_FILES,
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js'],
+    // The server imports its TypeScript files by their built `.js` names.
+    'import-x/resolver-next': [
+      createNodeResolver({
+        extensions: ['.ts', '.tsx', '.js'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      }),
+    ],
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
@@ -99,6 +125,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   ...serverBoundaries,
+  noImportCycles,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

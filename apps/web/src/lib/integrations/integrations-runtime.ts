@@ -6,7 +6,8 @@
  */
 import { trackPageView } from './analytics-tags';
 import { showChat } from './chat-widgets';
-import { isAdminPath, type IntegrationsRuntime } from './start-integrations';
+import { isAdminPath } from './admin-path';
+import type { IntegrationsRuntime } from './start-integrations';
 
 export function createIntegrationsRuntime(): IntegrationsRuntime {
   let lastCounted: string | null = null;

@@ -8,6 +8,7 @@
  */
 import type { PublicIntegrations } from '@photoshoot/contract';
 import { loadPublicConfig } from '../../shared/public-config';
+import { isAdminPath } from './admin-path';
 
 type RouterLike = {
   state: { location: { pathname: string } };
@@ -15,8 +16,6 @@ type RouterLike = {
 };
 
 export type IntegrationsRuntime = { visit(pathname: string, integrations: PublicIntegrations): void };
-
-export const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 const loadRuntime = async (): Promise<IntegrationsRuntime> =>
   (await import('./integrations-runtime')).createIntegrationsRuntime();
