@@ -10,6 +10,12 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// Features sit below the app (src/app: the frames and the route tree's assembly): what a feature
+// needs from there moves down to src/ui or src/lib (the layout routes are in lib/layout-routes.ts).
+const NO_APP = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'Features never import src/app; move what the feature needs to src/ui, src/lib or the feature.',
+};
 const featureBoundaries = WEB_FEATURES.map((feature) => {
   const others = WEB_FEATURES.filter((name) => name !== feature);
   return {
@@ -21,6 +27,7 @@ const featureBoundaries = WEB_FEATURES.map((feature) => {
         'error',
         {
           patterns: [
+            NO_APP,
             {
               regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
               message: `Feature "${feature}" must not import another feature; move what both need to src/shared (product data) or src/lib.`,
@@ -30,6 +37,10 @@ const featureBoundaries = WEB_FEATURES.map((feature) => {
       ],
     },
   };
+});
+featureBoundaries.push({
+  files: ['apps/web/src/features/*/routes.tsx'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP] }] },
 });
 
 // Import boundaries of the server (docs/ARCHITECTURE.md, decision 020), by the import's path.

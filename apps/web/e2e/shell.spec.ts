@@ -102,6 +102,8 @@ test('unknown paths show Page Not Found', async ({ page }) => {
   expect(response?.status()).toBe(404); // the server knows the app's routes (dist/routes.json)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
   await expect(page).toHaveTitle(/Page Not Found/);
+  // At the root no layout drew a frame yet: the page brings the public one, exactly once.
+  await expect(page.getByRole('banner')).toHaveCount(1);
   await page.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL('/');
 });
@@ -112,6 +114,8 @@ test('a crash shows Internal Server Error without details', async ({ page }) => 
   await page.goto('/__crash');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Internal Server Error');
   await expect(page.getByText('Error 500')).toBeVisible();
+  // Inside the public layout the page adds no second frame.
+  await expect(page.getByRole('banner')).toHaveCount(1);
   await expect(page.locator('body')).not.toContainText('Forced error');
   expect(errors.join('\n')).toContain('Forced error');
 });

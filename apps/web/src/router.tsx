@@ -1,10 +1,9 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { FramedErrorPage, FramedNotFoundPage } from './app/error-frames';
 import { appLayout, authLayout, bareLayout, publicLayout, rootRoute } from './app/layout-routes';
 import { accountRoutes } from './features/account/routes';
 import { adminBareRoutes, adminRoutes } from './features/admin/routes';
 import { authBareRoutes, authLayoutRoutes, authPublicRoutes } from './features/auth/routes';
-import { ErrorPage } from './features/errors/error-page';
-import { NotFoundPage } from './features/errors/not-found-page';
 import { photoshootRoutes } from './features/photoshoot/routes';
 import { publicRoutes } from './features/public/routes';
 import { teamPublicRoutes, teamRoutes } from './features/teams/routes';
@@ -35,8 +34,8 @@ export function createAppRouter(history?: RouterHistory, { isServer }: { isServe
     ...(isServer === undefined ? {} : { isServer }),
     defaultPreload: 'intent',
     defaultPendingComponent: LoadingBlock,
-    defaultErrorComponent: ErrorPage,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: FramedErrorPage,
+    defaultNotFoundComponent: FramedNotFoundPage,
     scrollRestoration: true,
   });
 }

@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Logo } from './logo';
-import { InShellContext } from './shell-context';
-import { SkipLink } from './skip-link';
+import { Logo } from '../ui/logo';
+import { InShellContext } from '../ui/shell-context';
+import { SkipLink } from '../ui/skip-link';
 
 /** Sign-in pages: the brand and one centred card, nothing to distract. */
 export function AuthShell({ children }: { children: ReactNode }) {

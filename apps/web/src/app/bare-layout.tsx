@@ -1,8 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
-import { InShellContext } from './shell-context';
-import { SkipLink } from './skip-link';
+import { InShellContext } from '../ui/shell-context';
+import { SkipLink } from '../ui/skip-link';
 
-/** No declared layout (seed: /oauth-callback, /admin/login): just the page. */
+/** No declared layout (/oauth-callback, /admin/login): just the page. */
 export function BareLayout() {
   return (
     <>

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { fileUrl } from '../lib/pb';
 import { CustomerViewBanner } from './customer-view-banner';
-import { Logo } from './logo';
+import { Logo } from '../ui/logo';
 import { SiteFooter } from './site-footer';
-import { SkipLink } from './skip-link';
-import { InShellContext } from './shell-context';
+import { SkipLink } from '../ui/skip-link';
+import { InShellContext } from '../ui/shell-context';
 import { UserMenu } from './user-menu';
 
 const linkClasses =

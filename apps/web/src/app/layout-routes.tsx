@@ -1,40 +1,19 @@
-import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
-import { requireUser } from '../features/auth/guards';
-import { ErrorPage } from '../features/errors/error-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
-import { LoadingBlock } from '../ui/spinner';
+import { lazyPage } from '../lib/lazy-page';
+import { appLayout, authLayout, bareLayout, publicLayout, rootRoute } from '../lib/layout-routes';
 import { AuthLayout } from './auth-layout';
 import { BareLayout } from './bare-layout';
-import { lazyPage } from './lazy-page';
+import { FramedErrorPage, FramedNotFoundPage } from './error-frames';
 import { PublicLayout } from './public-layout';
 
 /**
- * The root and the layouts the areas hang their routes on. Layouts are pathless routes;
- * each area's `routes.tsx` imports the one it belongs under, so every route has a typed parent.
+ * The frames of the layout routes (`lib/layout-routes.ts`), attached here before the router is
+ * made: the routes themselves sit below `app/` so that each area's `routes.tsx` can name its
+ * parent without importing the app.
  */
+rootRoute.update({ notFoundComponent: FramedNotFoundPage, errorComponent: FramedErrorPage });
+publicLayout.update({ component: PublicLayout });
+authLayout.update({ component: AuthLayout });
+bareLayout.update({ component: BareLayout });
+appLayout.update({ component: lazyPage(() => import('./default-layout'), 'DefaultLayout') });
 
-export const rootRoute = createRootRoute({
-  component: Outlet,
-  notFoundComponent: NotFoundPage,
-  errorComponent: ErrorPage,
-});
-
-export const publicLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'public',
-  component: PublicLayout,
-});
-
-export const authLayout = createRoute({ getParentRoute: () => rootRoute, id: 'auth', component: AuthLayout });
-
-/** Pages with no declared layout. */
-export const bareLayout = createRoute({ getParentRoute: () => rootRoute, id: 'bare', component: BareLayout });
-
-/** The signed-in default layout: a guest goes to /login and comes back. */
-export const appLayout = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: requireUser,
-  component: lazyPage(() => import('./default-layout'), 'DefaultLayout'),
-  pendingComponent: LoadingBlock,
-});
+export { appLayout, authLayout, bareLayout, publicLayout, rootRoute };

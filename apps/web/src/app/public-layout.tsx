@@ -1,10 +1,10 @@
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Logo } from './logo';
+import { Logo } from '../ui/logo';
 import { SiteFooter } from './site-footer';
 import { SiteMenu } from './site-menu';
-import { SkipLink } from './skip-link';
-import { InShellContext } from './shell-context';
+import { SkipLink } from '../ui/skip-link';
+import { InShellContext } from '../ui/shell-context';
 import { UserMenu } from './user-menu';
 
 const NAV = [
@@ -56,16 +56,4 @@ export function PublicLayout() {
       <Outlet />
     </PublicShell>
   );
-}
-
-/** A readable column for text pages (legal, contact, teams info). */
-export function PublicPage({
-  children,
-  width = 'text',
-}: {
-  children: ReactNode;
-  width?: 'narrow' | 'text' | 'wide';
-}) {
-  const max = width === 'narrow' ? 'max-w-2xl' : width === 'wide' ? 'max-w-6xl' : 'max-w-4xl';
-  return <div className={`mx-auto px-4 py-12 sm:px-6 sm:py-16 ${max}`}>{children}</div>;
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useHydrated } from '../lib/use-hydrated';
-import { LogoMark } from './logo';
+import { LogoMark } from '../ui/logo';
 
 export function SiteFooter() {
   // note: the year of the build is not this year forever; the prerendered page leaves it out.

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../app/lazy-page';
-import { appLayout } from '../../app/layout-routes';
+import { lazyPage } from '../../lib/lazy-page';
+import { appLayout } from '../../lib/layout-routes';
 
 /** The signed-in account pages; one lazy chunk. */
 const pages = () => import('./pages');

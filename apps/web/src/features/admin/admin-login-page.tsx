@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { LogoMark } from '../../app/logo';
+import { LogoMark } from '../../ui/logo';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert } from '../../ui/alert';

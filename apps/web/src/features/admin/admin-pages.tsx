@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
-import { LogoMark } from '../../app/logo';
-import { InShellContext } from '../../app/shell-context';
-import { SkipLink } from '../../app/skip-link';
+import { LogoMark } from '../../ui/logo';
+import { InShellContext } from '../../ui/shell-context';
+import { SkipLink } from '../../ui/skip-link';
 import { buttonClasses } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { ToastProvider } from '../../ui/toast';

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../app/lazy-page';
-import { bareLayout, rootRoute } from '../../app/layout-routes';
+import { lazyPage } from '../../lib/lazy-page';
+import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
 
 /**

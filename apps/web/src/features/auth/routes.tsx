@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../app/lazy-page';
-import { authLayout, bareLayout, publicLayout } from '../../app/layout-routes';
+import { lazyPage } from '../../lib/lazy-page';
+import { authLayout, bareLayout, publicLayout } from '../../lib/layout-routes';
 import { requireGuest } from './guards';
 
 /** Sign-in, registration, password reset and the emailed-token pages; one lazy chunk. */

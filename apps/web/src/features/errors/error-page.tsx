@@ -1,8 +1,5 @@
-import type { ReactNode } from 'react';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { PublicShell } from '../../app/public-layout';
-import { useInShell } from '../../app/shell-context';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
@@ -16,7 +13,7 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
     console.error(error);
   }, [error]);
   return (
-    <Frame>
+    <>
       <section
         className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
         aria-labelledby="error-title"
@@ -38,16 +35,11 @@ export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
           </a>
         </div>
       </section>
-    </Frame>
+    </>
   );
 }
 
 /** The forced crash behind `/__crash`: lets the end-to-end tests (and people) see the error page. */
 export function CrashPage(): never {
   throw new Error('Forced error for testing the error page.');
-}
-
-/** The public frame, unless a layout already drew one around this page. */
-function Frame({ children }: { children: ReactNode }) {
-  return useInShell() ? <>{children}</> : <PublicShell>{children}</PublicShell>;
 }

@@ -1,16 +1,13 @@
-import type { ReactNode } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { PublicShell } from '../../app/public-layout';
-import { useInShell } from '../../app/shell-context';
 import { useTitle } from '../../lib/use-title';
 import { buttonClasses } from '../../ui';
 
-/** Unknown paths: "Page Not Found", inside the public frame. */
+/** Unknown paths: "Page Not Found" (the app frames it: `app/error-frames.tsx`). */
 export function NotFoundPage() {
   useTitle('Page Not Found');
   const { pathname } = useLocation();
   return (
-    <Frame>
+    <>
       <section
         className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28"
         aria-labelledby="not-found-title"
@@ -33,11 +30,6 @@ export function NotFoundPage() {
           </Link>
         </div>
       </section>
-    </Frame>
+    </>
   );
-}
-
-/** The public frame, unless a layout already drew one around this page. */
-function Frame({ children }: { children: ReactNode }) {
-  return useInShell() ? <>{children}</> : <PublicShell>{children}</PublicShell>;
 }

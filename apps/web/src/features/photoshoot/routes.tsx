@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { appLayout } from '../../app/layout-routes';
+import { appLayout } from '../../lib/layout-routes';
 import { IndividualFlowLayout } from './flow-layouts';
 import { flowPages } from './flow-pages';
 

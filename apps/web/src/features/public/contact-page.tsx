@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PublicPage } from '../../app/public-layout';
+import { PublicPage } from '../../ui/public-page';
 import { toFormError, type FormError } from '../../lib/errors';
 import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';

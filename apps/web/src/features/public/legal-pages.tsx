@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { PublicPage } from '../../app/public-layout';
+import { PublicPage } from '../../ui/public-page';
 import { useTitle } from '../../lib/use-title';
 import { PageHeader, Spinner } from '../../ui';
 import { usePublicConfig } from './use-catalog';

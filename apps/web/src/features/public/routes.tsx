@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../app/lazy-page';
-import { publicLayout } from '../../app/layout-routes';
+import { lazyPage } from '../../lib/lazy-page';
+import { publicLayout } from '../../lib/layout-routes';
 import { CrashPage } from '../errors/error-page';
 import { HomePage } from './home-page';
 

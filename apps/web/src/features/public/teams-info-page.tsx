@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PublicPage } from '../../app/public-layout';
+import { PublicPage } from '../../ui/public-page';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, PageHeader, Spinner } from '../../ui';
 import { useAuth } from '../../lib/use-auth';

@@ -1,6 +1,6 @@
 import { createRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
-import { lazyPage } from '../../app/lazy-page';
-import { appLayout, publicLayout } from '../../app/layout-routes';
+import { lazyPage } from '../../lib/lazy-page';
+import { appLayout, publicLayout } from '../../lib/layout-routes';
 import { initAuth } from '../../lib/auth-store';
 import { importWithReload } from '../../lib/chunk-reload';
 import { TeamFlowLayout } from '../photoshoot/flow-layouts';

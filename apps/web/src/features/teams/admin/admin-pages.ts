@@ -1,4 +1,4 @@
-import { lazyPage } from '../../../app/lazy-page';
+import { lazyPage } from '../../../lib/lazy-page';
 
 /**
  * The team admin's pages, each its own lazy chunk (nothing of the teams in the landing bundle).

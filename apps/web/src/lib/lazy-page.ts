@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { lazyRouteComponent } from '@tanstack/react-router';
-import { importWithReload } from '../lib/chunk-reload';
+import { importWithReload } from './chunk-reload';
 
 type Module = Record<string, unknown>;
 
@@ -11,7 +11,7 @@ type Module = Record<string, unknown>;
 export function lazyPage(importer: () => Promise<Module>, name: string) {
   return lazyRouteComponent(
     importWithReload(async () => {
-      const [mod, query] = await Promise.all([importer(), import('../lib/query-client')]);
+      const [mod, query] = await Promise.all([importer(), import('./query-client')]);
       return { default: query.withQueryClient(mod[name] as ComponentType) };
     }),
   );
