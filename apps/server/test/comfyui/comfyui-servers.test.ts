@@ -209,7 +209,12 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
       seed: 'c',
       signal: controller.signal,
     });
-    await until(async () => w.a.accepted.length > before || undefined);
+    // Running, and known to us by its prompt id: until the answer to the submission is stored, the
+    // row holds only its placeholder, and a cancel has no prompt to name.
+    await until(async () => {
+      const run = w.a.accepted.length > before ? w.a.running : null;
+      return (run && (await externalJobs(w.t, shoot.id)).some((j) => j.externalId === run.id)) || undefined;
+    });
     controller.abort(new Error('stop'));
     await expect(running).rejects.toThrow('stop');
     const promptId = w.a.accepted.at(-1)!.id;
