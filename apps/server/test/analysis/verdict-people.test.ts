@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
-import { CLOSE_UP_MIN_FACE_PX, judge, notesOn } from '../../src/modules/analysis/verdict.js';
+import { CLOSE_UP_MIN_FACE_PX, judge, notesOn, tallestFrame } from '../../src/modules/analysis/verdict.js';
 
 const exposure = { mean: 120, std: 40, clippedShadows: 0, clippedHighlights: 0 };
 
@@ -65,5 +65,19 @@ describe('small for close-ups', () => {
     expect(notesOn(small).map((r) => r.code)).toEqual(['small_for_close_ups']);
     expect(notesOn(small)[0]!.message).toMatch(/close-ups/);
     expect(notesOn(photo(1600, [main]))).toEqual([]);
+  });
+
+  it('notes a photo too small for a delivered frame, even with a large face in it', () => {
+    // A 700 px crop with a 315 px face: no frame of it reaches 2048 / 2.5 = 819 px, so every
+    // portrait from it is enlarged past the limit.
+    const big = { box: { x: 0.25, y: 0.25, width: 0.5, height: 0.45 }, score: 0.95 };
+    const crop = photo(700, [big]);
+    expect(0.45 * 700).toBeGreaterThanOrEqual(CLOSE_UP_MIN_FACE_PX);
+    expect(tallestFrame(crop)).toBeLessThan(819);
+    expect(notesOn(crop).map((r) => r.code)).toEqual(['small_for_close_ups']);
+    expect(notesOn(crop)[0]!.message).toMatch(/may still look soft/);
+    // The same framing from a 1400 px photo has room for it.
+    expect(tallestFrame(photo(1400, [big]))).toBeGreaterThan(819);
+    expect(notesOn(photo(1400, [big]))).toEqual([]);
   });
 });

@@ -110,6 +110,7 @@ describe('corpus measures', () => {
       style: 'corporate-grey-studio',
       framing: 'headshot',
       accepted: true,
+      smallNoted: false,
       faceFound: true,
       faceInside: true,
       headroom: 0.08,
@@ -132,6 +133,8 @@ describe('corpus measures', () => {
     expect(failures({ ...onRule, subjectX: 0.85 })).toEqual(['placement']);
     expect(failures({ ...onRule, framing: 'half_body', eyeLine: 0.3, subjectShare: 0.2 })).toEqual(['size']);
     expect(failures({ ...onRule, enlargement: 4 })).toEqual(['enlargement']);
+    // A photo the customer was told at upload is small for close-ups may be enlarged further.
+    expect(failures({ ...onRule, enlargement: 4, smallNoted: true })).toEqual([]);
     expect(failures({ ...onRule, neighbourKept: 0.6 })).toEqual(['only-subject']);
     expect(failures({ ...onRule, skinCast: 25 })).toEqual(['colour']);
     expect(failures({ ...onRule, roll: -28 })).toEqual(['roll']);

@@ -12,8 +12,14 @@ import { STYLE_SEEDS } from '../../src/modules/catalog/catalog-styles.js';
 import { analysePhoto as checkPhoto } from '../../src/modules/analysis/analyse-photo.js';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { NormBox, PhotoAnalysis as UploadAnalysis } from '../../src/modules/analysis/photo-analysis.js';
-import { judge } from '../../src/modules/analysis/verdict.js';
-import { LAYOUT, type Box, type Crop, type Framing } from '../../src/modules/processing/studio/framing.js';
+import { judge, notesOn } from '../../src/modules/analysis/verdict.js';
+import {
+  LAYOUT,
+  leastFrameHeight,
+  type Box,
+  type Crop,
+  type Framing,
+} from '../../src/modules/processing/studio/framing.js';
 import type { RenderedPortrait } from '../../src/modules/processing/studio/render-portrait.js';
 import type { RenderJob, StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { loadPhoto, type CorpusPhoto } from './corpus-photos.js';
@@ -66,6 +72,8 @@ export type UploadFigures = {
   /** Rejected for someone else in the photo (multiple faces, or any reason about other people). */
   neighbourFlagged: boolean;
   roll: number | null;
+  /** Notes on an accepted photo (small_for_close_ups: told its portraits may look soft). */
+  notes: string[];
 };
 
 export type PortraitFigures = {
@@ -73,6 +81,8 @@ export type PortraitFigures = {
   style: string;
   framing: Framing;
   accepted: boolean;
+  /** The customer was told at upload that the photo is small for close-ups. */
+  smallNoted: boolean;
   /** A face found again in the finished portrait, and its box clear of the frame's edges. */
   faceFound: boolean;
   faceInside: boolean;
@@ -81,7 +91,10 @@ export type PortraitFigures = {
   /** Eyes' row and column as shares of the frame (the style's rule: LAYOUT eyeLine, 0.5 ± shift). */
   eyeLine: number | null;
   eyeX: number | null;
-  /** Face height as a share of the frame, over the style's rule (1 = on rule). */
+  /**
+   * Face height as a share of the frame over the share the framing policy asks: the style's rule,
+   * or less where the enlargement floor widens the frame (1 = as asked).
+   */
   faceSize: number;
   /** Share of the frame the person covers, and their centre's column. */
   subjectShare: number;
@@ -163,7 +176,8 @@ export function failures(p: Omit<PortraitFigures, 'fails'>): string[] {
     (p.framing === 'half_body' && p.subjectShare < L.minHalfBodyCover)
   )
     fails.push('size');
-  if (p.enlargement > L.maxEnlargement) fails.push('enlargement');
+  // Past the limit only from a photo the customer was told at upload is small for close-ups.
+  if (p.enlargement > L.maxEnlargement && !p.smallNoted) fails.push('enlargement');
   if (p.looseShare > L.maxLooseShare || (p.neighbourKept ?? 0) > L.maxNeighbourKept)
     fails.push('only-subject');
   if (p.skinCast !== null && p.skinCast > L.maxSkinCast) fails.push('colour');
@@ -175,7 +189,14 @@ async function measurePortrait(
   human: Human,
   a: Awaited<ReturnType<StudioEngine['analyse']>>,
   r: RenderedPortrait,
-  ctx: { photo: string; style: string; framing: Framing; accepted: boolean; upload: UploadAnalysis | null },
+  ctx: {
+    photo: string;
+    style: string;
+    framing: Framing;
+    aspect: string;
+    accepted: boolean;
+    upload: UploadAnalysis | null;
+  },
 ): Promise<PortraitFigures> {
   const crop = r.params.crop as Crop;
   const face = a.face ?? { x: 0, y: 0, width: 0, height: 0 };
@@ -194,6 +215,7 @@ async function measurePortrait(
     style: ctx.style,
     framing: ctx.framing,
     accepted: ctx.accepted,
+    smallNoted: ctx.upload ? notesOn(ctx.upload).some((n) => n.code === 'small_for_close_ups') : false,
     faceFound: found !== null,
     faceInside:
       found !== null &&
@@ -204,7 +226,11 @@ async function measurePortrait(
     headroom: a.hairTop === null ? null : round(headroom(r, a.hairTop)),
     eyeLine: eyes ? round((eyes.y - crop.top) / crop.height) : null,
     eyeX: eyes ? round((eyes.x - crop.left) / crop.width) : null,
-    faceSize: round(face.height / crop.height / LAYOUT[ctx.framing].face),
+    faceSize: round(
+      face.height /
+        crop.height /
+        Math.min(LAYOUT[ctx.framing].face, face.height / leastFrameHeight(ctx.aspect)),
+    ),
     subjectShare: round(cover.share),
     subjectX: round(cover.centreX),
     enlargement: round(((r.params.upscale as number) * FULL) / REPORT_LONG_SIDE, 2),
@@ -282,6 +308,7 @@ export async function corpusReport(
         faces: upload?.faces.length ?? 0,
         neighbourFlagged: reasons.some((c) => !NOT_ABOUT_OTHERS.has(c)),
         roll: upload?.face?.roll ?? null,
+        notes: accepted && upload ? notesOn(upload).map((x) => x.code) : [],
       });
       const a = await timed('analysis', () => engine.analyse(`corpus:${p.id}`, jpeg));
       for (const slug of [HEADSHOT, HALF_BODY[photos.indexOf(p) % HALF_BODY.length]!]) {
@@ -294,7 +321,14 @@ export async function corpusReport(
         await keep?.(`${p.id}--${slug}`, r.jpeg);
         portraits.push(
           await timed('measure', () =>
-            measurePortrait(human, a, r, { photo: p.id, style: slug, framing: s.framing, accepted, upload }),
+            measurePortrait(human, a, r, {
+              photo: p.id,
+              style: slug,
+              framing: s.framing,
+              aspect: s.aspect,
+              accepted,
+              upload,
+            }),
           ),
         );
       }

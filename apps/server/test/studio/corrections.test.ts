@@ -6,7 +6,14 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { levelPhoto, rollOf, innerSize } from '../../src/modules/processing/studio/level-roll.js';
+import {
+  CHIN,
+  FOREHEAD,
+  headRoll,
+  innerSize,
+  levelPhoto,
+  rollOf,
+} from '../../src/modules/processing/studio/level-roll.js';
 import { removeRedEye } from '../../src/modules/processing/studio/red-eye.js';
 import { SKIN_BAND, skinCast } from '../../src/modules/processing/studio/compose.js';
 import { dropOtherPeople, isNeighbour } from '../../src/modules/processing/studio/other-people.js';
@@ -15,6 +22,45 @@ describe('head roll', () => {
   it('reads the eye line angle, right eye lower positive, whichever eye comes first', () => {
     expect(rollOf({ x: 100, y: 100 }, { x: 200, y: 100 + 100 * Math.tan(Math.PI / 9) })).toBeCloseTo(20, 5);
     expect(rollOf({ x: 200, y: 80 }, { x: 100, y: 100 })).toBeCloseTo(-11.31, 1);
+  });
+
+  it("reads the head's roll from the mesh's forehead-to-chin axis, clockwise positive", () => {
+    const mesh: number[][] = Array.from({ length: 468 }, () => [0, 0, 0]);
+    const tilt = (deg: number) => {
+      const t = (deg * Math.PI) / 180;
+      // A head leaning clockwise by `deg`: the chin swings to the left of the forehead.
+      mesh[FOREHEAD] = [300, 100, 0];
+      mesh[CHIN] = [300 - 200 * Math.sin(t), 100 + 200 * Math.cos(t), 0];
+      return headRoll(mesh);
+    };
+    expect(tilt(28)).toBeCloseTo(28, 5);
+    expect(tilt(-12)).toBeCloseTo(-12, 5);
+    expect(headRoll(undefined)).toBeNull();
+  });
+
+  it('keeps a head near the top corner when it levels it, cutting the upright rectangle around it', async () => {
+    const w = 600;
+    const h = 800;
+    const rgb = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < w * h; i++) rgb.fill(120 + ((i * 7919) % 40), i * 3, i * 3 + 3);
+    const face = { x: 90, y: 150, width: 160, height: 180 };
+    const out = (await levelPhoto(rgb, w, h, 25, face))!;
+    expect(out).not.toBeNull();
+    // The face, upright once turned, lies inside the cut with room for the hair above it.
+    const c = out.map({ x: face.x + face.width / 2, y: face.y + face.height / 2 });
+    expect(c.x - face.width / 2).toBeGreaterThanOrEqual(0);
+    expect(c.x + face.width / 2).toBeLessThanOrEqual(out.width);
+    expect(c.y - face.height * 0.6).toBeGreaterThanOrEqual(0);
+    expect(c.y + face.height / 2).toBeLessThanOrEqual(out.height);
+    // The centred inner rectangle (what a turn was cut to before) would have cut the face off.
+    const inner = innerSize(w, h, 25);
+    const centred = (await levelPhoto(rgb, w, h, 25))!;
+    const m = centred.map({ x: face.x, y: face.y + face.height / 2 });
+    expect(centred.width).toBe(inner.width);
+    expect(m.x < 0 || m.y < 0).toBe(true);
+    // Corners of the cut are the photo's texture, not the turn's grey padding.
+    for (const p of [0, out.width - 1, (out.height - 1) * out.width, out.height * out.width - 1])
+      expect(Math.abs(out.rgb[p * 3]! - 128)).toBeGreaterThan(0);
   });
 
   it('turns the photo so the eye line is level, cut to an upright rectangle without wedges', async () => {
@@ -30,7 +76,7 @@ describe('head roll', () => {
         for (let x = -8; x <= 8; x++)
           rgb.fill(10, ((e.y + y) * w + e.x + x) * 3, ((e.y + y) * w + e.x + x) * 3 + 3);
     const roll = rollOf(left, right);
-    const out = await levelPhoto(rgb, w, h, roll);
+    const out = (await levelPhoto(rgb, w, h, roll))!;
     const a = out.map(left);
     const b = out.map(right);
     expect(Math.abs(a.y - b.y)).toBeLessThan(0.5);

@@ -16,6 +16,8 @@ import {
   type Framing,
 } from '../../src/modules/processing/studio/framing.js';
 import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
+import { placeholderMask, type PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
+import { renderPortrait } from '../../src/modules/processing/studio/render-portrait.js';
 
 const OUT_HEIGHT = 2048;
 
@@ -122,6 +124,37 @@ describe('framing guarantees', () => {
     });
     // By the face share alone: 180 / 0.42 = 429 px high, enlarged 4.8×.
     expect(OUT_HEIGHT / crop.height).toBeLessThanOrEqual(MAX_ENLARGEMENT + 0.01);
+  });
+});
+
+describe('framing whatever the render size', () => {
+  it('frames a test shoot or preview as the delivered portrait, enlargement floor included', async () => {
+    // A big grey photo with a small face: the floor (2048 / 2.5 px high) sets the frame.
+    const width = 1600;
+    const height = 2000;
+    const face = { x: 740, y: 500, width: 120, height: 150 };
+    const a: PhotoAnalysis = {
+      rgb: Buffer.alloc(width * height * 3, 128),
+      width,
+      height,
+      face,
+      eyes: { x: 800, y: 563 },
+      alpha: placeholderMask(400, 500, { x: 185, y: 125, width: 30, height: 37.5 }),
+      alphaWidth: 400,
+      alphaHeight: 500,
+      segmenter: 'none',
+      hairTop: 470,
+      padding: 0,
+      corrections: { levelled: 0, redEyePixels: 0 },
+      enlarged: null,
+    };
+    const look = { framing: 'headshot' as const, aspect: '4:5', backdrop: null, grading: {} };
+    const crops = [];
+    for (const longSide of [384, 1024])
+      crops.push((await renderPortrait(a, { look, seed: 's', longSide, lightSide: 1 })).params.crop);
+    expect(crops[0]).toEqual(crops[1]);
+    // The frame is the floor of a 2048 px portrait, not of the smaller render.
+    expect((crops[0] as { height: number }).height).toBeCloseTo(OUT_HEIGHT / MAX_ENLARGEMENT, -1);
   });
 });
 

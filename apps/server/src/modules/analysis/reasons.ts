@@ -33,7 +33,7 @@ const MESSAGES: Record<QcReasonCode, string> = {
   unreadable: 'We could not read this image. Try another photo.',
   // A note on an accepted photo, not a refusal.
   small_for_close_ups:
-    'Your face is small in this photo: close-ups made from it would look soft, so it is framed wider. For close-ups, also upload a larger original photo.',
+    'This photo is small for close-ups: portraits made from it are framed wider, and may still look soft. For sharp close-ups, also upload a larger original photo.',
 };
 
 export function reason(code: QcReasonCode): QcReason {

@@ -6,6 +6,7 @@ import { hammingDistance } from './vision/perceptual-hash.js';
 import type { UploadCheckSettings } from './check-settings.js';
 import type { PhotoAnalysis } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
+import { aspectRatio, leastFrameHeight, MOST_HEADROOM } from '../processing/studio/framing.js';
 
 /** Another photo of the same photoshoot, already accepted. */
 export type OtherPhoto = { dhash: string; phash: string; embedding: number[] };
@@ -63,10 +64,33 @@ function atEdge(b: { x: number; y: number; width: number; height: number }): boo
  */
 export const CLOSE_UP_MIN_FACE_PX = 300;
 
-/** Notes on a photo that is accepted: what it will and will not be good for. */
+/** The hair's usual height over the mesh's box (its top is the forehead), as a share of the box. */
+const HAIR_OVER_MESH = 0.3;
+
+/**
+ * The tallest frame (upload pixels) the studio engine can take from a photo: it ends at the
+ * photo's bottom (the body continues there) and rises at most MOST_HEADROOM of itself over the
+ * hair, or to the photo's top where the hair reaches it; and a person cut by both sides (a close
+ * crop) is framed no wider than the photo, in the usual 4:5 portrait.
+ */
+export function tallestFrame(a: PhotoAnalysis): number {
+  if (!a.face) return 0;
+  const hairTop = (a.face.box.y - a.face.box.height * HAIR_OVER_MESH) * a.height;
+  const tall = hairTop > 0 ? (a.height - hairTop) / (1 - MOST_HEADROOM) : a.height;
+  return Math.min(tall, a.width / aspectRatio('4:5'));
+}
+
+/**
+ * Notes on a photo that is accepted: what it will and will not be good for. A photo is small for
+ * close-ups when its face is small (portraits from it are framed wider than the style's share), or
+ * when the photo itself cannot give a delivered portrait's frame without enlarging it past
+ * MAX_ENLARGEMENT (its portraits are framed as wide as it allows, and still enlarged more).
+ */
 export function notesOn(a: PhotoAnalysis): QcReason[] {
   if (!a.face) return [];
-  return a.face.box.height * a.height < CLOSE_UP_MIN_FACE_PX ? [reason('small_for_close_ups')] : [];
+  const smallFace = a.face.box.height * a.height < CLOSE_UP_MIN_FACE_PX;
+  const smallPhoto = tallestFrame(a) < leastFrameHeight('4:5');
+  return smallFace || smallPhoto ? [reason('small_for_close_ups')] : [];
 }
 
 function isDuplicate(a: PhotoAnalysis, o: OtherPhoto, max: number): boolean {

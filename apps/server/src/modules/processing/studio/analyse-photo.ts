@@ -16,7 +16,7 @@ import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
 import type { Box } from './framing.js';
-import { LEVEL_FROM, LEVEL_UP_TO, levelPhoto, rollOf, type Point } from './level-roll.js';
+import { headRoll, LEVEL_FROM, LEVEL_PASSES, LEVEL_UP_TO, levelPhoto, type Point } from './level-roll.js';
 import { removeRedEye, type Iris } from './red-eye.js';
 import { dropOtherPeople } from './other-people.js';
 import type { IsnetSegmenter } from './isnet.js';
@@ -97,8 +97,7 @@ async function detectFaces(
       irises.length === 2
         ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
         : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
-    const roll = irises.length === 2 ? rollOf(irises[0]!, irises[1]!) : null;
-    return { face, eyes, irises, others: faces.slice(1).map(boxOf), roll };
+    return { face, eyes, irises, others: faces.slice(1).map(boxOf), roll: headRoll(main.mesh) };
   } finally {
     input.tensor.dispose();
   }
@@ -115,14 +114,15 @@ async function shrink(rgb: Buffer, width: number, height: number) {
   return { small, aw, ah, scale };
 }
 
-/** Whether the head (the face box with its hair above and ears beside) lies inside the photo. */
-function headInside(f: Box, width: number, height: number): boolean {
-  return (
-    f.x - f.width * 0.2 >= 0 &&
-    f.x + f.width * 1.2 <= width &&
-    f.y - f.height * 0.4 >= 0 &&
-    f.y + f.height <= height
-  );
+/** The faces found before a turn, moved with it (when none is found again after it). */
+function moved(f: Found, map: (p: Point) => Point): Found {
+  return {
+    face: moveBox(f.face, map),
+    eyes: map(f.eyes),
+    irises: f.irises.map((i) => ({ ...i, ...map(i) })),
+    others: f.others.map((o) => moveBox(o, map)),
+    roll: 0,
+  };
 }
 
 /** A box moved with its centre to where `map` takes it (a turn of a few degrees keeps its size). */
@@ -146,29 +146,31 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   const human = tools.human;
   let found = human ? await detectFaces(human, small, aw, ah, scale) : null;
   let levelledBy = 0;
-  if (
-    found &&
-    found.roll !== null &&
-    Math.abs(found.roll) >= LEVEL_FROM &&
-    Math.abs(found.roll) <= LEVEL_UP_TO
-  ) {
-    // A tilted head is levelled before anything else reads the photo.
-    const turned = await levelPhoto(source, width, height, found.roll);
-    const { map } = turned;
-    // The inner rectangle of a turned photo loses its corners: a head far from the middle may
-    // fall out of it, and then the tilt is kept rather than the head cut.
-    const kept = headInside(moveBox(found.face, map), turned.width, turned.height);
-    if (kept) {
-      levelledBy = found.roll;
-      found = {
-        face: moveBox(found.face, map),
-        eyes: map(found.eyes),
-        irises: found.irises.map((i) => ({ ...i, ...map(i) })),
-        others: found.others.map((o) => moveBox(o, map)),
-        roll: 0,
-      };
+  if (human && found && found.roll !== null && Math.abs(found.roll) >= LEVEL_FROM) {
+    // A tilted head is levelled before anything else reads the photo. The upright cut of the
+    // turned photo loses its corners; it is placed to hold the head (a head near the photo's top
+    // or side would fall out of the centred one), and where none holds it the tilt is kept. The
+    // faces are found again on the levelled photo: the mesh reads a strongly tilted head short
+    // (28° read as 17° left over once turned), so what is left is turned once more, from the
+    // original pixels.
+    const before = found;
+    let turn = found.roll;
+    for (let pass = 0; pass < LEVEL_PASSES && Math.abs(turn) <= LEVEL_UP_TO; pass++) {
+      const turned = await levelPhoto(
+        upright.data,
+        upright.info.width,
+        upright.info.height,
+        turn,
+        before.face,
+      );
+      if (!turned) break;
+      levelledBy = turn;
       ({ rgb: source, width, height } = turned);
       ({ small, aw, ah, scale } = await shrink(source, width, height));
+      const again = await detectFaces(human, small, aw, ah, scale);
+      found = again ?? moved(before, turned.map);
+      if (!again?.roll || Math.abs(again.roll) < LEVEL_FROM / 2) break;
+      turn += again.roll;
     }
   }
   const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;

@@ -47,6 +47,18 @@ export function aspectRatio(aspect: string): number {
  */
 export const MAX_ENLARGEMENT = 2.5;
 
+/** The long side of a delivered portrait. */
+export const FULL_LONG_SIDE = 2048;
+
+/**
+ * The least frame height (source pixels) for a style's aspect: the delivered portrait's height
+ * over MAX_ENLARGEMENT. Every render of a style frames by it whatever its own size, so a test
+ * shoot or a preview shows the framing the delivered portrait will have.
+ */
+export function leastFrameHeight(aspect: string): number {
+  return outputSize(aspect, FULL_LONG_SIDE).height / MAX_ENLARGEMENT;
+}
+
 /** Where the eyes may sit across the frame (from the left) and down it (from the top), as shares. */
 export const PLACEMENT = { across: [0.3, 0.7], down: [0.2, 0.55] } as const;
 

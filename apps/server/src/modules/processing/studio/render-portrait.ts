@@ -10,7 +10,7 @@ import { renderBackdrop, type BackdropSpec } from './backdrop.js';
 import { castShadow, composite, matchLight } from './compose.js';
 import { decontaminate } from './decontaminate.js';
 import { plausibleFace } from './face-check.js';
-import { checkFrame, frameCrop, MAX_ENLARGEMENT, outputSize, type Box, type Framing } from './framing.js';
+import { checkFrame, frameCrop, leastFrameHeight, outputSize, type Box, type Framing } from './framing.js';
 import { gradingRows, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
 import { finishMask, touchedEdges } from './refine-mask.js';
@@ -182,7 +182,7 @@ async function render(
     aspect: opts.look.aspect,
     zoom,
     shift,
-    minHeight: out.height / MAX_ENLARGEMENT,
+    minHeight: leastFrameHeight(opts.look.aspect),
     widen: opts.wider ? WIDER_FRAME : 1,
   });
   const k = out.width / crop.width;

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { SAMPLE_PORTRAIT } from '../../catalog/style-preview.js';
 import { STYLE_SEEDS } from '../../catalog/catalog-styles.js';
 import { StudioEngine } from './studio-engine.js';
-import { FULL_LONG_SIDE } from './studio-provider.js';
+import { FULL_LONG_SIDE } from './framing.js';
 
 export type SampleRender = { slug: string; file: string; width: number; height: number; ms: number };
 

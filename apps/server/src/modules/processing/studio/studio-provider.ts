@@ -15,9 +15,9 @@ import { PermanentJobError } from '../providers/types.js';
 import { BEST_PHOTOS, photoForVariant, rankPhotos } from './choose-photos.js';
 import { seededRandom } from './seeded-random.js';
 import { StudioPool, type StudioPoolOptions } from './studio-pool.js';
+import { FULL_LONG_SIDE } from './framing.js';
 
-/** Output long side: full resolution, and a smaller one for team test shoots. */
-export const FULL_LONG_SIDE = 2048;
+/** Output long side of a team test shoot (a full one is FULL_LONG_SIDE). */
 export const TEST_LONG_SIDE = 1024;
 
 export class StudioProvider implements GenerationProvider {
