@@ -75,7 +75,8 @@ describe('import boundaries', () => {
     );
     expect(results.length).toBeGreaterThan(300);
     expect(broken).toEqual([]);
-  });
+    // Parsing the whole tree takes seconds alone and minutes beside a full parallel run.
+  }, 180_000);
 
   it('the repository config refuses a core file importing the HTTP layer', async () => {
     const file = `${ROOT}${SRC}/core/params.ts`;

@@ -17,7 +17,7 @@ import { createJobRow } from '../../src/modules/hosted-providers/external-jobs.j
 import { ComfyClient } from '../../src/modules/comfyui/comfy-client.js';
 import { comfyuiCancellationsKey } from '../../src/modules/comfyui/cancel-on-refund.js';
 import { JobRunner } from '../../src/modules/processing/job-runner.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import type { FakeComfyUI } from './support/fake-comfyui.js';
 

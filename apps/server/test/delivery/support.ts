@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type PocketBase from 'pocketbase';
 import yauzl from 'yauzl';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import type { TestServer } from '../support/harness.js';
 import { statusNoticesKey } from '../../src/modules/delivery/status-notices.js';
 

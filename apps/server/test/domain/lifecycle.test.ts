@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { EDGES, transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { systemActor, type Actor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor, type Actor } from '../../src/core/records/actor.js';
 import { PHOTOSHOOT_STATUSES } from '../../src/modules/photoshoots/statuses.js';
 import { ApiError } from '../../src/core/errors.js';
 import type { RecordEvent } from '../../src/core/records/record-events.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { buildWorld, type World } from './support.js';
 import { failure, statusOf } from '../support/errors.js';
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { engines } from '../support/harness.js';
 import { photoshoot, resultsOf, until } from '../processing/support.js';
 import { JobRunner } from '../../src/modules/processing/job-runner.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { hostedCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
 import { FalApi } from '../../src/modules/hosted-providers/fal/fal-api.js';

@@ -8,7 +8,7 @@ import { AfterCommit } from '../../src/modules/payments/after-commit.js';
 import { blankPayment, savePayment } from '../../src/modules/payments/payment-store.js';
 import { refundPayment } from '../../src/modules/payments/refund.js';
 import { reviewPhotoshoot } from '../../src/modules/delivery/review.js';
-import type { Actor } from '../../src/modules/photoshoots/actor.js';
+import type { Actor } from '../../src/core/records/actor.js';
 import { nowString } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import {

@@ -11,7 +11,7 @@ import { fileKey } from '../../src/core/files/storage.js';
 import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../../src/modules/processing/job-outcome.js';
 import { claimNext } from '../../src/modules/processing/job-queue.js';
 import { writeResult } from '../../src/modules/processing/write-result.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { parseDate } from '../../src/tools/dates.js';
 import { engines, startServer, type TestServer } from '../support/harness.js';

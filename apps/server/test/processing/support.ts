@@ -4,7 +4,7 @@
  * scaled) marked accepted, and a runner whose studio threads can load the TypeScript sources.
  */
 import sharp from 'sharp';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { JobRunner, type JobRunnerOptions } from '../../src/modules/processing/job-runner.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
 import { checkout, moves, packageId, photoshootRow } from '../payments/support/world.js';
 import {

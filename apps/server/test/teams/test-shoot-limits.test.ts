@@ -6,7 +6,7 @@ import { failure } from '../support/errors.js';
 import type { RecordData } from '../../src/core/records/codec.js';
 import { claimNext } from '../../src/modules/processing/job-queue.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { systemActor } from '../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../src/core/records/actor.js';
 import { buildTeam, setSeats, submit, teamDraft, type Team } from './support.js';
 
 /** A test shoot of the team's admin, ready to submit (the team's look has a style). */

@@ -5,8 +5,8 @@
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import type { Actor } from '../photoshoots/actor.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import type { Actor } from '../../core/records/actor.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { AfterCommit } from './after-commit.js';
 import { updatePhotoshoot } from './result-rows.js';

@@ -13,7 +13,7 @@ import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { formatDate } from '../../tools/dates.js';
 import { systemCaller } from '../../core/records/caller.js';
-import { systemActor } from '../photoshoots/actor.js';
+import { systemActor } from '../../core/records/actor.js';
 import { logTransition } from '../photoshoots/transition-log.js';
 
 const DAY_MS = 86_400_000;

@@ -13,7 +13,7 @@ import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { actorOf } from '../photoshoots/actor.js';
+import { actorOf } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';

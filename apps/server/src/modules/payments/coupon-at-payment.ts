@@ -6,7 +6,7 @@
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { couponProblem, couponStateProblem, usedUpProblem, type CouponProblem } from './coupon-check.js';
 import { redeemCoupon } from './redeem-coupon.js';
 

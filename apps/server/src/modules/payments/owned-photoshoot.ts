@@ -4,7 +4,7 @@ import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 /** The signed-in user's id; 401 for guests and superusers (operators do not buy). */
 export function buyerId(caller: Caller): string {

@@ -5,7 +5,7 @@ import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { zeroValue } from '../../core/schema/fields.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 import type { AfterCommit } from './after-commit.js';

@@ -7,7 +7,7 @@
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import type { Actor } from '../photoshoots/actor.js';
+import type { Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';

@@ -6,7 +6,7 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { systemActor } from '../photoshoots/actor.js';
+import { systemActor } from '../../core/records/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
 import { visiblePayment } from './payment-access.js';

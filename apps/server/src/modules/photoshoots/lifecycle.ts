@@ -10,10 +10,11 @@ import type { App } from '../../core/app.js';
 import { nowString } from '../../tools/dates.js';
 import { decodeRow, encodeValue, type RecordData } from '../../core/records/codec.js';
 import { getField } from '../../core/schema/collection.js';
-import type { Actor } from './actor.js';
-import { lockRecord } from './lock.js';
+import type { Actor } from '../../core/records/actor.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { logTransition } from './transition-log.js';
-import { isPhotoshootStatus, type ActorKind, type PhotoshootStatus } from './statuses.js';
+import type { ActorKind } from '../../core/records/actor.js';
+import { isPhotoshootStatus, type PhotoshootStatus } from './statuses.js';
 
 export type Edge = {
   from: PhotoshootStatus;

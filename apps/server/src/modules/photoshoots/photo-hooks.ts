@@ -8,7 +8,7 @@ import { q } from '../../core/db/db.js';
 import { isSuperuser } from '../../core/records/caller.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { photoshootLimits } from './limits.js';
-import { lockRecord } from './lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 async function beforeCreate(e: RecordHookEvent): Promise<void> {
   if (!e.record.qc) e.record.qc = 'pending';

@@ -7,10 +7,10 @@
 import { ApiError, type ErrorData } from '../../core/errors.js';
 import { isSuperuser } from '../../core/records/caller.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
-import { actorOf } from './actor.js';
+import { actorOf } from '../../core/records/actor.js';
 import { checkPhotoshootStyles } from './style-choice.js';
 import { changedFields, mergeStoredServerFields } from './stored-merge.js';
-import { lockRecord } from './lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { logTransition } from './transition-log.js';
 
 export const DRAFT_ONLY_FIELDS = ['profile', 'package', 'styles'] as const;

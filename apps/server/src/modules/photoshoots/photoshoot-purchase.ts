@@ -7,9 +7,9 @@ import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../../core/records/actor.js';
 import { refusal, transition } from './lifecycle.js';
-import { lockRecord } from './lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 /** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
 function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {

@@ -15,7 +15,3 @@ export type PhotoshootStatus = (typeof PHOTOSHOOT_STATUSES)[number];
 export function isPhotoshootStatus(value: unknown): value is PhotoshootStatus {
   return typeof value === 'string' && (PHOTOSHOOT_STATUSES as readonly string[]).includes(value);
 }
-
-/** Who moved a photoshoot: its owner (or a team admin), an operator, or the server itself. */
-export const ACTOR_KINDS = ['user', 'superuser', 'system'] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];

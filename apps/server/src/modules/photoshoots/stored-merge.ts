@@ -7,7 +7,7 @@
 import { ApiError } from '../../core/errors.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { RecordHookEvent } from '../../core/records/record-hooks.js';
-import { lockRecord } from './lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 /** Locks and returns the stored record, copying its server-managed values into `event.record`. */
 export async function mergeStoredServerFields(event: RecordHookEvent): Promise<RecordData> {

@@ -4,7 +4,7 @@ import type { App } from '../../core/app.js';
 import { fromPattern } from '../../tools/random.js';
 import { formatDate, nowString, parseDate } from '../../tools/dates.js';
 import type { RecordData } from '../../core/records/codec.js';
-import type { Actor } from './actor.js';
+import type { Actor } from '../../core/records/actor.js';
 
 const REASON_MAX = 500;
 

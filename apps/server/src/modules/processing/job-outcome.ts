@@ -6,7 +6,7 @@
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
-import { systemActor } from '../photoshoots/actor.js';
+import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { deferred, emitPhotoshoot, holdsLease, inSeconds, lockExpired } from './job-queue.js';
 

@@ -14,7 +14,7 @@ import { q, type Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import { formatDate, nowString } from '../../tools/dates.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { systemActor } from '../photoshoots/actor.js';
+import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 
 type AfterCommit = (fn: () => void) => void;

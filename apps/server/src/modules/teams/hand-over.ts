@@ -7,7 +7,7 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { nowString } from '../../tools/dates.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 export async function handOverTeam(
   app: App,

@@ -10,7 +10,7 @@ import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { formatDate } from '../../tools/dates.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

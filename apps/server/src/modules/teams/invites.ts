@@ -15,7 +15,7 @@ import { nowString, parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../payments/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import {
   INVITE_MESSAGES,
   inviteState,

@@ -24,7 +24,7 @@ import { buyerId } from '../payments/owned-photoshoot.js';
 import { blankPayment, savePayment } from '../payments/payment-store.js';
 import { activeProvider } from '../payments/providers/index.js';
 import type { Quote } from '../payments/quote.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { readTeamOrder, resolveTeamOrder } from './team-order.js';
 import { seatsBought } from './team-seats-purchase.js';
 

@@ -7,7 +7,7 @@ import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
-import { lockRecord } from '../photoshoots/lock.js';
+import { lockRecord } from '../../core/records/lock-record.js';
 import { addSeats, removeUnusedSeats } from './seats.js';
 
 /** The seats `payment` bought, from its package (a team package's `seats`) and quantity. */

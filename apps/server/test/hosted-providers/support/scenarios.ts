@@ -10,7 +10,7 @@ import { fileKey } from '../../../src/core/files/storage.js';
 import { engines } from '../../support/harness.js';
 import type { FakeProviderServer } from './fake-common.js';
 import { JobRunner } from '../../../src/modules/processing/job-runner.js';
-import { systemActor } from '../../../src/modules/photoshoots/actor.js';
+import { systemActor } from '../../../src/core/records/actor.js';
 import { transition } from '../../../src/modules/photoshoots/lifecycle.js';
 import { until } from '../../processing/support.js';
 import { externalJobs, queuedShoot, runUntilSettled, startWorld, useProvider, type World } from './world.js';

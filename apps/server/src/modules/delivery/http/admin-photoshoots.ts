@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { actorOf } from '../../photoshoots/actor.js';
+import { actorOf } from '../../../core/records/actor.js';
 import { parseReviewInput } from '../review-input.js';
 import { reviewPhotoshoot } from '../review.js';
 import { requeuePhotoshoot } from '../requeue.js';

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { actorOf } from '../../photoshoots/actor.js';
+import { actorOf } from '../../../core/records/actor.js';
 import { refundPayment } from '../refund.js';
 import { paymentJson } from '../payment-store.js';
 import { paymentsCsv } from '../payments-export.js';

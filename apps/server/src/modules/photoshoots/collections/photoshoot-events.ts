@@ -1,6 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
-import { ACTOR_KINDS, PHOTOSHOOT_STATUSES } from '../statuses.js';
+import { ACTOR_KINDS } from '../../../core/records/actor.js';
+import { PHOTOSHOOT_STATUSES } from '../statuses.js';
 import { all, AUTHED } from '../../../core/schema/rule-parts.js';
 
 const OWNER = all(AUTHED, 'photoshoot.user = @request.auth.id');

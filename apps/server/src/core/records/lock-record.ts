@@ -3,9 +3,9 @@
  * the transaction ends, so a concurrent checkout, upload or edit waits and then sees the new
  * state; SQLite transactions already run one at a time (BEGIN IMMEDIATE behind a lock).
  */
-import { q, type Db } from '../../core/db/db.js';
-import type { CollectionDef } from '../../core/schema/collection.js';
-import { decodeRow, type RecordData } from '../../core/records/codec.js';
+import { q, type Db } from '../db/db.js';
+import type { CollectionDef } from '../schema/collection.js';
+import { decodeRow, type RecordData } from './codec.js';
 
 export async function lockRecord(tx: Db, collection: CollectionDef, id: string): Promise<RecordData | null> {
   const forUpdate = tx.dialect === 'postgres' ? ' FOR UPDATE' : '';

@@ -1,6 +1,11 @@
-/** Who a photoshoot change is attributed to in the transition log. */
-import { isSuperuser, type Caller } from '../../core/records/caller.js';
-import type { ActorKind } from './statuses.js';
+/**
+ * Who a change is attributed to in the logs that record who did what (a photoshoot's transitions,
+ * an order's refund): a user, an operator (superuser) or the server itself.
+ */
+import { isSuperuser, type Caller } from './caller.js';
+
+export const ACTOR_KINDS = ['user', 'superuser', 'system'] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 export type Actor = { kind: ActorKind; /** A user or superuser id, or a worker/process name. */ id: string };
 
