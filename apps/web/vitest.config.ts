@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -17,5 +18,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // note: one server, one auth store per file; files run in parallel workers, each with its own jsdom.
     pool: 'forks',
+    // At least two, also on a two-core machine (Vitest's default there is one): most of a file's
+    // time is spent waiting on the API server, not on the CPU.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

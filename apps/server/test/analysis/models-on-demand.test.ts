@@ -68,7 +68,7 @@ describe.each(engines)('heavy models load on demand, in worker threads only (%s)
     } finally {
       embedder.release();
     }
-  });
+  }, 120_000);
 });
 
 describe('the studio engine', () => {

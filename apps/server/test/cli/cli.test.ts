@@ -104,7 +104,7 @@ describe('photoshoot CLI', () => {
     expect(((await settings.json()) as { meta: { appURL: string } }).meta.appURL).toBe(
       `http://127.0.0.1:${port}`,
     );
-  });
+  }, 120_000);
 
   it('rejects bad usage with a message and a non-zero exit', () => {
     const res = spawnSync(process.execPath, [CLI, 'superuser', 'upsert', 'only-email@example.com'], {

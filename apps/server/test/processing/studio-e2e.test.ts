@@ -58,5 +58,5 @@ describe.each(engines)('studio engine end to end (%s)', (engine) => {
       expect((wide!.params as { wider: boolean }).wider).toBe(true);
       expect(frame(wide) / frame(tight)).toBeGreaterThan(1.1);
     }
-  }, 180_000);
+  }, 360_000);
 });
