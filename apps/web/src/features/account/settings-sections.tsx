@@ -351,7 +351,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       }
       await pb.collection('users').delete(user.id);
       pb.authStore.clear();
-      void navigate({ to: '/', replace: true });
+      void navigate({ to: '/', replace: true, state: { deletedAccountEmail: user.email } });
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);
