@@ -323,6 +323,7 @@ export type PaymentsRecord<Expand = Record<string, unknown>> = {
   priceCents: number;
   discountCents: number;
   amountCents: number;
+  refundedCents: number;
   currency: string;
   coupon: string;
   couponCode: string;
