@@ -350,14 +350,22 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     // Asked first: what is redone, and that no free round is left after it.
     const confirm = page.getByRole('dialog', { name: 'Redo 1 portrait?' });
     await expect(confirm).toContainText('This uses your free redo round: there is none left after it.');
-    await expect(confirm.getByTestId('redo-confirm-list')).toContainText(/ portrait 1$/);
+    // Each portrait may get a reason, for the team who checks the new one.
+    const reason = confirm.getByRole('textbox', { name: /^What is wrong with .+ portrait 1\?/ });
+    await expect(reason).toBeVisible();
     await screenshots(page, info, 'review-confirm');
+    await expectAccessible(page, 'review-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     expect((await su.collection('photoshoots').getOne(photoshootId)).status).toBe('completed');
     await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
+    await reason.fill('The smile looks forced.');
     await page.getByRole('dialog').getByRole('button', { name: 'Use my redo round' }).click();
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 15_000 });
+    const asked = await su
+      .collection('results')
+      .getFullList({ filter: su.filter('photoshoot = {:id} && redoAskedAt != ""', { id: photoshootId }) });
+    expect(asked.map((r) => r.redoReason)).toEqual(['The smile looks forced.']);
   });
 
   // The sandbox page of a settled payment says so instead of offering to pay again.

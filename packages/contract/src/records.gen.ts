@@ -255,6 +255,8 @@ export type ResultsRecord<Expand = Record<string, unknown>> = {
   favorite: boolean;
   rating: number;
   redoRequested: boolean;
+  redoAskedAt: string;
+  redoReason: string;
   created: string;
   updated: string;
   expand?: Expand;
