@@ -199,6 +199,15 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await screenshots(page, info, 'payment');
     await expectAccessible(page, 'payment');
+    // A declined payment brings the customer back to this page, the coupon still applied.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
+    await page.getByRole('button', { name: 'Simulate failure' }).click();
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment\\?payment=`));
+    await expect(page.getByText('Your payment did not go through')).toBeVisible();
+    await expect(page.getByLabel(/Coupon code/)).toHaveValue(new RegExp(`^${COUPON}$`, 'i'));
+    await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
+    await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
     paymentUrl = page.url();
