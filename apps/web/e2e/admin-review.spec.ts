@@ -151,7 +151,7 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
       redoReason: 'My eyes look half closed in this one.',
     });
     await expect(page.getByTestId('redo-request')).toContainText(
-      /^Customer asked for a redo on .+: “My eyes look half closed in this one\.”$/,
+      /^Redo asked .+: “My eyes look half closed in this one\.”$/,
     );
     await screenshots(page, info, 'review');
     await expectAccessible(page, 'admin review');

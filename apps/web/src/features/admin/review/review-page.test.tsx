@@ -130,7 +130,7 @@ describe('the review screen from the keyboard', () => {
     await openReview(shoot.id);
     const tile = (id: string) => document.querySelector(`[data-result-id="${id}"]`) as HTMLElement;
     expect(within(tile(a1)).getByTestId('redo-request').textContent).toMatch(
-      /^Customer asked for a redo on .+: “My eyes look closed\.”$/,
+      /^Redo asked .+: “My eyes look closed\.”$/,
     );
     expect(within(tile(a2)).getByTestId('redo-request').textContent).toMatch(/\(no reason given\)$/);
     expect(within(tile(shoot.results[2]!)).queryByTestId('redo-request')).toBeNull();

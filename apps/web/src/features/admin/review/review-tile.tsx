@@ -21,7 +21,7 @@ export function RedoRequest({ result: r, className }: { result: AdminResult; cla
       title={r.redoReason || undefined}
       data-testid="redo-request"
     >
-      <span className="font-semibold">Customer asked for a redo on {formatDateTime(r.redoAskedAt)}</span>
+      <span className="font-semibold">Redo asked {formatDateTime(r.redoAskedAt)}</span>
       {r.redoReason ? `: “${r.redoReason}”` : ' (no reason given)'}
     </p>
   );
@@ -93,7 +93,7 @@ export const ReviewTile = forwardRef<
           {formatLikeness(r.likeness)}
         </span>
       </button>
-      <RedoRequest result={r} className="mt-1 line-clamp-3 text-xs" />
+      <RedoRequest result={r} className="mt-1 line-clamp-4 text-xs" />
       {r.review === 'rejected' && r.reviewNote ? (
         <p className="mt-1 line-clamp-2 text-xs text-red-800" title={r.reviewNote}>
           {r.reviewNote}
