@@ -127,11 +127,30 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     ).id;
   });
 
+  await test.step('a part is refunded first, its amount said before confirming', async () => {
+    const paid = page.getByRole('row').filter({ hasText: code });
+    await paid.getByRole('button', { name: /^Refund / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
+    await dialog.getByLabel('Amount to refund (USD)').fill('5');
+    await expect(dialog).toContainText(
+      `$5.00 goes back to ${shoot.email} through sandbox. A part of the $20.30 paid: the photoshoot stays as it is.`,
+    );
+    await screenshots(page, info, 'payments-refund-part');
+    await expectAccessible(page, 'payments-refund-part');
+    await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(paid).toContainText('$5.00 refunded');
+    expect(await su.collection('payments').getOne(paymentId)).toMatchObject({
+      status: 'paid',
+      refundedCents: 500,
+    });
+  });
+
   await test.step('the refund says what will happen, then the status changes', async () => {
     const paid = page.getByRole('row').filter({ hasText: code });
     await paid.getByRole('button', { name: /^Refund / }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
-    await expect(dialog).toContainText(`$20.30 goes back to ${shoot.email} through sandbox`);
+    await expect(dialog).toContainText(`$15.30 goes back to ${shoot.email} through sandbox`);
     await expect(dialog).toContainText('The photoshoot becomes refunded');
     await screenshots(page, info, 'payments-refund');
     await expectAccessible(page, 'payments-refund');

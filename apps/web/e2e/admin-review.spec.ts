@@ -138,6 +138,21 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
         .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
     await expect.poll(drawn, { timeout: 30_000 }).toBe(10);
     await expect(page.getByRole('complementary', { name: 'Keyboard' })).toContainText('Reject with a reason');
+    // A portrait the customer asked to redo shows their request and reason (set here directly:
+    // the redo itself is the customer's flow, tested there).
+    const asked = (
+      await su.collection('results').getList(1, 1, {
+        filter: su.filter('photoshoot = {:id}', { id: shoot.id }),
+        sort: 'created',
+      })
+    ).items[0]!;
+    await su.collection('results').update(asked.id, {
+      redoAskedAt: new Date().toISOString().replace('T', ' '),
+      redoReason: 'My eyes look half closed in this one.',
+    });
+    await expect(page.getByTestId('redo-request')).toContainText(
+      /^Redo asked .+: “My eyes look half closed in this one\.”$/,
+    );
     await screenshots(page, info, 'review');
     await expectAccessible(page, 'admin review');
     // Focus starts on the first result waiting for a verdict.

@@ -47,7 +47,7 @@ test('a wrong password shows the error and keeps the visitor signed out', async 
   const user = await newUser();
   await page.goto('/login');
   await signIn(page, user.email, 'not-the-password');
-  await expect(page.getByRole('alert')).toHaveText('Failed to login with email and password');
+  await expect(page.getByRole('alert')).toHaveText('Failed to authenticate.');
   await expect(page).toHaveURL('/login');
 });
 

@@ -199,6 +199,15 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await screenshots(page, info, 'payment');
     await expectAccessible(page, 'payment');
+    // A declined payment brings the customer back to this page, the coupon still applied.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
+    await page.getByRole('button', { name: 'Simulate failure' }).click();
+    await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment\\?payment=`));
+    await expect(page.getByText('Your payment did not go through')).toBeVisible();
+    await expect(page.getByLabel(/Coupon code/)).toHaveValue(new RegExp(`^${COUPON}$`, 'i'));
+    await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
+    await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
     await page.getByRole('button', { name: 'Pay now' }).click();
     await expect(page).toHaveURL(/\/sandbox\/checkout\/[a-z0-9]+$/);
     paymentUrl = page.url();
@@ -350,14 +359,22 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     // Asked first: what is redone, and that no free round is left after it.
     const confirm = page.getByRole('dialog', { name: 'Redo 1 portrait?' });
     await expect(confirm).toContainText('This uses your free redo round: there is none left after it.');
-    await expect(confirm.getByTestId('redo-confirm-list')).toContainText(/ portrait 1$/);
+    // Each portrait may get a reason, for the team who checks the new one.
+    const reason = confirm.getByRole('textbox', { name: /^What is wrong with .+ portrait 1\?/ });
+    await expect(reason).toBeVisible();
     await screenshots(page, info, 'review-confirm');
+    await expectAccessible(page, 'review-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);
     expect((await su.collection('photoshoots').getOne(photoshootId)).status).toBe('completed');
     await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
+    await reason.fill('The smile looks forced.');
     await page.getByRole('dialog').getByRole('button', { name: 'Use my redo round' }).click();
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 15_000 });
+    const asked = await su
+      .collection('results')
+      .getFullList({ filter: su.filter('photoshoot = {:id} && redoAskedAt != ""', { id: photoshootId }) });
+    expect(asked.map((r) => r.redoReason)).toEqual(['The smile looks forced.']);
   });
 
   // The sandbox page of a settled payment says so instead of offering to pay again.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { client, disableRateLimits, newUser } from './support/api';
 import { signInWithPassword } from './support/ui';
+import { expectAccessible } from './support/axe';
 
 /** /settings and /profiles/new end to end: profile and avatar, password change, account deletion. */
 
@@ -44,7 +45,9 @@ test('profile, avatar and password change (re-authenticating first)', async ({ p
   await password.getByLabel('Confirm new password').fill('a-newer-password-9');
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByText('Your current password is not correct.')).toBeVisible();
-  await expect(password.getByRole('alert')).toHaveText('Failed to change password');
+  // The wrong password is said on its field, which takes the focus; no second message above the form.
+  await expect(password.getByLabel('Current password')).toBeFocused();
+  await expect(password.getByRole('alert')).toHaveCount(0);
 
   await password.getByLabel('Current password').fill(user.password);
   await password.getByRole('button', { name: 'Change password' }).click();
@@ -82,7 +85,7 @@ test('describing the person photographed creates a private profile', async ({ pa
   });
 });
 
-test('deleting the account needs the password and signs out', async ({ page }) => {
+test('deleting the account needs the password, signs out and says so', async ({ page }, info) => {
   const user = await newUser('Dee Delete');
   await page.goto('/login?redirect=%2Fsettings');
   await signInWithPassword(page, user.email, user.password);
@@ -94,6 +97,14 @@ test('deleting the account needs the password and signs out', async ({ page }) =
   await dialog.getByLabel('Your password').fill(user.password);
   await dialog.getByRole('button', { name: 'Delete permanently' }).click();
   await expect(page).toHaveURL('/');
+  // The home page says it is done and where the confirmation goes.
+  const notice = page.getByRole('status').filter({ hasText: 'Your account was deleted' });
+  await expect(notice).toContainText(`A confirmation email is on its way to ${user.email}.`);
+  await expectAccessible(page, 'account-deleted');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: info.outputPath(`account-deleted-${width}.png`) });
+  }
   expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
   await expect(
     client().collection('users').authWithPassword(user.email, user.password),

@@ -38,7 +38,11 @@ export type SandboxOutcome = 'paid' | 'cancelled' | 'failed';
 export type SandboxCompleteRequest = { outcome: SandboxOutcome };
 
 /** `POST /api/photoshoots/{id}/redo` → the photoshoot, queued again. */
-export type RedoRequest = { results: string[] };
+export type RedoRequest = {
+  results: string[];
+  /** The owner's optional reason per portrait (by result id), at most 500 characters each. */
+  reasons?: Record<string, string>;
+};
 export type RedoResponse = PhotoshootsRecord;
 
 /** `POST /api/admin/styles/order` (superusers): every style's id, in the new display order. */

@@ -255,6 +255,8 @@ export type ResultsRecord<Expand = Record<string, unknown>> = {
   favorite: boolean;
   rating: number;
   redoRequested: boolean;
+  redoAskedAt: string;
+  redoReason: string;
   created: string;
   updated: string;
   expand?: Expand;
@@ -323,6 +325,7 @@ export type PaymentsRecord<Expand = Record<string, unknown>> = {
   priceCents: number;
   discountCents: number;
   amountCents: number;
+  refundedCents: number;
   currency: string;
   coupon: string;
   couponCode: string;

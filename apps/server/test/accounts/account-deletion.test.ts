@@ -54,6 +54,11 @@ describe.each(engines)("deleting one's own account (%s)", (engine) => {
     expect(
       (await failure(() => c.t.client().collection('users').authWithPassword(me.email, me.password))).status,
     ).toBe(400);
+    // The address is told, once, and the mail points to no page of the gone account.
+    const told = (await c.mailsTo(me.email)).filter((m) => /account was deleted/.test(m.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('You can no longer sign in with it.');
+    expect(told[0]!.text).toContain('https://photos.example.test/app/contact');
     // The address is free again.
     await c.t
       .client()
@@ -167,6 +172,13 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
     });
     expect(await count('users', '"id" = ?', [me.id])).toBe(1);
     expect(await count('team_members', '"team" = ?', [team.id])).toBe(2);
+    // A refused deletion mails nothing.
+    await t.app.mailer.idle();
+    const told = async () =>
+      (await t.app.mailer.listOutbox(10_000)).items.filter(
+        (m) => m.to.includes(me.email) && /account was deleted/.test(m.subject),
+      );
+    expect(await told()).toHaveLength(0);
     // A superuser is held to the same rule: the team must not lose its owner.
     expect((await failure(() => su.collection('users').delete(me.id))).status).toBe(400);
 
@@ -176,5 +188,7 @@ describe.each(engines)('deleting an account with product data (%s)', (engine) =>
     expect(await count('teams', '"id" = ?', [team.id])).toBe(1);
     await expect(me.pb.collection('users').delete(me.id)).resolves.toBe(true);
     expect(await count('teams', '"id" = ?', [team.id])).toBe(0);
+    await t.app.mailer.idle();
+    expect(await told()).toHaveLength(1);
   });
 });

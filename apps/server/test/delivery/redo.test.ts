@@ -131,6 +131,35 @@ describe.each(engines)('photoshoot redo (%s)', (engine) => {
     expect((await load(shoot.id)).redoCount).toBe(0);
   });
 
+  it('keeps the owner’s reason per portrait for the review of the redone one, bounded in length', async () => {
+    const shoot = await shootInReview(s, { perStyle: 2, title: 'Say why' });
+    await release(s, shoot);
+    const [a, b] = shoot.results;
+
+    for (const reasons of [{ [a!]: 'x'.repeat(501) }, { [b!]: 'not chosen' }, ['why'], { [a!]: 5 }]) {
+      const err = await failure(redo(s.owner.pb, shoot.id, [a], reasons));
+      expect(err.status, JSON.stringify(reasons).slice(0, 60)).toBe(400);
+      expect(err.response.data.reasons.code).toMatch(/^validation_/);
+    }
+    const long = await failure(redo(s.owner.pb, shoot.id, [a], { [a!]: 'x'.repeat(501) }));
+    expect(long.response.data.reasons).toMatchObject({
+      code: 'validation_max_text_constraint',
+      message: 'A reason can be at most 500 characters long.',
+      params: { max: 500 },
+    });
+    expect((await load(shoot.id)).status).toBe('completed');
+
+    await redo(s.owner.pb, shoot.id, [a, b], { [a!]: '  My eyes look closed.  ', [b!]: ' ' });
+    await workerRedoes(s, shoot);
+    // The operator reviewing the redone portraits reads what was asked, and why.
+    const redone = await s.su.collection('results').getFullList({ filter: `photoshoot = '${shoot.id}'` });
+    const byId = new Map(redone.map((r) => [r.id, r]));
+    expect(byId.get(a!)).toMatchObject({ redoReason: 'My eyes look closed.', review: 'pending' });
+    expect(byId.get(b!)).toMatchObject({ redoReason: '' });
+    expect(byId.get(a!)!.redoAskedAt).not.toBe('');
+    expect(byId.get(b!)!.redoAskedAt).not.toBe('');
+  });
+
   it('is the owner’s alone: guests 401, other users and team admins 404', async () => {
     const shoot = await shootInReview(s, { perStyle: 1, team: true });
     await release(s, shoot);

@@ -133,8 +133,13 @@ export function review(
   return su.send(`/api/admin/photoshoots/${id}/review`, { method: 'POST', body });
 }
 
-export function redo(pb: PocketBase, id: string, results: unknown): Promise<Record<string, any>> {
-  return pb.send(`/api/photoshoots/${id}/redo`, { method: 'POST', body: { results } });
+export function redo(
+  pb: PocketBase,
+  id: string,
+  results: unknown,
+  reasons?: unknown,
+): Promise<Record<string, any>> {
+  return pb.send(`/api/photoshoots/${id}/redo`, { method: 'POST', body: { results, reasons } });
 }
 
 /** Approves every result and releases (review → completed). */

@@ -218,6 +218,72 @@ describe.each(engines)('stripe payments (%s)', (engine) => {
     expect((await photoshootRow(t, other.shoot)).status).toBe('refunded');
   });
 
+  it('refunds a part with its amount, refuses amounts Stripe would, and refunds the rest last', async () => {
+    const { shoot, payment, session } = await started();
+    fake.pay(session.id);
+    await verify(owner.pb, payment.id);
+    const admin = await t.superuser();
+    const refund = (body: Record<string, unknown>) =>
+      admin.send(`/api/admin/payments/${payment.id}/refund`, { method: 'POST', body });
+    const refusal = async (body: Record<string, unknown>) => (await failure(refund(body))).response;
+
+    const part = await refund({ amountCents: 1000, currency: 'usd' });
+    expect(part).toMatchObject({ status: 'paid', refundedCents: 1000, amountCents: 2900 });
+    expect(fake.refunds.at(-1)).toMatchObject({ amount: 1000, payment_intent: session.payment_intent });
+    expect(fake.requests.at(-1)).toMatchObject({
+      body: { amount: '1000' },
+      idempotencyKey: `refund-${payment.id}`,
+    });
+    expect((await photoshootRow(t, shoot)).status).not.toBe('refunded');
+    // Stripe reports the partial refund: the order stands.
+    await deliver(fake.event('charge.refunded', fake.refundedCharge(session.id, 1000)));
+    expect((await paymentRow(t, payment.id)).status).toBe('paid');
+
+    const made = fake.refunds.length;
+    expect((await refusal({ amountCents: 1901 })).data.amountCents).toMatchObject({
+      code: 'validation_max_number',
+      message: 'At most $19.00 of this order is left to refund.',
+    });
+    for (const amountCents of [0, -5, 10.5, '100'])
+      expect((await refusal({ amountCents })).data.amountCents.code).toMatch(/^validation_/);
+    const currency = await refusal({ amountCents: 500, currency: 'eur' });
+    expect(currency).toMatchObject({
+      status: 400,
+      data: { currency: { code: 'validation_currency_mismatch' } },
+    });
+    expect(fake.refunds).toHaveLength(made);
+
+    // What is left goes back last, under a key of its own: the order is refunded.
+    const rest = await refund({});
+    expect(rest).toMatchObject({ status: 'refunded', refundedCents: 2900 });
+    expect(fake.refunds.at(-1)!.amount).toBe(1900);
+    expect(fake.requests.at(-1)!.idempotencyKey).toBe(`refund-${payment.id}-after-1000`);
+    expect((await photoshootRow(t, shoot)).status).toBe('refunded');
+  });
+
+  it('is held by the fake to Stripe’s refund rules', async () => {
+    const { payment, session } = await started();
+    fake.pay(session.id);
+    await verify(owner.pb, payment.id);
+    const stripe = new Stripe(fake.secretKey, { ...fake.target, maxNetworkRetries: 0 });
+    const intent = String(session.payment_intent);
+    const code = async (p: Promise<unknown>) =>
+      (await p.catch((e: unknown) => e)) as { code?: string; type?: string };
+    expect(await code(stripe.refunds.create({ payment_intent: intent, amount: 3000 }))).toMatchObject({
+      code: 'amount_too_large',
+    });
+    await stripe.refunds.create({ payment_intent: intent, amount: 900 }, { idempotencyKey: 'k1' });
+    // The same key with another amount is refused, not replayed.
+    expect(
+      await code(stripe.refunds.create({ payment_intent: intent, amount: 800 }, { idempotencyKey: 'k1' })),
+    ).toMatchObject({ type: 'StripeIdempotencyError' });
+    await stripe.refunds.create({ payment_intent: intent });
+    expect(fake.refunds.filter((r) => r.payment_intent === intent).map((r) => r.amount)).toEqual([900, 2000]);
+    expect(await code(stripe.refunds.create({ payment_intent: intent, amount: 1 }))).toMatchObject({
+      code: 'charge_already_refunded',
+    });
+  });
+
   it.each(['refund.failed', 'charge.refund.updated'])(
     'puts a refund Stripe could not make back before the operator (%s)',
     async (type) => {

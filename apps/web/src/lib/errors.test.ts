@@ -26,10 +26,16 @@ describe('toFormError', () => {
     });
   });
 
-  it('says the form’s fallback instead of the protocol’s generic sentences', () => {
+  it('says the server’s words on a sign-in, the fallback only when it sends none', () => {
     expect(
       toFormError(responseError(400, { message: 'Failed to authenticate.' }), FALLBACK.login).message,
-    ).toBe('Failed to login with email and password');
+    ).toBe('Failed to authenticate.');
+    expect(toFormError(responseError(400, { message: ' ' }), FALLBACK.login).message).toBe(
+      'Failed to login with email and password',
+    );
+  });
+
+  it('says the form’s fallback instead of the protocol’s generic create sentence', () => {
     const create = responseError(400, {
       message: 'Failed to create record.',
       data: { email: { code: 'validation_not_unique', message: 'Value must be unique.' } },

@@ -20,10 +20,11 @@ export const FALLBACK = {
 const NETWORK_MESSAGE = 'Network error occurred';
 
 /**
- * The protocol's generic top-level sentences: they name the API operation, not what went wrong
- * for the person, so the form's own fallback is said instead (field messages still show).
+ * The protocol's generic sentence for a record create: it names the API operation and the field
+ * messages say what went wrong, so the form's own fallback is said above them instead. A sign-in
+ * failure ("Failed to authenticate.") is the server's word on the sign-in itself and is shown.
  */
-const GENERIC_SERVER_MESSAGES = new Set(['Failed to authenticate.', 'Failed to create record.']);
+const GENERIC_SERVER_MESSAGES = new Set(['Failed to create record.']);
 
 /**
  * Turns anything a call threw (usually the SDK's ClientResponseError) into a form error:

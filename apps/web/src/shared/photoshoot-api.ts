@@ -3,8 +3,12 @@ import type { RedoRequest, RedoResponse } from '@photoshoot/contract';
 import { pb } from '../lib/pb';
 import { apiPath } from './payments-api';
 
-export function requestRedo(photoshootId: string, resultIds: string[]): Promise<RedoResponse> {
-  const body: RedoRequest = { results: resultIds };
+export function requestRedo(
+  photoshootId: string,
+  resultIds: string[],
+  reasons: Record<string, string> = {},
+): Promise<RedoResponse> {
+  const body: RedoRequest = { results: resultIds, reasons };
   return pb.send<RedoResponse>(apiPath('photoshoots', photoshootId, 'redo'), { method: 'POST', body });
 }
 

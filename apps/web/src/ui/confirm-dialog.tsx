@@ -17,6 +17,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   destructive = false,
+  confirmDisabled = false,
   onConfirm,
   children,
 }: {
@@ -29,6 +30,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   /** Deletes or cannot be undone: the confirm button is red. */
   destructive?: boolean;
+  /** The action cannot run yet (a field inside says why). */
+  confirmDisabled?: boolean;
   onConfirm: () => Promise<unknown> | void;
   children?: ReactNode;
 }) {
@@ -66,7 +69,12 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={() => change(false)} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={() => void confirm()}>
+        <Button
+          variant={destructive ? 'danger' : 'primary'}
+          loading={pending}
+          disabled={confirmDisabled}
+          onClick={() => void confirm()}
+        >
           {confirmLabel}
         </Button>
       </div>

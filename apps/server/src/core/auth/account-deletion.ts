@@ -9,12 +9,15 @@
  *   photoshoots and results must not be left without an owner; ownership has to pass first.
  * - A team the user owns alone goes with the account, in the same transaction, together with its
  *   custom styles (which would otherwise lose their team and turn public).
+ * - The account's address is mailed a confirmation, queued in the same transaction so it goes out
+ *   only if the deletion commits.
  */
 import type { App } from '../app.js';
 import { ApiError } from '../errors.js';
 import { q } from '../db/db.js';
 import { deleteWithReferences, type Deleted } from '../records/delete.js';
 import type { RecordHookEvent } from '../records/record-hooks.js';
+import { accountDeletedMail } from '../mail/templates.js';
 
 export const OWNS_TEAM_MESSAGE =
   'You own a team that has other members. Hand the team over to another member or remove its members before deleting your account.';
@@ -24,11 +27,18 @@ const announced = new WeakMap<App, Map<string, Deleted[]>>();
 
 async function beforeUserDelete(e: RecordHookEvent): Promise<void> {
   const { app, tx } = e;
+  const userId = String(e.record.id);
+  // note: a refused deletion (below) rolls this back with the transaction.
+  const email = String(e.record.email ?? '');
+  if (email)
+    await app.mailer.queue(
+      { to: email, ...accountDeletedMail(app.settings.get().meta) },
+      { db: tx, ref: `account-deleted:${userId}` },
+    );
   const teams = app.registry.find('teams');
   const styles = app.registry.find('styles');
   const members = app.registry.find('team_members');
   if (!teams || !members) return;
-  const userId = String(e.record.id);
   const owned = await tx.all<{ id: string; others: number | string }>(
     `SELECT t."id" AS "id", (SELECT COUNT(*) FROM ${q(members.name)} m WHERE m."team" = t."id" AND m."user" <> ?) AS "others" ` +
       `FROM ${q(teams.name)} t WHERE t."owner" = ?`,
@@ -72,6 +82,7 @@ export function guardAccountDeletion(app: App): void {
   app.hooks.on('beforeDelete', 'users', beforeUserDelete);
   app.events.on((event) => {
     if (event.action !== 'delete' || event.collection.name !== 'users') return;
+    app.mailer.deliverQueued();
     const pending = announced.get(app);
     const list = pending?.get(String(event.record.id));
     if (!list) return;

@@ -53,6 +53,20 @@ export function otpMail(meta: MailMeta, code: string, validFor: number): Rendere
   });
 }
 
+/** Confirms a deletion that already happened; the one link is to the contact page, for a deletion not asked for. */
+export function accountDeletedMail(meta: MailMeta): RenderedMail {
+  return renderMail(meta, {
+    subject: `Your ${meta.appName} account was deleted`,
+    heading: 'Your account was deleted',
+    paragraphs: [
+      `Your ${meta.appName} account was deleted, together with your profiles, photoshoots, uploaded photos and portraits. You can no longer sign in with it.`,
+      'Records of your payments stay in our accounts, no longer linked to you.',
+    ],
+    action: { label: 'Contact us', url: appLink(meta.appURL, '/contact') },
+    footnote: 'If you did not ask for this, write to us through the contact page at once.',
+  });
+}
+
 /**
  * A sign-in from somewhere new. Sent only as a test mail today (`login-alert`): the server keeps no
  * record of known sign-in origins yet, so collections report `authAlert.enabled: false`.

@@ -2,7 +2,8 @@
  * The owner's redo request (completed → queued; only the results asked for are redone):
  * delivered results they are unhappy with are flagged for the worker to regenerate, within the
  * free allowance of redo rounds (`photoshoots.freeRedos`). Operators may ask on an owner's behalf
- * and are not bound by the allowance (support can grant an extra round).
+ * and are not bound by the allowance (support can grant an extra round). The owner may say why,
+ * per portrait; the reason stays on the result for the operator who reviews the redone portrait.
  */
 import { ApiError } from '../../core/errors.js';
 import { q } from '../../core/db/db.js';
@@ -13,6 +14,7 @@ import { actorOf } from '../../core/records/actor.js';
 import { photoshootLimits } from '../photoshoots/limits.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
+import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { idsForMessage } from './id-list.js';
 import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
@@ -22,7 +24,8 @@ function refuse(message: string, code: string): ApiError {
 }
 
 /**
- * Flags `resultIds` for regeneration and requeues photoshoot `id`; returns the photoshoot.
+ * Flags `resultIds` for regeneration (with the owner's `reasons`, by result id) and requeues
+ * photoshoot `id`; returns the photoshoot.
  *
  * @throws {ApiError} 404 when the photoshoot is not the caller's; 400 with a sentence when the
  *   list is empty, the photoshoot is not completed, an id is not one of its delivered results,
@@ -33,6 +36,7 @@ export async function requestRedo(
   id: string,
   caller: Caller,
   resultIds: string[],
+  reasons: Readonly<Record<string, string>> = {},
 ): Promise<RecordData> {
   const operator = isSuperuser(caller);
   const later = new AfterCommit();
@@ -82,7 +86,11 @@ export async function requestRedo(
         'validation_originals_deleted',
       );
     }
-    const flagged = await updateResults(app, tx, resultIds, { redoRequested: true, regenerate: true });
+    // note: the reason and the time stay after the portrait is redone, for the operator's review.
+    const asked = { redoRequested: true, regenerate: true, redoAskedAt: nowString() };
+    const flagged: RecordData[] = [];
+    for (const rid of resultIds)
+      flagged.push(...(await updateResults(app, tx, [rid], { ...asked, redoReason: reasons[rid] ?? '' })));
     later.add(() => emitResultUpdates(app, flagged));
     await updatePhotoshoot(app, tx, id, { redoCount: used + 1 });
     const n = resultIds.length;

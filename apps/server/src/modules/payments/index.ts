@@ -3,6 +3,7 @@ import type { HttpModule } from '../../apis/http-module.js';
 import { coupons } from './collections/coupons.js';
 import { registerCouponHooks } from './coupon-hooks.js';
 import { payments } from './collections/payments.js';
+import { addRefundedCents } from './refunded-cents-migration.js';
 import { sweepOwedRefunds } from './owed-refunds.js';
 import { markReceiptSent } from './receipt-sent.js';
 import { paymentsSettingsSection } from './payments-settings.js';
@@ -20,6 +21,7 @@ declare module '../../core/app.js' {
 export const paymentsModule: HttpModule = {
   name: 'payments',
   collections: [coupons, payments],
+  migrations: [{ id: '0017_payments_refunded_cents', up: addRefundedCents }],
   settings: paymentsSettingsSection,
   register(app) {
     registerCouponHooks(app.hooks);

@@ -12,6 +12,7 @@ import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from './after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
+import { refundKey } from './refund-amount.js';
 
 /** The SQL test of `isRefundOwed`, for queries over the payments table. */
 export const OWED_SQL = `"status" = 'failed' AND "providerPaymentRef" <> '' AND "refundedAt" = '' AND "amountCents" > 0`;
@@ -32,7 +33,11 @@ export function isRefundOwed(payment: RecordData): boolean {
  */
 export async function refundOwed(app: App, payment: RecordData): Promise<RecordData> {
   if (!isRefundOwed(payment)) return payment;
-  await providerNamed(app, String(payment.provider)).refund(payment);
+  const amountCents = Number(payment.amountCents);
+  await providerNamed(app, String(payment.provider)).refund(payment, {
+    amountCents,
+    key: refundKey(payment),
+  });
   return (await markOwedRefunded(app, String(payment.id))) ?? payment;
 }
 

@@ -10,35 +10,55 @@ import type { MailMessage } from '../../core/mail/message.js';
 import { renderMail } from '../../core/mail/layout.js';
 import { formatMoney } from '../../core/mail/templates.js';
 
-export function refundRef(paymentId: string): string {
-  return `refund:${paymentId}`;
+/** The mail queue's reference of the refund made after `before` cents had been given back. */
+export function refundRef(paymentId: string, before = 0): string {
+  return before > 0 ? `refund:${paymentId}:after-${before}` : `refund:${paymentId}`;
 }
 
-/** The refund notice for `payment`, or null when its buyer has no address. */
-export async function composeRefundMail(app: App, db: Db, payment: RecordData): Promise<MailMessage | null> {
+/**
+ * The notice of `refundedCents` given back on `payment` (as stored after the refund: still `paid`
+ * when that was a part and the order stands), or null when its buyer has no address.
+ */
+export async function composeRefundMail(
+  app: App,
+  db: Db,
+  payment: RecordData,
+  refundedCents: number,
+): Promise<MailMessage | null> {
   const user = await app.records.findById(app.registry.require('users'), String(payment.user), db);
   const email = String(user?.email ?? '');
   if (!email) return null;
   const meta = app.settings.get().meta;
-  const amount = formatMoney(Number(payment.amountCents), String(payment.currency));
-  const paid = Number(payment.amountCents) > 0;
+  const currency = String(payment.currency);
+  const amount = formatMoney(refundedCents, currency);
+  const paidCents = Number(payment.amountCents);
+  const paid = formatMoney(paidCents, currency);
+  const standing = payment.status === 'paid';
+  const delay = 'Depending on your bank it shows within 5 to 10 business days.';
+  const details = [{ label: 'Refunded', value: amount }];
+  if (refundedCents !== paidCents) details.push({ label: 'You paid', value: paid });
+  details.push({ label: 'Payment reference', value: String(payment.id) });
   return {
     to: email,
     ...renderMail(meta, {
       subject: `Your ${meta.appName} refund`,
-      heading: 'Your order was refunded',
-      paragraphs: [
-        paid
-          ? `We refunded ${amount} to the card or account you paid with. Depending on your bank it shows within 5 to 10 business days.`
-          : 'Your order was cancelled and marked refunded. Nothing was charged, so nothing comes back to your account.',
-        payment.team
-          ? 'The seats of this order that were not used yet were removed from your team.'
-          : 'Your photoshoot is marked refunded.',
-      ],
-      details: [
-        { label: 'Refunded', value: amount },
-        { label: 'Payment reference', value: String(payment.id) },
-      ],
+      heading: standing ? 'Part of your payment was refunded' : 'Your order was refunded',
+      paragraphs: standing
+        ? [
+            `We refunded ${amount} of your ${paid} payment to the card or account you paid with. ${delay}`,
+            payment.team
+              ? 'Your order stands: your team keeps the seats it bought.'
+              : 'Your order stands: your photoshoot is not affected.',
+          ]
+        : [
+            paidCents > 0
+              ? `We refunded ${amount} to the card or account you paid with. ${delay}`
+              : 'Your order was cancelled and marked refunded. Nothing was charged, so nothing comes back to your account.',
+            payment.team
+              ? 'The seats of this order that were not used yet were removed from your team.'
+              : 'Your photoshoot is marked refunded.',
+          ],
+      details,
       footnote:
         'Questions about this refund? Write to us through the contact page and quote the payment reference.',
     }),

@@ -1,11 +1,13 @@
 /**
  * Refunds: an operator's (`POST /api/admin/payments/{id}/refund`) and one made in Stripe's dashboard
  * (the `charge.refunded` webhook). The money goes back at the provider first; the payment becomes
- * `refunded` and its photoshoot `refunded` once, under the same locks as fulfilment. The coupon use
- * stays counted: the coupon was spent on an order that happened.
+ * `refunded` and its photoshoot `refunded` once, under the same locks as fulfilment. An operator
+ * may give back a part: `refundedCents` grows and the order stands until what is left goes back.
+ * The coupon use stays counted: the coupon was spent on an order that happened.
  */
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
+import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
@@ -16,6 +18,7 @@ import { isRefundOwed, refundOwed } from './owed-refunds.js';
 import { providerNamed } from './providers/index.js';
 import { ProviderError } from './providers/provider.js';
 import { composeRefundMail, refundRef } from './refund-mail.js';
+import { readRefundAmount, refundableCents, refundKey } from './refund-amount.js';
 
 /** Marks a paid payment refunded (and what it bought, as that kind decides); once. */
 export async function markRefunded(
@@ -40,19 +43,60 @@ export async function markRefunded(
     const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'paid') return payment ?? seen;
-    Object.assign(payment, { status: 'refunded', refundedAt: nowString() });
+    const rest = refundableCents(payment);
+    const before = Number(payment.refundedCents ?? 0);
+    Object.assign(payment, {
+      status: 'refunded',
+      refundedAt: nowString(),
+      refundedCents: payment.amountCents,
+    });
     await savePayment(app, tx, payment, later, 'update');
     await bought.onRefunded({ app, tx, payment, item, actor, later, reason });
-    // note: queued in this transaction, so the buyer hears of a committed refund once.
-    const notice = await composeRefundMail(app, tx, payment);
-    if (notice) {
-      await app.mailer.queue(notice, { db: tx, ref: refundRef(String(payment.id)) });
-      later.add(() => app.mailer.deliverQueued());
-    }
+    await queueRefundMail(app, tx, payment, rest, before, later);
     return payment;
   });
   later.run();
   return payment;
+}
+
+/**
+ * Records a part of a paid payment given back (`amountCents`, after `before` given back earlier);
+ * the order stands. Once: a second record of the same refund finds `refundedCents` moved on.
+ */
+async function markPartlyRefunded(
+  app: App,
+  paymentId: string,
+  before: number,
+  amountCents: number,
+): Promise<RecordData> {
+  const later = new AfterCommit();
+  const saved = await app.db.transaction(async (tx) => {
+    const payment = await lockPayment(app, tx, paymentId);
+    if (!payment || payment.status !== 'paid' || Number(payment.refundedCents ?? 0) !== before)
+      return payment;
+    payment.refundedCents = before + amountCents;
+    await savePayment(app, tx, payment, later, 'update');
+    await queueRefundMail(app, tx, payment, amountCents, before, later);
+    return payment;
+  });
+  later.run();
+  if (!saved) throw ApiError.notFound();
+  return saved;
+}
+
+/** Queues the buyer's notice of a refund in the transaction that records it: sent once, if it commits. */
+async function queueRefundMail(
+  app: App,
+  tx: Db,
+  payment: RecordData,
+  amountCents: number,
+  before: number,
+  later: AfterCommit,
+): Promise<void> {
+  const notice = await composeRefundMail(app, tx, payment, amountCents);
+  if (!notice) return;
+  await app.mailer.queue(notice, { db: tx, ref: refundRef(String(payment.id), before) });
+  later.add(() => app.mailer.deliverQueued());
 }
 
 /**
@@ -100,26 +144,49 @@ async function setRefundState(
 }
 
 /**
- * Refunds a paid payment (and its photoshoot), or a refund still owed on a failed one.
- * @throws {ApiError} 404 for no such payment; 400 when it is not paid, when its photoshoot is in a
- *   state that cannot be refunded (not yet paid for), or when the provider refuses.
+ * Refunds a paid payment: all that is left of it (the order is refunded: its photoshoot, or the
+ * seats it bought), or a part (`body.amountCents`; the order stands). Also retries a refund still
+ * owed on a failed payment, which is always the whole amount.
+ * @throws {ApiError} 404 for no such payment; 400 when it is not paid, when the amount is not one
+ *   that can be refunded, when its photoshoot is in a state that cannot be refunded (not yet paid
+ *   for), or when the provider refuses.
  */
-export async function refundPayment(app: App, paymentId: string, actor: Actor): Promise<RecordData> {
+export async function refundPayment(
+  app: App,
+  paymentId: string,
+  actor: Actor,
+  body: Record<string, unknown> = {},
+): Promise<RecordData> {
   const payment = await findPayment(app, paymentId);
   if (!payment) throw ApiError.notFound();
   // A payment that failed after the money was taken (ADR 008) is refunded here too, at once.
-  if (isRefundOwed(payment)) return refundAtProvider(() => refundOwed(app, payment));
+  if (isRefundOwed(payment)) {
+    readRefundAmount({ ...body, amountCents: body.amountCents ?? payment.amountCents }, payment);
+    if (body.amountCents !== undefined && body.amountCents !== payment.amountCents) {
+      const message = 'A refund owed on a failed payment gives back the whole amount.';
+      throw ApiError.badRequest(message, { amountCents: { code: 'validation_whole_amount', message } });
+    }
+    return refundAtProvider(() => refundOwed(app, payment));
+  }
   if (payment.status !== 'paid') {
     const message = `Only a paid payment can be refunded; this one is ${String(payment.status)}.`;
     throw ApiError.badRequest(message, { status: { code: 'validation_not_paid', message } });
   }
-  const why = await purchasableOf(app, payment).refundRefusal(app, payment, actor);
-  if (why)
-    throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
-  if (payment.provider !== 'free' && Number(payment.amountCents) > 0) {
-    await refundAtProvider(() => providerNamed(app, String(payment.provider)).refund(payment));
+  const charged = payment.provider !== 'free' && Number(payment.amountCents) > 0;
+  // note: a free order has nothing to give back; "refunding" it cancels it.
+  const amountCents = charged ? readRefundAmount(body, payment) : 0;
+  const rest = !charged || amountCents === refundableCents(payment);
+  if (rest) {
+    const why = await purchasableOf(app, payment).refundRefusal(app, payment, actor);
+    if (why)
+      throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });
   }
-  return markRefunded(app, paymentId, actor, 'the payment was refunded');
+  if (charged) {
+    const request = { amountCents, key: refundKey(payment) };
+    await refundAtProvider(() => providerNamed(app, String(payment.provider)).refund(payment, request));
+  }
+  if (rest) return markRefunded(app, paymentId, actor, 'the payment was refunded');
+  return markPartlyRefunded(app, paymentId, Number(payment.refundedCents ?? 0), amountCents);
 }
 
 /** Runs a provider refund; its refusal becomes a 400 that says why. */

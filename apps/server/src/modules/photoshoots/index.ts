@@ -23,6 +23,8 @@ export const photoshootsModule: HttpModule = {
       id: '0011_results_review',
       up: (db) => ensureCollection(db, results),
     },
+    // results.redoAskedAt and results.redoReason (the owner's redo request, for review).
+    { id: '0018_results_redo_reason', up: (db) => ensureCollection(db, results) },
   ],
   settings: photoshootsSettingsSection,
   register(app) {

@@ -4,6 +4,15 @@
  * `POST /v1/refunds`, with form-encoded bodies (`a[b][0][c]=…`, as the SDK sends them), bearer-key
  * auth, idempotency keys, and Stripe's JSON object and error shapes. Test helpers play the buyer
  * (`pay`, `expire`) and build the events Stripe would send (`event`, `refundedCharge`).
+ *
+ * Rules it holds the server to, as Stripe states them:
+ * - A refund's `amount` is a positive integer in the smallest currency unit, at most what is left
+ *   unrefunded of the charge; without it the rest is refunded. Beyond that Stripe answers 400
+ *   `amount_too_large`, and `charge_already_refunded` once nothing is left (the SDK's
+ *   `RefundCreateParams.amount`, node_modules/stripe/cjs/resources/Refunds.d.ts; the error codes
+ *   listed in the same SDK's types).
+ * - An idempotency key reused with other parameters is refused with an `idempotency_error`; reused
+ *   with the same ones, the first answer is replayed (docs.stripe.com/api/idempotent_requests).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -78,7 +87,7 @@ export class FakeStripe {
   readonly requests: RequestLogEntry[] = [];
   /** While true, refunds answer 500 as during an outage of Stripe's API (the SDK retries, then gives up). */
   refundOutage = false;
-  private readonly idempotent = new Map<string, { status: number; body: string }>();
+  private readonly idempotent = new Map<string, { status: number; body: string; params: string }>();
   private server?: Server;
   port = 0;
 
@@ -113,13 +122,20 @@ export class FakeStripe {
     }
     const cacheKey = key ? `${req.method} ${url.pathname} ${key}` : '';
     const cached = cacheKey ? this.idempotent.get(cacheKey) : undefined;
+    const params = JSON.stringify(body);
+    if (cached && cached.params !== params) {
+      res.writeHead(400, { 'content-type': 'application/json', 'request-id': id('req') });
+      const message = `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`;
+      return void res.end(JSON.stringify({ error: { type: 'idempotency_error', message } }));
+    }
     if (cached) {
       res.writeHead(cached.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
       return void res.end(cached.body);
     }
     const answer = this.route(req.method ?? '', url.pathname, body);
     const text = JSON.stringify(answer.body);
-    if (cacheKey && answer.status < 500) this.idempotent.set(cacheKey, { status: answer.status, body: text });
+    if (cacheKey && answer.status < 500)
+      this.idempotent.set(cacheKey, { status: answer.status, body: text, params });
     res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') });
     res.end(text);
   }
@@ -208,17 +224,33 @@ export class FakeStripe {
     const intent = String(body.payment_intent ?? '');
     const session = [...this.sessions.values()].find((s) => s.payment_intent === intent && intent);
     if (!session) return fail(404, `No such payment_intent: '${intent}'`, 'resource_missing');
-    if (this.refunds.some((r) => r.payment_intent === intent)) {
+    const refunded = this.refunds
+      .filter((r) => r.payment_intent === intent)
+      .reduce((sum, r) => sum + r.amount, 0);
+    const left = session.amount_total - refunded;
+    if (left <= 0) {
       return fail(
         400,
         `Charge for payment intent ${intent} has already been refunded.`,
         'charge_already_refunded',
       );
     }
+    const asked = body.amount === undefined ? left : Number(body.amount);
+    if (!/^\d+$/.test(String(body.amount ?? left)) || asked < 1) {
+      return fail(400, 'Invalid positive integer', 'parameter_invalid_integer');
+    }
+    if (asked > left) {
+      const money = (n: number) => `$${(n / 100).toFixed(2)}`;
+      return fail(
+        400,
+        `Refund amount (${money(asked)}) is greater than unrefunded amount on charge (${money(left)})`,
+        'amount_too_large',
+      );
+    }
     const refund: FakeRefund = {
       id: id('re'),
       object: 'refund',
-      amount: session.amount_total,
+      amount: asked,
       currency: session.currency,
       payment_intent: intent,
       status: 'succeeded',
@@ -257,17 +289,17 @@ export class FakeStripe {
     return s;
   }
 
-  /** A charge fully refunded (as in `charge.refunded`) for a paid session. */
-  refundedCharge(sessionId: string): Json {
+  /** A charge refunded (as in `charge.refunded`) for a paid session: in full, or `refunded` cents of it. */
+  refundedCharge(sessionId: string, refunded = this.sessions.get(sessionId)!.amount_total): Json {
     const s = this.sessions.get(sessionId)!;
     return {
       id: id('ch'),
       object: 'charge',
       amount: s.amount_total,
-      amount_refunded: s.amount_total,
+      amount_refunded: refunded,
       currency: s.currency,
       payment_intent: s.payment_intent,
-      refunded: true,
+      refunded: refunded >= s.amount_total,
       status: 'succeeded',
       livemode: false,
     };

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ClientResponseError } from 'pocketbase';
 import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
 import { fileUrl, pb } from '../../lib/pb';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
@@ -246,6 +247,7 @@ export function PasswordSection({ user }: { user: User }) {
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const oldPasswordField = useRef<HTMLInputElement>(null);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -261,11 +263,15 @@ export function PasswordSection({ user }: { user: User }) {
     try {
       try {
         await pb.collection('users').authWithPassword(user.email, values.oldPassword);
-      } catch {
-        setError({
-          message: FALLBACK.changePassword,
-          fields: { oldPassword: 'Your current password is not correct.' },
-        });
+      } catch (err) {
+        // note: a 400 is the server refusing the password; anything else (offline, too many tries) says itself.
+        const wrong = err instanceof ClientResponseError && err.status === 400;
+        setError(
+          wrong
+            ? { message: '', fields: { oldPassword: 'Your current password is not correct.' } }
+            : toFormError(err, FALLBACK.changePassword),
+        );
+        if (wrong) oldPasswordField.current?.focus();
         setBusy(false);
         return;
       }
@@ -289,6 +295,7 @@ export function PasswordSection({ user }: { user: User }) {
         {error.message ? <Alert tone="error">{error.message}</Alert> : null}
         {saved ? <Alert tone="success">Your password has been changed.</Alert> : null}
         <TextField
+          ref={oldPasswordField}
           label="Current password"
           type="password"
           name="oldPassword"
@@ -351,7 +358,7 @@ export function DeleteAccountSection({ user }: { user: User }) {
       }
       await pb.collection('users').delete(user.id);
       pb.authStore.clear();
-      void navigate({ to: '/', replace: true });
+      void navigate({ to: '/', replace: true, state: { deletedAccountEmail: user.email } });
     } catch (err) {
       setError(errorMessage(err));
       setBusy(false);

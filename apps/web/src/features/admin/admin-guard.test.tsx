@@ -57,10 +57,10 @@ describe('admin guard', () => {
     expect(JSON.parse(localStorage.getItem(ADMIN_AUTH_KEY) ?? '{}').record?.email).toBe(operator.email);
   });
 
-  it('keeps a wrong password on the sign-in page, in plain words', async () => {
+  it('keeps a wrong password on the sign-in page, in the server’s words', async () => {
     const { router } = renderApp('/admin/login');
     await signInOperator(inject('operator').email, 'wrong-password');
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to login with email and password');
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to authenticate.');
     expect(router.state.location.pathname).toBe('/admin/login');
     expect(adminPb.authStore.isValid).toBe(false);
   });

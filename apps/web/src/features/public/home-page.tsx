@@ -10,6 +10,7 @@ import { engineSummary } from '../../shared/engine-text';
 import { privacyPromise } from '../../shared/privacy-text';
 import { retentionPhrase } from './retention-text';
 import { StyleCard } from './style-card';
+import { AccountDeletedNotice } from './account-deleted-notice';
 
 // The first step's title states the live limits (public config) once they are known.
 const steps = (limits?: { minAcceptedPhotos: number; maxPhotos: number }) => [
@@ -182,6 +183,7 @@ export function HomePage() {
   const limits = usePublicConfig().data?.photoshoots;
   return (
     <>
+      <AccountDeletedNotice />
       <Hero signedIn={!!user} />
 
       <section

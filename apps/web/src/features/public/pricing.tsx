@@ -19,7 +19,14 @@ function Check() {
 }
 
 /** A package as a pricing card. */
-export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; label: string } }) {
+export function PackageCard({
+  pkg,
+  cta,
+}: {
+  pkg: Package;
+  /** Where the card's button leads; `redirect` is where a sign-up or sign-in goes on to. */
+  cta: { to: string; label: string; redirect?: string };
+}) {
   const features = Array.isArray(pkg.features) ? pkg.features : [];
   return (
     <div
@@ -53,6 +60,7 @@ export function PackageCard({ pkg, cta }: { pkg: Package; cta: { to: string; lab
       </ul>
       <Link
         to={cta.to}
+        search={cta.redirect ? { redirect: cta.redirect } : undefined}
         className={cx(buttonClasses(pkg.highlighted ? 'primary' : 'secondary'), 'mt-8 w-full')}
       >
         {cta.label}

@@ -58,7 +58,11 @@ export function TeamsInfoPage() {
               <li key={p.id} className="flex">
                 <PackageCard
                   pkg={p}
-                  cta={{ to: user ? '/teams/new' : '/register', label: 'Create a team' }}
+                  cta={
+                    user
+                      ? { to: '/teams/new', label: 'Create a team' }
+                      : { to: '/register', label: 'Create a team', redirect: '/teams/new' }
+                  }
                 />
               </li>
             ))}

@@ -1,6 +1,7 @@
 /**
  * The owner's side of delivery:
- * - `POST /api/photoshoots/{id}/redo` `{results: [ids]}` → the photoshoot, queued for the redo;
+ * - `POST /api/photoshoots/{id}/redo` `{results: [ids], reasons?: {id: text}}` → the photoshoot,
+ *   queued for the redo;
  * - `GET /api/photoshoots/{id}/download?token=…` → a streamed zip of the released results. Like a
  *   protected file, it accepts a file token (`POST /api/files/token`) in the query, so a plain
  *   link can download it; without one, the Authorization header is used.
@@ -12,6 +13,7 @@ import type { Caller } from '../../../core/records/caller.js';
 import { fileTokenCaller } from '../../../core/files/protected-access.js';
 import { readIdList } from '../id-list.js';
 import { requestRedo } from '../redo.js';
+import { readRedoReasons } from '../redo-reasons.js';
 import { photoshootDownload, type Download } from '../download.js';
 import { zipStream } from '../zip-stream.js';
 import { readBody } from '../../../apis/body.js';
@@ -46,8 +48,9 @@ export function bindPhotoshootDeliveryApi(server: FastifyInstance, app: App): vo
     const { body } = await readBody(req, { fileLimit: () => 0 });
     const errors = new ValidationErrors();
     const ids = readIdList(body.results, 'results', errors);
+    const reasons = readRedoReasons(body.reasons, ids ?? [], 'reasons', errors);
     errors.throwIfAny('The redo request is not valid.');
-    const photoshoot = await requestRedo(app, idOf(req), caller, ids ?? []);
+    const photoshoot = await requestRedo(app, idOf(req), caller, ids ?? [], reasons ?? {});
     return sendJson(req, reply, (await app.records.shape(photoshoots, [photoshoot], caller))[0]);
   });
 

@@ -27,6 +27,8 @@ export const payments = defineCollection({
     f.number('priceCents', { onlyInt: true, min: 0, system: true }),
     f.number('discountCents', { onlyInt: true, min: 0, system: true }),
     f.number('amountCents', { onlyInt: true, min: 0, system: true }),
+    /** How much of `amountCents` went back to the buyer; all of it once the payment is `refunded`. */
+    f.number('refundedCents', { onlyInt: true, min: 0, system: true }),
     f.text('currency', { max: 3, system: true }),
     f.relation('coupon', 'coupons', { system: true }),
     f.text('couponCode', { max: 40, system: true }),

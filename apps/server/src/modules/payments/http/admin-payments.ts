@@ -1,6 +1,7 @@
 /**
  * Operators' payment endpoints (superusers, in the admin group):
- * - `POST /api/admin/payments/{id}/refund`: give a paid order's money back;
+ * - `POST /api/admin/payments/{id}/refund` `{amountCents?, currency?}`: give a paid order's money
+ *   back, all that is left of it (no amount) or a part;
  * - `GET /api/admin/payments.csv?filter=&sort=`: the filtered list as CSV, streamed.
  */
 import { Readable } from 'node:stream';
@@ -12,11 +13,13 @@ import { paymentJson } from '../payment-store.js';
 import { paymentsCsv } from '../payments-export.js';
 import { callerOf, queryParam } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
+import { readBody } from '../../../apis/body.js';
 
 export function bindAdminPaymentsApi(server: FastifyInstance, app: App): void {
   server.post<{ Params: { id: string } }>('/payments/:id/refund', async (req, reply) => {
     const caller = callerOf(req);
-    const payment = await refundPayment(app, req.params.id, actorOf(caller));
+    const { body } = await readBody(req, { fileLimit: () => 0 });
+    const payment = await refundPayment(app, req.params.id, actorOf(caller), body);
     return sendJson(req, reply, await paymentJson(app, caller, payment));
   });
 

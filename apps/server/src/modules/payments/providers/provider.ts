@@ -16,6 +16,9 @@ export type CheckoutRequest = {
 
 export type CheckoutStarted = { providerRef: string; url: string };
 
+/** A refund of part or all of what is left of a payment; `key` makes a retry of it harmless. */
+export type RefundRequest = { amountCents: number; key: string };
+
 /** The provider's view of a payment: still open, paid (with its reference for refunds), or over. */
 export type ProviderState =
   | { state: 'open' }
@@ -38,8 +41,11 @@ export interface PaymentProvider {
   retrieve(payment: RecordData): Promise<ProviderState>;
   /** Closes an open checkout; answers `paid` when it was paid meanwhile and can no longer be closed. */
   cancel(payment: RecordData): Promise<ProviderState>;
-  /** Gives back the whole amount; safe to repeat for the same payment. */
-  refund(payment: RecordData): Promise<void>;
+  /**
+   * Gives back `amountCents` of the payment (at most what is left of it); a call repeated with the
+   * same `key` gives back nothing more.
+   */
+  refund(payment: RecordData, request: RefundRequest): Promise<void>;
   /** @throws when the signature does not verify. */
   parseWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -5,7 +5,14 @@
  */
 import { appLink } from '../../../core/mail/app-link.js';
 import type { RecordData } from '../../../core/records/codec.js';
-import type { CheckoutRequest, CheckoutStarted, PaymentProvider, ProviderState } from './provider.js';
+import type {
+  CheckoutRequest,
+  CheckoutStarted,
+  PaymentProvider,
+  ProviderState,
+  RefundRequest,
+} from './provider.js';
+import { refundableCents } from '../refund-amount.js';
 import { ProviderError } from './provider.js';
 
 export class SandboxProvider implements PaymentProvider {
@@ -37,7 +44,14 @@ export class SandboxProvider implements PaymentProvider {
     return now.state === 'open' ? { state: 'cancelled', reason: 'The checkout was replaced.' } : now;
   }
 
-  async refund(): Promise<void> {}
+  /** Moves no money, but refuses what Stripe refuses: nothing, or more than is left. */
+  async refund(payment: RecordData, request: RefundRequest): Promise<void> {
+    const left = refundableCents(payment);
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
+      throw new ProviderError('The sandbox refunds a positive whole number of cents.');
+    if (request.amountCents > left)
+      throw new ProviderError('The refund is larger than what is left of the payment.');
+  }
 
   parseWebhook(): never {
     throw new ProviderError('The sandbox provider sends no webhooks.');

@@ -13,7 +13,9 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderState,
+  RefundRequest,
 } from './provider.js';
+import { refundableCents } from '../refund-amount.js';
 import { ProviderError } from './provider.js';
 
 /**
@@ -158,20 +160,27 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(payment: RecordData): Promise<void> {
+  async refund(payment: RecordData, request: RefundRequest): Promise<void> {
     const intent = String(payment.providerPaymentRef ?? '');
     if (!intent) throw new ProviderError('This payment has no Stripe payment to refund.');
     try {
       await call('refund the payment', () =>
         this.stripe.refunds.create(
-          { payment_intent: intent, metadata: { paymentId: String(payment.id) } },
-          { idempotencyKey: `refund-${String(payment.id)}` },
+          {
+            payment_intent: intent,
+            amount: request.amountCents,
+            metadata: { paymentId: String(payment.id) },
+          },
+          { idempotencyKey: request.key },
         ),
       );
     } catch (err) {
-      // A retry after Stripe's idempotency window (or a refund made in the dashboard): done already.
+      // A retry of the last refund after Stripe's idempotency window (or the rest refunded in the
+      // dashboard): the charge is refunded in full, as asked. A part of it cannot be "done already".
       const cause = (err as Error).cause;
-      if (cause instanceof Stripe.errors.StripeError && cause.code === 'charge_already_refunded') return;
+      const rest = request.amountCents === refundableCents(payment);
+      if (rest && cause instanceof Stripe.errors.StripeError && cause.code === 'charge_already_refunded')
+        return;
       throw err;
     }
   }

@@ -42,6 +42,9 @@ export const results = defineCollection({
     f.bool('favorite'),
     f.number('rating', { onlyInt: true, min: 0, max: 5 }),
     f.bool('redoRequested'),
+    // The owner's last redo request of this portrait and why (optional); kept once it is redone.
+    f.date('redoAskedAt', { system: true }),
+    f.text('redoReason', { max: 500, system: true }),
     // Set by review (regenerate rejected) and redo; the worker writes a new file on this row, then clears it.
     f.bool('regenerate', { hidden: true, system: true }),
   ],

@@ -14,7 +14,7 @@ import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
-import { isRefundOwed, RefundDialog } from '../components/refund-dialog';
+import { isRefundOwed, RefundDialog, refundableCents } from '../components/refund-dialog';
 import { PaymentStatusBadge } from '../components/status-badge';
 import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
@@ -76,7 +76,7 @@ function RefundButton({ p, onRefund }: { p: PaymentRow; onRefund: (p: PaymentRow
     <Button
       size="sm"
       variant={owed ? 'primary' : 'secondary'}
-      aria-label={`${owed ? 'Retry refund of' : 'Refund'} ${formatMoney(p.amountCents, p.currency)} to ${p.expand?.user?.email ?? 'the customer'}`}
+      aria-label={`${owed ? 'Retry refund of' : 'Refund'} ${formatMoney(refundableCents(p), p.currency)} to ${p.expand?.user?.email ?? 'the customer'}`}
       onClick={() => onRefund(p)}
     >
       {owed ? 'Retry refund' : 'Refund'}
@@ -111,6 +111,11 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
         <span className="whitespace-nowrap font-semibold tabular-nums">
           {formatMoney(c.getValue(), c.row.original.currency)}
           <span className="block text-xs font-normal text-zinc-500">{c.row.original.provider}</span>
+          {c.row.original.status === 'paid' && c.row.original.refundedCents > 0 ? (
+            <span className="block text-xs font-normal text-zinc-600">
+              {formatMoney(c.row.original.refundedCents, c.row.original.currency)} refunded
+            </span>
+          ) : null}
           {/* note: on a phone the actions column steps aside; the amount carries its button. */}
           <span className="mt-2 block sm:hidden">
             <RefundButton p={c.row.original} onRefund={onRefund} />

@@ -30,6 +30,9 @@ export function PaymentsSection({ photoshoot }: { photoshoot: AdminPhotoshoot })
             <li key={pay.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3 text-sm">
               <PaymentStatusBadge status={pay.status} />
               <span className="font-semibold tabular-nums">{formatMoney(pay.amountCents, pay.currency)}</span>
+              {pay.status === 'paid' && pay.refundedCents > 0 ? (
+                <span className="text-zinc-600">{formatMoney(pay.refundedCents, pay.currency)} refunded</span>
+              ) : null}
               <span className="text-zinc-600">
                 {pay.provider}
                 {pay.couponCode

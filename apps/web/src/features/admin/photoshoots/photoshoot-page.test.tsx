@@ -19,11 +19,12 @@ describe('a photoshoot’s page in the back office', () => {
     renderApp(`/admin/photoshoots/${id}`);
   }
 
-  it('refunds a paid order after saying what will happen', async () => {
+  /** A queued photoshoot paid $29.00 through the sandbox. */
+  async function paidShoot(title: string) {
     const owner = await newAccount();
     const shoot = await su.collection('photoshoots').create({
       user: owner.id,
-      title: 'Refund me',
+      title,
       status: 'queued',
       currency: 'usd',
       amountDueCents: 2900,
@@ -38,6 +39,11 @@ describe('a photoshoot’s page in the back office', () => {
       status: 'paid',
       paidAt: new Date().toISOString().replace('T', ' '),
     });
+    return { owner, shoot, payment };
+  }
+
+  it('refunds a paid order after saying what will happen', async () => {
+    const { owner, shoot, payment } = await paidShoot('Refund me');
     await open(shoot.id);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
@@ -49,6 +55,40 @@ describe('a photoshoot’s page in the back office', () => {
     expect((await su.collection('payments').getOne(payment.id)).status).toBe('refunded');
     // The page follows: the payment is refunded and offers no second refund.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull());
+  });
+
+  it('refunds a part of a paid order, with the amount said before confirming', async () => {
+    const { owner, shoot, payment } = await paidShoot('Refund a part');
+    await open(shoot.id);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+    const amount = within(dialog).getByLabelText('Amount to refund (USD)');
+    expect((amount as HTMLInputElement).value).toBe('29.00');
+
+    await user.clear(amount);
+    await user.type(amount, '30');
+    expect(dialog.textContent).toContain('At most $29.00 is left to refund.');
+    expect(within(dialog).getByRole('button', { name: 'Refund' })).toHaveProperty('disabled', true);
+
+    await user.clear(amount);
+    await user.type(amount, '10.5');
+    expect(dialog.textContent).toContain(
+      `$10.50 goes back to ${owner.email} through sandbox. A part of the $29.00 paid: the photoshoot stays as it is.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Refund $10.50' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await su.collection('payments').getOne(payment.id)).toMatchObject({
+      status: 'paid',
+      refundedCents: 1050,
+    });
+    expect((await su.collection('photoshoots').getOne(shoot.id)).status).toBe('queued');
+    expect(await screen.findByText('$10.50 refunded')).toBeTruthy();
+
+    // The next refund starts at what is left.
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const again = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+    expect((within(again).getByLabelText('Amount to refund (USD)') as HTMLInputElement).value).toBe('18.50');
   });
 
   it('requeues a failed photoshoot and shows the failure until then', async () => {

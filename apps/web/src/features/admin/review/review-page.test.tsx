@@ -120,4 +120,19 @@ describe('the review screen from the keyboard', () => {
       expect((await su.collection('photoshoots').getOne(shoot.id)).status).toBe('completed'),
     );
   });
+
+  it('shows the customer’s redo request on the redone portrait, with their reason when they gave one', async () => {
+    const shoot = await shootInReview(su);
+    const [a1, a2] = shoot.results as [string, string];
+    const asked = new Date().toISOString().replace('T', ' ');
+    await su.collection('results').update(a1, { redoAskedAt: asked, redoReason: 'My eyes look closed.' });
+    await su.collection('results').update(a2, { redoAskedAt: asked, redoReason: '' });
+    await openReview(shoot.id);
+    const tile = (id: string) => document.querySelector(`[data-result-id="${id}"]`) as HTMLElement;
+    expect(within(tile(a1)).getByTestId('redo-request').textContent).toMatch(
+      /^Redo asked .+: “My eyes look closed\.”$/,
+    );
+    expect(within(tile(a2)).getByTestId('redo-request').textContent).toMatch(/\(no reason given\)$/);
+    expect(within(tile(shoot.results[2]!)).queryByTestId('redo-request')).toBeNull();
+  });
 });

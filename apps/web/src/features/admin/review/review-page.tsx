@@ -22,7 +22,7 @@ import {
 import { NextInReviewButton, useOpenNextInReview } from './next-in-review';
 import { RejectDialog } from './reject-dialog';
 import { moveFocus, type ReviewCommand } from './review-keys';
-import { ReviewTile } from './review-tile';
+import { RedoRequest, ReviewTile } from './review-tile';
 import { ShortcutList } from './shortcut-list';
 import { useReviewActions } from './use-review-actions';
 import { useReviewKeys } from './use-review-keys';
@@ -285,6 +285,7 @@ export function ReviewPage() {
               Likeness {formatLikeness(viewing.likeness)} · {viewing.width}×{viewing.height}
               {viewing.reviewNote ? ` · ${viewing.reviewNote}` : ''}
             </p>
+            <RedoRequest result={viewing} className="mt-2 text-sm" />
           </div>
         ) : null}
       </Dialog>

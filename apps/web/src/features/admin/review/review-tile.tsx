@@ -1,12 +1,30 @@
 import { forwardRef } from 'react';
 import { cx } from '../../../ui/cx';
 import { AdminImage } from '../components/admin-image';
-import { formatLikeness } from '../components/format';
+import { formatDateTime, formatLikeness } from '../components/format';
 import type { AdminResult } from '../data/admin-types';
 
 /** A result held back by the likeness check (server: likeness-check.ts). */
 export function isHeldBack(r: AdminResult): boolean {
   return r.review === 'rejected' && r.reviewNote.startsWith('Held back automatically');
+}
+
+/**
+ * The customer's last redo request of this portrait, with their reason when they gave one: the
+ * operator checks the redone portrait against it.
+ */
+export function RedoRequest({ result: r, className }: { result: AdminResult; className?: string }) {
+  if (!r.redoAskedAt) return null;
+  return (
+    <p
+      className={cx('text-amber-900', className)}
+      title={r.redoReason || undefined}
+      data-testid="redo-request"
+    >
+      <span className="font-semibold">Redo asked {formatDateTime(r.redoAskedAt)}</span>
+      {r.redoReason ? `: “${r.redoReason}”` : ' (no reason given)'}
+    </p>
+  );
 }
 
 const RING = {
@@ -75,6 +93,7 @@ export const ReviewTile = forwardRef<
           {formatLikeness(r.likeness)}
         </span>
       </button>
+      <RedoRequest result={r} className="mt-1 line-clamp-4 text-xs" />
       {r.review === 'rejected' && r.reviewNote ? (
         <p className="mt-1 line-clamp-2 text-xs text-red-800" title={r.reviewNote}>
           {r.reviewNote}

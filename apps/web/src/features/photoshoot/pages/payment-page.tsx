@@ -105,6 +105,8 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
     }
   };
 
+  // A payment that did not go through: said above the order, and its coupon is offered again.
+  const unpaid = !!lastPayment && (lastPayment.status === 'failed' || lastPayment.status === 'cancelled');
   const payDisabled = !chosen || !order.ready || tooManyStyles || save.isPending;
   const free = !!order.quote && order.quote.amountDueCents === 0;
   const payLabel = free ? 'Start my photoshoot' : 'Pay now';
@@ -112,7 +114,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="flex min-w-0 flex-col gap-6">
-        {lastPayment && (lastPayment.status === 'failed' || lastPayment.status === 'cancelled') ? (
+        {unpaid ? (
           <Alert
             tone="warning"
             title={
@@ -191,6 +193,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
               photoshootId={photoshoot.id}
               packageId={chosen.id}
               packageName={chosen.name}
+              initialCoupon={unpaid ? lastPayment.couponCode : ''}
               onChange={onQuoteChange}
             />
           ) : (

@@ -109,14 +109,25 @@ function Verdict({ photoshoot }: { photoshoot: Photoshoot }) {
   );
 }
 
+/** The server keeps at most this many characters of a redo reason. */
+const MAX_REDO_REASON = 500;
+
+/** The reasons typed for `ids`, trimmed; blank ones left out (a reason is optional). */
+function reasonsFor(ids: string[], typed: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const id of ids) if (typed[id]?.trim()) out[id] = typed[id].trim();
+  return out;
+}
+
 function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: number }) {
   const client = useQueryClient();
   const results = useResults(photoshoot.id);
   const styles = useStyles();
   const update = useResultUpdate(photoshoot.id);
   const remaining = Math.max(0, freeRedos - (photoshoot.redoCount || 0));
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   const redo = useMutation({
-    mutationFn: (ids: string[]) => requestRedo(photoshoot.id, ids),
+    mutationFn: (ids: string[]) => requestRedo(photoshoot.id, ids, reasonsFor(ids, reasons)),
     // The photoshoot goes back to the queue; the page follows it there.
     onSuccess: () => void client.invalidateQueries({ queryKey: keys.photoshoot(photoshoot.id) }),
   });
@@ -213,9 +224,20 @@ function Redo({ photoshoot, freeRedos }: { photoshoot: Photoshoot; freeRedos: nu
             confirmLabel="Use my redo round"
             onConfirm={() => redo.mutateAsync(flagged.map((r) => r.id))}
           >
-            <ul className="mb-4 list-disc pl-5 text-sm text-zinc-700" data-testid="redo-confirm-list">
+            <ul className="mb-4 flex flex-col gap-4 text-sm text-zinc-700" data-testid="redo-confirm-list">
               {flagged.map((r) => (
-                <li key={r.id}>{labelOf(r)}</li>
+                <li key={r.id}>
+                  <TextAreaField
+                    label={`What is wrong with ${labelOf(r)}?`}
+                    optional
+                    rows={2}
+                    className="min-h-16"
+                    maxLength={MAX_REDO_REASON}
+                    value={reasons[r.id] ?? ''}
+                    onChange={(e) => setReasons((all) => ({ ...all, [r.id]: e.target.value }))}
+                    description="Our team reads this when they check the new portrait."
+                  />
+                </li>
               ))}
             </ul>
           </ConfirmDialog>

@@ -51,20 +51,28 @@ function stubServer() {
   });
 }
 
-function renderQuote() {
+function renderQuote(initialCoupon?: string) {
   const changes: QuoteChange[] = [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const quote = (coupon?: string) => (
     <QueryClientProvider client={client}>
       <CouponQuote
         photoshootId="shoot1"
         packageId="pkg1"
         packageName="Professional"
+        initialCoupon={coupon}
         onChange={(c) => changes.push(c)}
       />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { changes, user: userEvent.setup(), field: screen.getByLabelText(/Coupon code/) };
+  const view = render(quote(initialCoupon));
+  return {
+    changes,
+    user: userEvent.setup(),
+    field: screen.getByLabelText(/Coupon code/),
+    /** The page learns the code later (its payment loads after the first render). */
+    arrive: (coupon: string) => view.rerender(quote(coupon)),
+  };
 }
 
 const amountDue = () => screen.getByTestId('amount-due').textContent;
@@ -102,6 +110,23 @@ describe('CouponQuote', () => {
     // Debounced: one request for the whole code, not one per keystroke.
     expect(couponCalls().map((c) => c.body.coupon)).toEqual(['save20']);
     expect(changes.at(-1)).toMatchObject({ coupon: 'save20', ready: true });
+  });
+
+  it('applies the code of a payment that did not go through, arriving after the first render', async () => {
+    const { field, changes, arrive } = renderQuote();
+    await waitFor(() => expect(amountDue()).toBe('$49.00'));
+    arrive('SAVE20');
+    await waitFor(() => expect(amountDue()).toBe('$39.20'));
+    expect((field as HTMLInputElement).value).toBe('SAVE20');
+    expect(changes.at(-1)).toMatchObject({ coupon: 'SAVE20', ready: true });
+  });
+
+  it('leaves a code the customer already typed alone', async () => {
+    const { user, field, arrive } = renderQuote();
+    await user.type(field, 'ALMOST');
+    arrive('SAVE20');
+    await waitFor(() => expect(amountDue()).toBe('$0.00'));
+    expect((field as HTMLInputElement).value).toBe('ALMOST');
   });
 
   it('explains a remainder the server waived because it is below the smallest card payment', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Spinner, TextField } from '../../../ui';
 import { formatMoney } from '../../../shared/money';
 import type { Quote } from '../../../shared/records';
@@ -20,14 +20,24 @@ export function CouponQuote({
   photoshootId,
   packageId,
   packageName,
+  initialCoupon = '',
   onChange,
 }: {
   photoshootId: string;
   packageId: string;
   packageName?: string;
+  /**
+   * A code to start with (the one of a payment that did not go through), checked like a typed
+   * one; it may arrive after the first render, and fills the field only while it is untouched.
+   */
+  initialCoupon?: string;
   onChange?: (change: QuoteChange) => void;
 }) {
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState(initialCoupon);
+  const touched = useRef(false);
+  useEffect(() => {
+    if (initialCoupon && !touched.current) setTyped(initialCoupon);
+  }, [initialCoupon]);
   const q = useQuote(photoshootId, packageId, typed);
   const quote = q.discounted ?? q.base;
   const typedCoupon = typed.trim();
@@ -65,7 +75,10 @@ export function CouponQuote({
             autoCapitalize="characters"
             spellCheck={false}
             value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            onChange={(e) => {
+              touched.current = true;
+              setTyped(e.currentTarget.value);
+            }}
             error={!q.checking ? q.couponError : undefined}
             description={description}
             maxLength={40}
