@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
-import { type ReactNode } from 'react';
-import { useSessionEnded } from '../lib/session-check';
+import { useEffect, type ReactNode } from 'react';
+import { pb } from '../lib/pb';
+import { checkSession, useSessionEnded } from '../lib/session-check';
 import { useTitle } from '../lib/use-title';
 import { buttonClasses } from '../ui/button';
 
@@ -11,6 +12,15 @@ import { buttonClasses } from '../ui/button';
  */
 export function SessionGate({ children }: { children: ReactNode }) {
   const ended = useSessionEnded();
+  // note: coming back to this tab, perhaps from the device where the password was just changed,
+  // is when a stale page would mislead: ask then. Live pages also ask when their connection drops.
+  useEffect(() => {
+    const back = () => {
+      if (document.visibilityState === 'visible') void checkSession(pb);
+    };
+    document.addEventListener('visibilitychange', back);
+    return () => document.removeEventListener('visibilitychange', back);
+  }, []);
   if (!ended) return children;
   return <SessionEnded />;
 }

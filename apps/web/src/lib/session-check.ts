@@ -3,8 +3,8 @@
  * ends every session, but the server still answers the old token, as a guest's: lists come back
  * empty instead of failing, so a page would go on showing "nothing here" to someone who believes
  * they are signed in. The server closes the realtime connections of an ended session; when the
- * connection comes back, `checkSession` asks the server (auth-refresh), and a refusal ends the
- * session here. `useSessionEnded` tells the signed-in layout to say so, rather than the page
+ * connection comes back, and when the person comes back to the tab, `checkSession` asks the server
+ * (auth-refresh), and a refusal ends the session here. `useSessionEnded` tells the signed-in layout to say so, rather than the page
  * silently emptying.
  */
 import type PocketBase from 'pocketbase';
