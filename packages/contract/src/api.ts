@@ -96,8 +96,14 @@ export type ConnectionTest = {
   notice?: string;
 };
 
-/** `GET /api/admin/overview` (superusers): one sales window's orders and revenue per currency. */
-export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
+/** One currency's money of a sales window's orders: charged, given back since, and kept (gross − refunded). */
+export type SalesAmount = { currency: string; grossCents: number; refundedCents: number; netCents: number };
+
+/**
+ * `GET /api/admin/overview` (superusers): the orders paid in one window, refunded since or not,
+ * and their money per currency; every figure counts the same orders.
+ */
+export type SalesFigures = { orders: number; refundedOrders: number; amounts: SalesAmount[] };
 
 /** `GET /api/admin/overview` (superusers): what needs an operator now, and sales. */
 export type AdminOverview = {

@@ -30,6 +30,17 @@ async function bodyOf(req: FastifyRequest): Promise<Record<string, unknown>> {
 
 const noContent = (reply: FastifyReply) => reply.code(204).send();
 
+/**
+ * The answer to a request that mails a link: PocketBase's empty 204 while mail flows; while it is
+ * delayed (the queue's state, the same for every address), 200 with `{mailDelayed: true}`, so the
+ * person waiting for the link learns it may come late, as request-otp's `mailDelayed` tells of a
+ * code. The official SDK's methods resolve to `true` either way.
+ */
+async function mailedLinkAnswer(app: App, req: FastifyRequest, reply: FastifyReply) {
+  if (await app.mailer.isDelayed()) return sendJson(req, reply, { mailDelayed: true });
+  return noContent(reply);
+}
+
 export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void {
   const route = (action: string) => `/api/collections/:collection/${action}`;
   const signIn = authRouteBody(app, SIGN_IN_BODY);
@@ -37,7 +48,7 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
   server.post(route('request-verification'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     await requestVerification(app, collection, text((await bodyOf(req)).email).trim());
-    return noContent(reply);
+    return mailedLinkAnswer(app, req, reply);
   });
 
   server.post(route('confirm-verification'), signIn, async (req, reply) => {
@@ -49,7 +60,7 @@ export function bindRecordAuthFlowsApi(server: FastifyInstance, app: App): void 
   server.post(route('request-password-reset'), signIn, async (req, reply) => {
     const collection = authCollectionOf(app, req);
     await requestPasswordReset(app, collection, text((await bodyOf(req)).email).trim());
-    return noContent(reply);
+    return mailedLinkAnswer(app, req, reply);
   });
 
   server.post(route('confirm-password-reset'), signIn, async (req, reply) => {

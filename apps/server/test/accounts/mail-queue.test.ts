@@ -2,7 +2,8 @@
  * No mail lost: mail goes through `_mail_queue`, waits out an SMTP outage and a
  * restart, arrives exactly once, and counts as sent (a receipt's stamp) only once accepted; a
  * permanent refusal is kept where superusers can see it. A code or link that expires while SMTP is
- * down is dropped rather than sent late, and the request that queued a code says mail is delayed.
+ * down is dropped rather than sent late, and the requests that queue a code or a link say mail is
+ * delayed.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -197,5 +198,45 @@ describe.each(engines)('mail queue (%s)', (engine) => {
     expect(after.map((r) => r.state)).toEqual(['expired', 'sent']);
     expect(after[0]!.text).toBe('');
     expect(smtp.messages.filter((m) => m.envelope.to.includes(email))).toHaveLength(1);
+  });
+
+  it('says mail is delayed in the answers to reset and verification requests, for any address', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const ask = async (action: string, email: string) => {
+      const res = await fetch(`${t.url}/api/collections/users/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      return [res.status, await res.text()];
+    };
+    const { email } = await t.user();
+    const unknown = `nobody-${engine}@example.com`;
+    const actions = ['request-password-reset', 'request-verification'];
+    // Mail flows: PocketBase's empty 204.
+    for (const action of actions) expect(await ask(action, email)).toEqual([204, '']);
+    await t.app.mailer.idle();
+
+    await useSmtp(t, await deadPort());
+    // note: another account: the first one's links were just sent, and a resend within minutes is not.
+    const waiting = (await t.user()).email;
+    await ask('request-password-reset', waiting);
+    await t.app.mailer.idle();
+    const pending = await t.app.db.all(`SELECT "id" FROM "_mail_queue" WHERE "state" = 'pending'`);
+    expect(pending).toHaveLength(1);
+    // Time passes: the link has waited over a minute for SMTP.
+    await t.app.db.run(`UPDATE "_mail_queue" SET "created" = ? WHERE "state" = 'pending'`, [
+      '2000-01-01 00:00:00.000Z',
+    ]);
+    for (const action of actions)
+      for (const address of [email, unknown])
+        expect(await ask(action, address)).toEqual([200, JSON.stringify({ mailDelayed: true })]);
+    // The official SDK's methods still resolve.
+    await expect(t.client().collection('users').requestPasswordReset(email)).resolves.toBe(true);
+    await expect(t.client().collection('users').requestVerification(email)).resolves.toBe(true);
+
+    await useSmtp(t, smtp.port);
+    await t.app.mailer.retryNow();
+    for (const action of actions) expect(await ask(action, unknown)).toEqual([204, '']);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * `GET /api/admin/overview`: who may read it (guest 401, customer 403, superuser 200) and that each
- * figure counts what it says, on a fresh server per engine.
+ * figure counts what it says, on a fresh server per engine. Sales made through real checkouts and
+ * refunds are in overview-sales.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
@@ -45,7 +46,11 @@ describe.each(engines)('admin overview (%s)', (engine) => {
       newMessages: 0,
       providerAlerts: [],
       secretsEncrypted: false,
-      sales: { today: { orders: 0, revenue: [] }, days7: { orders: 0 }, days30: { orders: 0 } },
+      sales: {
+        today: { orders: 0, refundedOrders: 0, amounts: [] },
+        days7: { orders: 0 },
+        days30: { orders: 0 },
+      },
     });
   });
 
@@ -83,6 +88,9 @@ describe.each(engines)('admin overview (%s)', (engine) => {
     await pay({ status: 'paid', amountCents: 4900, paidAt: ago(3 * 24 * HOUR) });
     await pay({ status: 'refunded', amountCents: 1000, paidAt: ago(60 * 1000), refundedAt: ago(1000) });
     await pay({ status: 'paid', amountCents: 9900, paidAt: ago(40 * 24 * HOUR) });
+    // The provider could not give this one back: the money stayed, so it is kept.
+    await pay({ status: 'refund_failed', amountCents: 500, paidAt: ago(2 * HOUR) });
+    await pay({ status: 'paid', amountCents: 1500, currency: 'eur', paidAt: ago(HOUR) });
     // Charged, then failed on our side: owed back.
     await pay({ status: 'failed', amountCents: 2900, providerPaymentRef: 'pi_1' });
     await pay({ status: 'failed', amountCents: 2900, providerPaymentRef: 'pi_2', refundedAt: ago(1000) });
@@ -105,8 +113,16 @@ describe.each(engines)('admin overview (%s)', (engine) => {
     expect(o.failed).toBe(1);
     expect(o.refundsOwed).toBe(1);
     expect(o.newMessages).toBe(1);
-    // The refunded order counts as an order but keeps no revenue; the 40-day-old one is outside.
-    expect(o.sales.days7).toEqual({ orders: 3, revenue: [{ currency: 'usd', amountCents: 7800 }] });
+    // Every figure counts the same orders: the refunded one is among the orders, in the gross and
+    // in the refunded amount, and out of the net; the 40-day-old one is outside.
+    expect(o.sales.days7).toEqual({
+      orders: 5,
+      refundedOrders: 1,
+      amounts: [
+        { currency: 'eur', grossCents: 1500, refundedCents: 0, netCents: 1500 },
+        { currency: 'usd', grossCents: 9300, refundedCents: 1000, netCents: 8300 },
+      ],
+    });
     expect(o.sales.days30).toEqual(o.sales.days7);
   });
 

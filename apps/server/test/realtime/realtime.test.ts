@@ -182,6 +182,34 @@ describe.each(engines)('realtime (%s)', (engine) => {
     expect(seen.map((e) => e.record.title)).toEqual(['before']);
     await u.pb.realtime.unsubscribe();
   });
+
+  it('closes the connections of a user whose password changed, and only theirs', async () => {
+    const u = await t.user();
+    const other = await t.user();
+    const open = async (token: string) => {
+      const res = await fetch(`${t.url}/api/realtime`);
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes('\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+      const clientId = /"clientId":"([^"]+)"/.exec(text)![1]!;
+      expect((await post(t.url, { clientId, subscriptions: ['owned'] }, token)).status).toBe(204);
+      return { clientId, reader };
+    };
+    const mine = await open(u.pb.authStore.token);
+    const theirs = await open(other.pb.authStore.token);
+    const su = await t.superuser();
+    await su
+      .collection('users')
+      .update(u.id, { password: 'new-password-123', passwordConfirm: 'new-password-123' });
+    // The stream ends: the SDK reconnects, and its stale token then reads as a guest's.
+    for (;;) if ((await mine.reader.read()).done) break;
+    expect((await post(t.url, { clientId: mine.clientId, subscriptions: [] })).status).toBe(404);
+    // Another user's connection is untouched and still takes subscriptions.
+    expect(
+      (await post(t.url, { clientId: theirs.clientId, subscriptions: [] }, other.pb.authStore.token)).status,
+    ).toBe(204);
+    await theirs.reader.cancel();
+  });
 });
 
 // Only meaningful with PostgreSQL (SQLite runs one process); defined only when it is available.

@@ -3,7 +3,7 @@
  * mail one-person links; anyone previews a link (its state in words, never the restricted
  * address); a signed-in person accepts it; a one-use link joins exactly one of two racing people.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import type { RecordData } from '../../src/core/records/codec.js';
@@ -56,7 +56,12 @@ describe.each(engines)('team invites (%s)', (engine) => {
 
   it('expired, revoked and used-up links say so, and refuse to join', async () => {
     const newcomer = await person(t);
-    const [expired] = (await invite(team.owner.pb, team.id, { expiresAt: '2020-01-01 00:00:00.000Z' })).items;
+    const [expired] = (await invite(team.owner.pb, team.id, { expiresAt: '2099-01-01 00:00:00.000Z' })).items;
+    // Time passes: the link's date comes.
+    await t.app.db.run(`UPDATE "team_invites" SET "expiresAt" = ? WHERE "id" = ?`, [
+      '2020-01-01 00:00:00.000Z',
+      expired!.id,
+    ]);
     const [revoked] = (await invite(team.owner.pb, team.id, {})).items;
     await team.admin.pb.collection('team_invites').update(revoked!.id, { revoked: true });
     const [once] = (await invite(team.owner.pb, team.id, { maxUses: 1 })).items;
@@ -121,9 +126,73 @@ describe.each(engines)('team invites (%s)', (engine) => {
     expect(bad.response.data).toMatchObject({ emails: { code: 'validation_invalid_emails' } });
   });
 
+  it('names the invalid address of a batch, and mails nobody until it is fixed', async () => {
+    const batch = ['cat@corp.example', 'dan@corp', 'eve@corp.example'];
+    const bad = await failure(invite(team.admin.pb, team.id, { emails: batch }));
+    expect(bad.status).toBe(400);
+    expect(bad.response.data).toEqual({
+      emails: {
+        code: 'validation_invalid_emails',
+        message: '"dan@corp" is not a valid email address. Correct or remove it, then send again.',
+        params: { invalid: ['dan@corp'] },
+      },
+    });
+    expect(await mailsTo(t, 'cat@corp.example', /./)).toHaveLength(0);
+    const two = await failure(invite(team.admin.pb, team.id, { emails: ['x', ' y@ ', 'z@corp.example'] }));
+    expect((two.response.data.emails as { message: string }).message).toBe(
+      'These are not valid email addresses: "x", "y@". Correct or remove them, then send again.',
+    );
+    const many = Array.from({ length: 101 }, (_, i) => `p${i}@corp.example`);
+    const tooMany = await failure(invite(team.admin.pb, team.id, { emails: many }));
+    expect(tooMany.response.data).toMatchObject({
+      emails: { code: 'validation_too_many_emails', params: { max: 100 } },
+    });
+  });
+
+  it('refuses an invite whose expiry date has passed, on the expiry field, by either route', async () => {
+    const before = await t.app.db.get<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "team_invites"`);
+    const past = '2020-01-01 00:00:00.000Z';
+    const expected = {
+      expiresAt: {
+        code: 'validation_date_in_past',
+        message: expect.stringContaining('This date has already passed'),
+      },
+    };
+    for (const body of [{ expiresAt: past }, { emails: ['fay@corp.example'], expiresAt: past }]) {
+      const err = await failure(invite(team.admin.pb, team.id, body));
+      expect(err.status).toBe(400);
+      expect(err.response.data).toEqual(expected);
+    }
+    const direct = await failure(
+      team.admin.pb.collection('team_invites').create({ team: team.id, role: 'member', expiresAt: past }),
+    );
+    expect(direct.status).toBe(400);
+    expect(direct.response.data).toEqual(expected);
+    const after = await t.app.db.get<{ n: unknown }>(`SELECT COUNT(*) AS "n" FROM "team_invites"`);
+    expect(Number(after?.n)).toBe(Number(before?.n));
+    expect(await mailsTo(t, 'fay@corp.example', /./)).toHaveLength(0);
+    // Later today is still fine: the form sends the end of the chosen day.
+    const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString().replace('T', ' ');
+    expect((await invite(team.admin.pb, team.id, { expiresAt: soon })).items).toHaveLength(1);
+  });
+
   it('does not mail an invitation whose link expired before the mail could go out', async () => {
     const late = 'late@corp.example';
-    await invite(team.admin.pb, team.id, { emails: [late], expiresAt: '2020-01-01 00:00:00.000Z' });
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const down = vi.spyOn(t.app.mailer, 'send').mockRejectedValue(new Error('SMTP is down'));
+    try {
+      await invite(team.admin.pb, team.id, { emails: [late], expiresAt: '2099-01-01 00:00:00.000Z' });
+      await t.app.mailer.idle();
+      expect(down).toHaveBeenCalled();
+      // Time passes while SMTP is down: the link's date comes.
+      await t.app.db.run(`UPDATE "_mail_queue" SET "expiresAt" = ? WHERE "to" = ?`, [
+        '2020-01-01 00:00:00.000Z',
+        late,
+      ]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    await t.app.mailer.retryNow();
     expect(await mailsTo(t, late, /./)).toHaveLength(0);
     const rows = await t.app.db.all<{ state: string }>(`SELECT "state" FROM "_mail_queue" WHERE "to" = ?`, [
       late,

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
 import { fileUrl } from '../lib/pb';
 import { CustomerViewBanner } from './customer-view-banner';
+import { SessionGate } from './session-ended';
 import { Logo } from '../ui/logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from '../ui/skip-link';
@@ -97,7 +98,9 @@ function AppLinks() {
 export function DefaultLayout() {
   return (
     <AppShell>
-      <Outlet />
+      <SessionGate>
+        <Outlet />
+      </SessionGate>
     </AppShell>
   );
 }

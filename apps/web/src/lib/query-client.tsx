@@ -10,6 +10,7 @@ import {
 import type { ComponentType, ReactNode } from 'react';
 import { isUnauthorized } from './errors';
 import { pb } from './pb';
+import { endSession } from './session-check';
 
 /**
  * TanStack Query for every page except the landing page. It lives in this module, which only lazy
@@ -24,7 +25,7 @@ import { pb } from './pb';
  */
 function onCallError(err: unknown, queryKey?: readonly unknown[]): void {
   if (queryKey?.[0] === 'admin') return;
-  if (isUnauthorized(err)) pb.authStore.clear();
+  if (isUnauthorized(err)) endSession(pb);
 }
 
 /**

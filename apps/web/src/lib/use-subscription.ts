@@ -1,12 +1,15 @@
 /**
  * A realtime subscription for the life of a component. `onEvent` receives every create, update
  * and delete; `onResync` runs once the subscription is live and again after every reconnect,
- * because events sent while the connection was down are lost and the caller must re-read.
+ * because events sent while the connection was down are lost and the caller must re-read. Before
+ * that re-read, the session is checked: a connection lost because the session ended (a password
+ * changed elsewhere) must not re-read as a guest and show an empty page.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { useEffect, useRef } from 'react';
 import { pb } from './pb';
+import { checkSession } from './session-check';
 
 export function useSubscription<T extends RecordModel>(
   collection: string,
@@ -44,8 +47,12 @@ export function useSubscription<T extends RecordModel>(
 
     client.realtime
       .subscribe('PB_CONNECT', () => {
-        // The first connect is covered by the subscription above; later ones are reconnects.
-        if (connectedOnce && !disposed) handlers.current.onResync?.();
+        // The first connect is covered by the subscription above; later ones are reconnects, and
+        // the server closes the connection of a session that ended: ask whether it still holds.
+        if (connectedOnce && !disposed)
+          void checkSession(client).then(() => {
+            if (!disposed) handlers.current.onResync?.();
+          });
         connectedOnce = true;
       })
       .then(keep)

@@ -166,14 +166,21 @@ export class RealtimeBroker {
     return conds;
   }
 
-  /** A password/email change (tokenKey rotation) or deletion drops the realtime auth of that record. */
+  /**
+   * A password/email change (tokenKey rotation) or deletion ends that record's sessions: its
+   * realtime connections are closed. Kept open as a guest's, they would go quiet while the page
+   * still believed itself signed in; closed, the client reconnects and, its token now refused,
+   * learns that it must sign in again.
+   */
   private updateAuth(event: RecordEvent): void {
     if (event.collection.type !== 'auth') return;
     for (const client of this.clients.values()) {
       const auth = client.auth;
       if (!auth || auth.collection.id !== event.collection.id || auth.record.id !== event.record.id) continue;
-      if (event.action === 'delete' || event.record.tokenKey !== auth.record.tokenKey) client.auth = null;
-      else client.auth = { ...auth, record: event.record };
+      if (event.action === 'delete' || event.record.tokenKey !== auth.record.tokenKey) {
+        client.auth = null;
+        client.close();
+      } else client.auth = { ...auth, record: event.record };
     }
   }
 }

@@ -2,9 +2,8 @@
  * The back office's "what needs attention now" figures (`GET /api/admin/overview`): the review
  * queue and how long its oldest photoshoot has waited, work in progress and work stuck behind an
  * expired lease, failures, refunds owed, unread contact messages, generation providers out of
- * credit, and orders and revenue over
- * three windows. Counted in SQL so the answer stays one cheap round of queries however large the
- * tables grow.
+ * credit, and the orders paid over three windows with what they charged, refunded and kept.
+ * Counted in SQL so the answer stays one cheap round of queries however large the tables grow.
  */
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
@@ -12,8 +11,15 @@ import { formatDate } from '../../tools/dates.js';
 import { OWED_SQL } from '../payments/owed-refunds.js';
 import { providerAlerts, type ProviderAlert } from '../processing/provider-alerts.js';
 
-/** Orders paid in a window, and what of their money was kept (refunded orders count, earn nothing). */
-export type SalesFigures = { orders: number; revenue: Array<{ currency: string; amountCents: number }> };
+/** One currency's money of a window's orders: charged, given back since, and kept (gross − refunded). */
+export type SalesAmount = { currency: string; grossCents: number; refundedCents: number; netCents: number };
+
+/**
+ * The orders paid in a window, refunded since or not, and their money per currency. Every figure
+ * counts the same orders, so a refunded order shows in `orders`, `refundedOrders` and both of
+ * `grossCents` and `refundedCents`, and `netCents` is what was kept.
+ */
+export type SalesFigures = { orders: number; refundedOrders: number; amounts: SalesAmount[] };
 
 export type AdminOverview = {
   /** When the figures were taken: the windows below end here. */
@@ -44,19 +50,41 @@ async function count(app: App, table: string, where: string, params: unknown[] =
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Money given back, as SQL over one payment: a refund returns the whole amount. A refund that
+ * failed at the provider (`refund_failed`) left the money with us, so it counts as kept.
+ */
+const REFUNDED_CENTS_SQL = `CASE WHEN "status" = 'refunded' THEN "amountCents" ELSE 0 END`;
+
 async function sales(app: App, since: string, until: string): Promise<SalesFigures> {
-  const window = `"paidAt" <> '' AND "paidAt" >= ? AND "paidAt" <= ?`;
-  const orders = await count(app, 'payments', window, [since, until]);
-  const rows = await app.db.all<{ currency: string; cents: unknown }>(
-    `SELECT "currency", SUM("amountCents") AS cents FROM ${q('payments')} ` +
-      `WHERE "status" = 'paid' AND ${window} GROUP BY "currency" ORDER BY "currency"`,
+  const rows = await app.db.all<{
+    currency: string;
+    n: unknown;
+    nRefunded: unknown;
+    gross: unknown;
+    refunded: unknown;
+  }>(
+    `SELECT "currency", COUNT(*) AS "n", SUM(CASE WHEN "status" = 'refunded' THEN 1 ELSE 0 END) AS "nRefunded", ` +
+      `SUM("amountCents") AS "gross", SUM(${REFUNDED_CENTS_SQL}) AS "refunded" FROM ${q('payments')} ` +
+      `WHERE "paidAt" <> '' AND "paidAt" >= ? AND "paidAt" <= ? GROUP BY "currency" ORDER BY "currency"`,
     [since, until],
   );
+  // note: PostgreSQL returns COUNT and SUM as strings.
+  const amounts = rows.map((r) => {
+    const grossCents = Number(r.gross ?? 0);
+    const refundedCents = Number(r.refunded ?? 0);
+    return {
+      currency: String(r.currency || ''),
+      grossCents,
+      refundedCents,
+      netCents: grossCents - refundedCents,
+    };
+  });
   return {
-    orders,
-    revenue: rows
-      .map((r) => ({ currency: String(r.currency || ''), amountCents: Number(r.cents ?? 0) }))
-      .filter((r) => r.amountCents > 0),
+    orders: rows.reduce((n, r) => n + Number(r.n ?? 0), 0),
+    refundedOrders: rows.reduce((n, r) => n + Number(r.nRefunded ?? 0), 0),
+    // note: free orders (a full-discount coupon) count as orders but have no money to show.
+    amounts: amounts.filter((a) => a.grossCents > 0),
   };
 }
 

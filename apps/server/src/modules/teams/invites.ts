@@ -32,21 +32,46 @@ export const MAX_INVITE_EMAILS = 100;
 
 export type CreatedInvite = RecordJson & { url: string };
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The addresses the form shows back: enough to find each in the list, never a whole pasted page. */
+const NAMED_INVALID = 5;
+
 function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
   if (body.emails === undefined) return [];
   const list = Array.isArray(body.emails) ? body.emails : [body.emails];
-  const emails = [
-    ...new Set(list.map((e) => (typeof e === 'string' ? normalizeEmail(e).toLowerCase() : ''))),
-  ];
-  if (emails.length > MAX_INVITE_EMAILS || emails.some((e) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e))) {
+  if (list.length > MAX_INVITE_EMAILS) {
+    errors.add(
+      'emails',
+      'validation_too_many_emails',
+      `Give up to ${MAX_INVITE_EMAILS} email addresses at once.`,
+      {
+        max: MAX_INVITE_EMAILS,
+      },
+    );
+    return [];
+  }
+  const emails: string[] = [];
+  const invalid: string[] = [];
+  for (const typed of list) {
+    const email = typeof typed === 'string' ? normalizeEmail(typed).toLowerCase() : '';
+    if (EMAIL_SHAPE.test(email)) emails.push(email);
+    else invalid.push(String(typed).trim().slice(0, 254));
+  }
+  if (invalid.length) {
+    // note: named, so the admin can fix the one typo in a pasted list instead of guessing.
+    const named = invalid.slice(0, NAMED_INVALID).map((a) => `"${a}"`);
+    if (invalid.length > NAMED_INVALID) named.push(`${invalid.length - NAMED_INVALID} more`);
     errors.add(
       'emails',
       'validation_invalid_emails',
-      `Give up to ${MAX_INVITE_EMAILS} valid email addresses.`,
-      { max: MAX_INVITE_EMAILS },
+      invalid.length === 1
+        ? `${named[0]} is not a valid email address. Correct or remove it, then send again.`
+        : `These are not valid email addresses: ${named.join(', ')}. Correct or remove them, then send again.`,
+      { invalid },
     );
   }
-  return emails;
+  return [...new Set(emails)];
 }
 
 /**

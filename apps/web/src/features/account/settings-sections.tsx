@@ -6,6 +6,8 @@ import { fileUrl, pb } from '../../lib/pb';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { Dialog } from '../../ui/dialog';
 import type { User } from '../../lib/auth-store';
+import { requestMailedLink } from '../../shared/request-mailed-link';
+import { MailDelayedNote } from '../../shared/mail-delayed-note';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -163,14 +165,16 @@ export function EmailSection({ user }: { user: User }) {
   const [newEmail, setNewEmail] = useState('');
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [notice, setNotice] = useState('');
+  const [mailDelayed, setMailDelayed] = useState(false);
   const [busy, setBusy] = useState<'' | 'change' | 'verify'>('');
 
   async function resend() {
     setBusy('verify');
     setNotice('');
+    setMailDelayed(false);
     setError(NO_ERROR);
     try {
-      await pb.collection('users').requestVerification(user.email);
+      setMailDelayed((await requestMailedLink('request-verification', user.email)).mailDelayed);
       setNotice(`We sent a new confirmation link to ${user.email}.`);
     } catch (err) {
       setError(toFormError(err));
@@ -182,6 +186,7 @@ export function EmailSection({ user }: { user: User }) {
     e.preventDefault();
     setBusy('change');
     setNotice('');
+    setMailDelayed(false);
     setError(NO_ERROR);
     try {
       await pb.collection('users').requestEmailChange(newEmail.trim());
@@ -210,6 +215,7 @@ export function EmailSection({ user }: { user: User }) {
           ) : null}
         </div>
         {notice ? <Alert tone="success">{notice}</Alert> : null}
+        {mailDelayed ? <MailDelayedNote /> : null}
         {error.message ? <Alert tone="error">{error.message}</Alert> : null}
         <form
           onSubmit={change}

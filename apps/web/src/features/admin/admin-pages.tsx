@@ -6,6 +6,7 @@ import { buttonClasses } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { ToastProvider } from '../../ui/toast';
 import { signOutAdmin, useAdminAuth } from './admin-auth-store';
+import { ScrollStrip } from './components/scroll-strip';
 
 /**
  * The back office's frame: navigation, the operator's session, the toasts.
@@ -36,7 +37,11 @@ export function AdminLayout() {
           <span>Back office</span>
         </div>
         <nav aria-label="Back office">
-          <ul className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:overflow-visible">
+          <ScrollStrip
+            label="the menu"
+            current={pathname}
+            listClassName="flex gap-1 overflow-x-auto px-3 pb-3 [scrollbar-width:none] md:flex-col md:overflow-visible"
+          >
             {SECTIONS.map((s) => {
               const active =
                 s.to === '/admin'
@@ -46,6 +51,8 @@ export function AdminLayout() {
                 <li key={s.to} className="shrink-0">
                   <Link
                     to={s.to}
+                    // note: the router marks a link current on every page under its path too.
+                    activeOptions={{ exact: s.to === '/admin' }}
                     aria-current={active ? 'page' : undefined}
                     className={cx(
                       'block rounded-lg px-3 py-2 text-sm font-medium',
@@ -57,7 +64,7 @@ export function AdminLayout() {
                 </li>
               );
             })}
-          </ul>
+          </ScrollStrip>
         </nav>
         <OperatorSignOut />
       </aside>

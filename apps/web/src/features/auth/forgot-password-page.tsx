@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
-import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, TextField } from '../../ui';
+import { requestMailedLink } from '../../shared/request-mailed-link';
 import { FormErrorAlert } from './form-error';
+import { MailDelayedNote } from '../../shared/mail-delayed-note';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
 
@@ -13,6 +14,7 @@ export function ForgotPasswordPage() {
   useTitle('Reset your password');
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
+  const [mailDelayed, setMailDelayed] = useState(false);
   const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
 
@@ -21,7 +23,7 @@ export function ForgotPasswordPage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      await pb.collection('users').requestPasswordReset(email.trim());
+      setMailDelayed((await requestMailedLink('request-password-reset', email.trim())).mailDelayed);
       setSent(true);
     } catch (err) {
       setError(toFormError(err, FALLBACK.requestPasswordReset));
@@ -39,6 +41,7 @@ export function ForgotPasswordPage() {
               If an account exists for {email}, we’ve sent a link to choose a new password. It is valid for a
               limited time.
             </Alert>
+            {mailDelayed ? <MailDelayedNote /> : null}
             <Link to="/login" className="text-sm font-medium text-brand-700 hover:underline">
               Back to sign in
             </Link>

@@ -59,6 +59,33 @@ describe('overview banner', () => {
   });
 });
 
+describe('overview sales', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows each period’s net, gross and refunded amounts of the same orders, and says what each counts', async () => {
+    await signInOperator();
+    const days7 = {
+      orders: 3,
+      refundedOrders: 1,
+      amounts: [
+        { currency: 'eur', grossCents: 1500, refundedCents: 0, netCents: 1500 },
+        { currency: 'usd', grossCents: 8800, refundedCents: 1000, netCents: 7800 },
+      ],
+    };
+    const today = { orders: 1, refundedOrders: 0, amounts: [] };
+    stubOverview({ sales: { today, days7, days30: days7 } });
+    renderApp('/admin');
+    const net = await screen.findByTestId('sales-7-net');
+    await waitFor(() => expect(net.textContent).toBe('€15.00 + $78.00net'));
+    expect(screen.getByTestId('sales-7-orders').textContent).toBe('3 (1 refunded)');
+    expect(screen.getByTestId('sales-7-gross').textContent).toBe('€15.00 + $88.00');
+    expect(screen.getByTestId('sales-7-refunded').textContent).toBe('€0.00 + $10.00');
+    expect(screen.getByTestId('sales-today-orders').textContent).toBe('1');
+    expect(screen.getByTestId('sales-today-net').textContent).toBe('$0.00net');
+    expect(screen.getByText(/including those refunded since/).textContent).toContain('net is what was kept');
+  });
+});
+
 async function signInOperator() {
   const operator = inject('operator');
   await adminPb.collection('_superusers').authWithPassword(operator.email, operator.password);

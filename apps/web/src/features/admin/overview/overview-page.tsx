@@ -130,7 +130,11 @@ function Figures({ o }: { o: AdminOverview }) {
           link={{ to: '/admin/contact-messages', search: { status: 'new' } }}
         />
       </div>
-      <h2 className="mt-8 mb-3 text-sm font-semibold uppercase tracking-wide text-zinc-600">Orders</h2>
+      <h2 className="mt-8 mb-1 text-sm font-semibold uppercase tracking-wide text-zinc-600">Orders</h2>
+      <p className="mb-3 text-sm text-zinc-600">
+        Orders paid in each period, including those refunded since. Gross is what they charged, refunded is
+        what went back, and net is what was kept.
+      </p>
       <div className="grid gap-3 sm:grid-cols-3">
         <Sales label="Today (UTC)" s={o.sales.today} testId="sales-today" />
         <Sales label="Last 7 days" s={o.sales.days7} testId="sales-7" />
@@ -190,10 +194,14 @@ function Figure({
   );
 }
 
-function Sales({ label, s, testId }: { label: string; s: SalesFigures; testId: string }) {
-  const revenue = s.revenue.length
-    ? s.revenue.map((r) => formatMoney(r.amountCents, r.currency)).join(' + ')
+/** Each currency's amount joined (`$10.00 + €5.00`); $0.00 when there is none. */
+function money(amounts: SalesFigures['amounts'], pick: (a: SalesFigures['amounts'][number]) => number) {
+  return amounts.length
+    ? amounts.map((a) => formatMoney(pick(a), a.currency)).join(' + ')
     : formatMoney(0, 'usd');
+}
+
+function Sales({ label, s, testId }: { label: string; s: SalesFigures; testId: string }) {
   return (
     <Link
       to="/admin/payments"
@@ -202,10 +210,25 @@ function Sales({ label, s, testId }: { label: string; s: SalesFigures; testId: s
       data-testid={testId}
     >
       <p className="text-sm font-medium text-zinc-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold tabular-nums text-zinc-900">{revenue}</p>
-      <p className="mt-1 text-sm text-zinc-600">
-        {s.orders} {s.orders === 1 ? 'order' : 'orders'}
+      <p className="mt-1 text-2xl font-bold tabular-nums text-zinc-900" data-testid={`${testId}-net`}>
+        {money(s.amounts, (a) => a.netCents)}
+        <span className="ml-1 text-sm font-medium text-zinc-600">net</span>
       </p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-zinc-600">
+        <dt>Orders</dt>
+        <dd className="text-right tabular-nums" data-testid={`${testId}-orders`}>
+          {s.orders}
+          {s.refundedOrders ? ` (${s.refundedOrders} refunded)` : ''}
+        </dd>
+        <dt>Gross</dt>
+        <dd className="text-right tabular-nums" data-testid={`${testId}-gross`}>
+          {money(s.amounts, (a) => a.grossCents)}
+        </dd>
+        <dt>Refunded</dt>
+        <dd className="text-right tabular-nums" data-testid={`${testId}-refunded`}>
+          {money(s.amounts, (a) => a.refundedCents)}
+        </dd>
+      </dl>
     </Link>
   );
 }

@@ -76,6 +76,37 @@ describe('/teams/{id} for owners and admins', () => {
     expect(await screen.findByText('Only bob@acme.com')).toBeTruthy();
   });
 
+  it('refuses an expiry date that has passed, on the date field, and makes no link', async () => {
+    await signIn();
+    const team = await ownTeam();
+    renderApp(`/teams/${team.id}`);
+    const expires = await screen.findByLabelText(/Expires on/);
+    fireEvent.change(expires, { target: { value: '2020-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(expires.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(/This date has already passed/)).toBeTruthy();
+    expect(screen.queryByTestId('new-invite-link')).toBeNull();
+    expect(await pb.collection('team_invites').getFullList({ filter: `team = "${team.id}"` })).toHaveLength(
+      0,
+    );
+  });
+
+  it('names the invalid address of a list and keeps the list to correct', async () => {
+    const me = await signIn();
+    await (await operatorClient()).collection('users').update(me.id, { verified: true });
+    const team = await ownTeam();
+    renderApp(`/teams/${team.id}`);
+    const list = await screen.findByLabelText('Email addresses');
+    fireEvent.change(list, { target: { value: 'cat@acme.com\ndan@acme\neve@acme.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send 3 invitations' }));
+    await waitFor(() => expect(list.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(/"dan@acme" is not a valid email address/)).toBeTruthy();
+    expect((list as HTMLTextAreaElement).value).toContain('dan@acme');
+    expect(await pb.collection('team_invites').getFullList({ filter: `team = "${team.id}"` })).toHaveLength(
+      0,
+    );
+  });
+
   it('changes a member’s role and removes them', async () => {
     await signIn();
     const team = await ownTeam();

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { client, disableRateLimits, newUser, superuser } from './support/api';
+import { expectAccessible } from './support/axe';
+import { signInWithPassword } from './support/ui';
+
+/**
+ * Two notices a browser shows: a signed-in page whose session was ended elsewhere (a password
+ * change on another device) says so and offers to sign in again, instead of emptying; and the
+ * reset page says when the server reports its mail delayed (that answer is stubbed here: making
+ * the queue late takes a failing SMTP server and a minute of waiting).
+ */
+
+const SHOTS = process.env.SHOTS_DIR || '/tmp/shots/s-notices';
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await expectAccessible(page, `${name}-${width}`);
+  }
+}
+
+test.beforeAll(async () => {
+  await disableRateLimits();
+});
+
+/** A completed photoshoot of `owner` with one released portrait (no file: the page works on records). */
+async function completedShoot(owner: string): Promise<string> {
+  const su = await superuser();
+  const [style] = (await su.collection('styles').getList(1, 1, { filter: 'active = true' })).items;
+  const shoot = await su
+    .collection('photoshoots')
+    .create({ user: owner, title: 'Released', styles: [style!.id], status: 'processing' });
+  await su.collection('results').create({
+    photoshoot: shoot.id,
+    user: owner,
+    style: style!.id,
+    variant: 0,
+    review: 'approved',
+    released: true,
+    width: 4,
+    height: 5,
+  });
+  await su.collection('photoshoots').update(shoot.id, { status: 'completed' });
+  return shoot.id;
+}
+
+test('a results page whose session ended elsewhere says so and signs in again back to it', async ({
+  page,
+}) => {
+  const person = await newUser();
+  const shoot = await completedShoot(person.id);
+  await page.goto(`/login?redirect=${encodeURIComponent(`/photoshoot/${shoot}/results`)}`);
+  await signInWithPassword(page, person.email, person.password);
+  await expect(page).toHaveURL(new RegExp(`/photoshoot/${shoot}/results$`));
+  await expect(page.getByTestId('result-card')).toHaveCount(1);
+
+  const elsewhere = client();
+  await elsewhere.collection('users').authWithPassword(person.email, person.password);
+  const password = 'e2e-password-456';
+  await elsewhere
+    .collection('users')
+    .update(person.id, { oldPassword: person.password, password, passwordConfirm: password });
+
+  await expect(page.getByRole('heading', { name: 'You have been signed out' })).toBeVisible();
+  await screenshots(page, 'session-ended');
+
+  await page.getByRole('link', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await signInWithPassword(page, person.email, password);
+  await expect(page).toHaveURL(new RegExp(`/photoshoot/${shoot}/results$`));
+  await expect(page.getByTestId('result-card')).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'You have been signed out' })).toHaveCount(0);
+});
+
+test('the reset page says when mail is delayed', async ({ page }) => {
+  await page.route('**/api/collections/users/request-password-reset', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"mailDelayed":true}' }),
+  );
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill('someone@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+  await expect(page.getByText(/Email delivery is delayed right now/)).toBeVisible();
+  await screenshots(page, 'reset-mail-delayed');
+});

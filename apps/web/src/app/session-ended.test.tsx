@@ -1,0 +1,88 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetAuthForTests } from '../lib/auth-store';
+import { pb } from '../lib/pb';
+import { checkSession } from '../lib/session-check';
+import { newAccount, operatorClient, otherClient } from '../testing/accounts';
+import { renderApp } from '../testing/render-app';
+
+/** A completed photoshoot of `owner` with one released portrait, as delivery leaves it. */
+async function completedShoot(owner: { id: string }): Promise<string> {
+  const su = await operatorClient();
+  const [style] = (await su.collection('styles').getList(1, 1, { filter: 'active = true' })).items;
+  const shoot = await su
+    .collection('photoshoots')
+    .create({ user: owner.id, title: 'Released', styles: [style!.id], status: 'processing' });
+  // note: no file: jsdom's FormData does not travel through Node's fetch; the page works on records.
+  await su.collection('results').create({
+    photoshoot: shoot.id,
+    user: owner.id,
+    style: style!.id,
+    variant: 0,
+    review: 'approved',
+    released: true,
+    width: 4,
+    height: 5,
+  });
+  await su.collection('photoshoots').update(shoot.id, { status: 'completed' });
+  return shoot.id;
+}
+
+/** Another browser changes the password: every session of the account ends. */
+async function changePasswordElsewhere(account: { id: string; email: string; password: string }) {
+  const elsewhere = otherClient();
+  await elsewhere.collection('users').authWithPassword(account.email, account.password);
+  await elsewhere.collection('users').update(account.id, {
+    oldPassword: account.password,
+    password: 'another-good-password-2',
+    passwordConfirm: 'another-good-password-2',
+  });
+}
+
+describe('a signed-in page after the session ended elsewhere', () => {
+  beforeEach(() => resetAuthForTests());
+
+  it('says so when the person comes back to the tab, and not while the session holds', async () => {
+    const account = await newAccount();
+    await pb.collection('users').authWithPassword(account.email, account.password);
+    resetAuthForTests();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ });
+    const comeBack = () => act(() => void document.dispatchEvent(new Event('visibilitychange')));
+
+    // Back to the tab while the session holds: the page stays.
+    await comeBack();
+    // note: joins the check the tab's return started (concurrent checks share one call).
+    await act(() => checkSession(pb));
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ });
+    expect(screen.queryByRole('heading', { name: 'You have been signed out' })).toBeNull();
+
+    await changePasswordElsewhere(account);
+    await comeBack();
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in again' }).getAttribute('href')).toContain(
+      'redirect=%2Fdashboard',
+    );
+    expect(pb.authStore.token).toBe('');
+  });
+
+  it('a live results page says the person was signed out, not "no portraits"', async () => {
+    const owner = await newAccount();
+    const id = await completedShoot(owner);
+    await pb.collection('users').authWithPassword(owner.email, owner.password);
+    renderApp(`/photoshoot/${id}/results`);
+    expect(await screen.findAllByTestId('result-card')).toHaveLength(1);
+
+    await changePasswordElsewhere(owner);
+
+    const notice = await screen.findByRole('heading', { name: 'You have been signed out' });
+    expect(notice.closest('[role="alert"]')?.textContent).toContain('password was changed or reset');
+    expect(screen.queryByText('No portraits released yet')).toBeNull();
+    expect(screen.queryAllByTestId('result-card')).toHaveLength(0);
+    const again = screen.getByRole('link', { name: 'Sign in again' });
+    expect(new URL(again.getAttribute('href')!, 'http://x').searchParams.get('redirect')).toBe(
+      `/photoshoot/${id}/results`,
+    );
+    await waitFor(() => expect(pb.authStore.token).toBe(''));
+  });
+});
