@@ -1,5 +1,5 @@
 /**
- * The overview's sales figures after real sandbox checkouts and an operator's refund: the orders,
+ * The overview's sales figures after real sandbox checkouts and operators' refunds: the orders,
  * the refunded ones among them, and what they charged, gave back and kept all count the same
  * orders, so gross − refunded = net and a refunded order is never in one figure but not another.
  */
@@ -49,5 +49,21 @@ describe.each(engines)('overview sales after checkouts and a refund (%s)', (engi
         refundedOrders: 1,
         amounts: [{ currency: 'usd', grossCents: 2 * price, refundedCents: price, netCents: price }],
       });
+
+    // A part given back: the order stands (not a refunded order), and the part counts as refunded.
+    const part = await paidOrder();
+    await su.send(`/api/admin/payments/${part}/refund`, {
+      method: 'POST',
+      body: { amountCents: 100, currency: 'usd' },
+    });
+    expect((await paymentRow(t, part)).status).toBe('paid');
+    const after = (await overview()).sales.days30;
+    expect(after).toEqual({
+      orders: 3,
+      refundedOrders: 1,
+      amounts: [
+        { currency: 'usd', grossCents: 3 * price, refundedCents: price + 100, netCents: 2 * price - 100 },
+      ],
+    });
   });
 });

@@ -51,10 +51,13 @@ async function count(app: App, table: string, where: string, params: unknown[] =
 }
 
 /**
- * Money given back, as SQL over one payment: a refund returns the whole amount. A refund that
- * failed at the provider (`refund_failed`) left the money with us, so it counts as kept.
+ * Money given back, as SQL over one payment: all of it once refunded, and what partial refunds gave
+ * back of an order that stands (`refundedCents`). A refund that failed at the provider
+ * (`refund_failed`) left the money with us, so it counts as kept.
  */
-const REFUNDED_CENTS_SQL = `CASE WHEN "status" = 'refunded' THEN "amountCents" ELSE 0 END`;
+const REFUNDED_CENTS_SQL =
+  `CASE WHEN "status" = 'refunded' THEN "amountCents" ` +
+  `WHEN "status" = 'paid' THEN COALESCE("refundedCents", 0) ELSE 0 END`;
 
 async function sales(app: App, since: string, until: string): Promise<SalesFigures> {
   const rows = await app.db.all<{
