@@ -4,7 +4,7 @@
  * money went back while processing carried on and the results were delivered anyway.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AfterCommit } from '../../src/modules/payments/after-commit.js';
+import { AfterCommit } from '../../src/core/db/after-commit.js';
 import { blankPayment, savePayment } from '../../src/modules/payments/payment-store.js';
 import { refundPayment } from '../../src/modules/payments/refund.js';
 import { reviewPhotoshoot } from '../../src/modules/delivery/review.js';

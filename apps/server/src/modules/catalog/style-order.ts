@@ -8,7 +8,7 @@ import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { ValidationErrors } from '../../core/errors.js';
 import type { Caller } from '../../core/records/caller.js';
-import { AfterCommit } from '../delivery/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 
 /** The gap between neighbours: room for a style created later between two others by hand. */
 export const ORDER_STEP = 10;

@@ -15,7 +15,7 @@ import { photoshootLimits } from '../photoshoots/limits.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { idsForMessage } from './id-list.js';
 import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
 

@@ -8,7 +8,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { updatePhotoshoot } from './result-rows.js';
 
 /** @throws {ApiError} 404 for an unknown photoshoot; 400 unless it is `failed`. */

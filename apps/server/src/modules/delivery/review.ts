@@ -10,7 +10,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { idsForMessage } from './id-list.js';
 import { emitResultUpdates, resultsOf, updateResults } from './result-rows.js';
 import type { ReviewInput } from './review-input.js';

@@ -17,7 +17,7 @@ import { actorOf } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { checkReadyForCheckout } from './checkout-readiness.js';
 import { closePayment } from './close-payment.js';
 import { couponError, usedUpProblem } from './coupon-check.js';

@@ -12,7 +12,7 @@ import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { systemActor, type Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
 import { composeReceipt } from './receipt.js';

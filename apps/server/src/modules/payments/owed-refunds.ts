@@ -9,7 +9,7 @@
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 import { refundKey } from './refund-amount.js';

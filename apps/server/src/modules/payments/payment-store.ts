@@ -8,7 +8,7 @@ import { zeroValue } from '../../core/schema/fields.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
-import type { AfterCommit } from './after-commit.js';
+import type { AfterCommit } from '../../core/db/after-commit.js';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'refund_failed';
 

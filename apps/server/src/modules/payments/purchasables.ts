@@ -8,7 +8,7 @@ import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
-import type { AfterCommit } from './after-commit.js';
+import type { AfterCommit } from '../../core/db/after-commit.js';
 
 /** One outcome inside the payment's transaction; `item` is what `lock` returned. */
 export type PurchaseOutcome = {

@@ -11,7 +11,7 @@ import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from './after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
 import { isRefundOwed, refundOwed } from './owed-refunds.js';

@@ -3,12 +3,13 @@
  * for good once out of attempts (or on a permanent error), or released untouched by a worker that
  * is shutting down. Each is one transaction with the lifecycle move.
  */
+import { AfterCommit } from '../../core/db/after-commit.js';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { deferred, emitPhotoshoot, holdsLease, inSeconds, lockExpired } from './job-queue.js';
+import { emitPhotoshoot, holdsLease, inSeconds, lockExpired } from './job-queue.js';
 
 /** Longest wait between two attempts. */
 export const MAX_BACKOFF_SECONDS = 3600;
@@ -39,7 +40,7 @@ export async function failAttempt(
   permanent: boolean,
 ): Promise<Outcome> {
   const { maxAttempts, retryBaseSeconds } = app.settings.get().processing;
-  const events = deferred();
+  const events = new AfterCommit();
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
     const row =
       owner === null ? await lockExpired(tx, id) : (await holdsLease(tx, id, owner)) ? { id } : null;
@@ -55,7 +56,7 @@ export async function failAttempt(
       const error = permanent
         ? reason
         : `Failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason}`;
-      await transition(app, id, 'failed', actor, error, tx, events.afterCommit);
+      await transition(app, id, 'failed', actor, error, tx, events.add);
       await tx.run(`UPDATE ${q('photoshoots')} SET "error" = ?, "stage" = ?, "updated" = ? WHERE "id" = ?`, [
         error.slice(0, 2000),
         'Failed',
@@ -65,15 +66,7 @@ export async function failAttempt(
       return 'failed';
     }
     const wait = owner === null ? 0 : backoffSeconds(retryBaseSeconds, attempts);
-    await transition(
-      app,
-      id,
-      'queued',
-      actor,
-      `attempt ${attempts} failed: ${reason}`,
-      tx,
-      events.afterCommit,
-    );
+    await transition(app, id, 'queued', actor, `attempt ${attempts} failed: ${reason}`, tx, events.add);
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "error" = ?, "stage" = ?, "leaseExpiresAt" = ?, "updated" = ? WHERE "id" = ?`,
       [
@@ -87,7 +80,7 @@ export async function failAttempt(
     return 'retried';
   });
   if (outcome !== 'lost') {
-    events.flush();
+    events.run();
     await emitPhotoshoot(app, id);
   }
   return outcome;
@@ -109,10 +102,10 @@ export async function holdJob(
   owner: string,
   hold: { reason: string; stage: string; seconds: number },
 ): Promise<boolean> {
-  const events = deferred();
+  const events = new AfterCommit();
   const released = await app.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, id, owner))) return false;
-    await transition(app, id, 'queued', systemActor(owner), hold.reason, tx, events.afterCommit);
+    await transition(app, id, 'queued', systemActor(owner), hold.reason, tx, events.add);
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "attempts" = CASE WHEN "attempts" > 0 THEN "attempts" - 1 ELSE 0 END, ` +
         `"stage" = ?, "leaseExpiresAt" = ?, "updated" = ? WHERE "id" = ?`,
@@ -121,7 +114,7 @@ export async function holdJob(
     return true;
   });
   if (released) {
-    events.flush();
+    events.run();
     await emitPhotoshoot(app, id);
   }
   return released;

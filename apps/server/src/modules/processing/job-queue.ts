@@ -10,20 +10,13 @@
  * the lease fields double as "not before" while queued (lifecycle clears them on every move out
  * of processing, and the retry sets the time again).
  */
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { q, type Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import { formatDate, nowString } from '../../tools/dates.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
-
-type AfterCommit = (fn: () => void) => void;
-
-/** Collects `afterCommit` callbacks to run once the transaction is through. */
-export function deferred(): { afterCommit: AfterCommit; flush: () => void } {
-  const fns: (() => void)[] = [];
-  return { afterCommit: (fn) => fns.push(fn), flush: () => fns.splice(0).forEach((fn) => fn()) };
-}
 
 function skipLocked(db: Db): string {
   return db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
@@ -47,7 +40,7 @@ export async function emitPhotoshoot(app: App, id: string): Promise<RecordData |
  * come first: a team's free test shoot waits for a worker no customer is waiting for.
  */
 export async function claimNext(app: App, owner: string, leaseSeconds: number): Promise<RecordData | null> {
-  const events = deferred();
+  const events = new AfterCommit();
   const id = await app.db.transaction(async (tx) => {
     const row = await tx.get<{ id: string }>(
       `SELECT "id" FROM ${q('photoshoots')} WHERE "status" = 'queued' AND ("leaseExpiresAt" = '' OR "leaseExpiresAt" <= ?) ` +
@@ -62,7 +55,7 @@ export async function claimNext(app: App, owner: string, leaseSeconds: number): 
       systemActor(owner),
       'a worker claimed the job',
       tx,
-      events.afterCommit,
+      events.add,
     );
     await tx.run(
       `UPDATE ${q('photoshoots')} SET "leaseOwner" = ?, "leaseExpiresAt" = ?, "attempts" = "attempts" + 1, ` +
@@ -72,7 +65,7 @@ export async function claimNext(app: App, owner: string, leaseSeconds: number): 
     return row.id;
   });
   if (!id) return null;
-  events.flush();
+  events.run();
   return emitPhotoshoot(app, id);
 }
 

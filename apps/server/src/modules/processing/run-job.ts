@@ -4,6 +4,7 @@
  * crash loses at most the image in progress and a retry picks up where it stopped), report
  * progress, then hand the photoshoot to review, or release it when review is switched off.
  */
+import { AfterCommit } from '../../core/db/after-commit.js';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
@@ -12,7 +13,7 @@ import { transition } from '../photoshoots/lifecycle.js';
 import { systemCaller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { loadJobInputs, resultKey } from './job-inputs.js';
-import { deferred, emitPhotoshoot, holdsLease } from './job-queue.js';
+import { emitPhotoshoot, holdsLease } from './job-queue.js';
 import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
 import { writeResult } from './write-result.js';
 import { LikenessCheck } from './likeness/likeness-check.js';
@@ -163,7 +164,7 @@ export async function runJob(ctx: JobContext): Promise<void> {
 /** Moves the finished photoshoot on: to review, or approved and released when review is off. */
 async function finish(app: App, id: string, owner: string): Promise<void> {
   const { reviewRequired } = app.settings.get().processing;
-  const events = deferred();
+  const events = new AfterCommit();
   const done = await app.db.transaction(async (tx) => {
     if (!(await holdsLease(tx, id, owner))) return false;
     const actor = systemActor(owner);
@@ -191,7 +192,7 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
           ? 'every result was held back by the likeness check'
           : 'the results await an operator review',
         tx,
-        events.afterCommit,
+        events.add,
       );
     } else {
       // Entering `completed` releases the approved results (and tells their subscribers).
@@ -199,19 +200,11 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
         `UPDATE ${q('results')} SET "review" = 'approved', "updated" = ? WHERE "photoshoot" = ? AND "review" = 'pending'`,
         [nowString(), id],
       );
-      await transition(
-        app,
-        id,
-        'completed',
-        actor,
-        'the results are ready (review is off)',
-        tx,
-        events.afterCommit,
-      );
+      await transition(app, id, 'completed', actor, 'the results are ready (review is off)', tx, events.add);
     }
     return true;
   });
   if (!done) throw new LeaseLostError();
-  events.flush();
+  events.run();
   await emitPhotoshoot(app, id);
 }

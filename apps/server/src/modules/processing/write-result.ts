@@ -4,6 +4,7 @@
  * (the review starts over). Written only while the worker still holds the lease, so a worker that
  * lost its job (it hung, the lease was reclaimed) cannot overwrite the new worker's results.
  */
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '../../core/app.js';
@@ -12,7 +13,7 @@ import { uploadTmpDir, type Upload } from '../../core/files/upload.js';
 import { systemCaller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { randomString } from '../../tools/random.js';
-import { deferred, holdsLease } from './job-queue.js';
+import { holdsLease } from './job-queue.js';
 import type { GeneratedImage } from './providers/types.js';
 
 export type ResultTarget = {
@@ -56,12 +57,12 @@ export async function writeResult(
     regenerate: false,
     ...target.likeness,
   };
-  const events = deferred();
+  const events = new AfterCommit();
   const photoshootId = String(target.photoshoot.id);
   try {
     const outcome = await app.db.transaction(async (tx): Promise<WriteOutcome> => {
       if (!(await holdsLease(tx, photoshootId, owner))) return 'lost';
-      const opts = { tx, afterCommit: events.afterCommit, files: [upload] };
+      const opts = { tx, afterCommit: events.add, files: [upload] };
       if (target.existing) {
         await app.records.update(
           results,
@@ -87,7 +88,7 @@ export async function writeResult(
       }
       return 'written';
     });
-    events.flush();
+    events.run();
     return outcome;
   } catch (err) {
     // note: the key already has a row (written by an earlier attempt that lost its lease late).

@@ -5,7 +5,7 @@
 import type { App } from '../../core/app.js';
 import { systemCaller, type Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { AfterCommit } from '../payments/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 
 export async function createTeam(

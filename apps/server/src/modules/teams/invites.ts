@@ -13,7 +13,7 @@ import type { RecordJson } from '../../core/records/serialize.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
-import { AfterCommit } from '../payments/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import {

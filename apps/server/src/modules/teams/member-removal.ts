@@ -6,7 +6,7 @@
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../payments/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { announceSeats, returnSeat } from './seats.js';

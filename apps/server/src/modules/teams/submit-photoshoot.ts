@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { AfterCommit } from '../payments/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import { checkReadyForCheckout } from '../payments/checkout-readiness.js';
 import { buyerId } from '../payments/owned-photoshoot.js';
 import { actorOf } from '../../core/records/actor.js';

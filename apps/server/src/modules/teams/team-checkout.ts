@@ -10,7 +10,7 @@ import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { appLink } from '../../core/mail/app-link.js';
-import { AfterCommit } from '../payments/after-commit.js';
+import { AfterCommit } from '../../core/db/after-commit.js';
 import {
   checkoutProblem,
   providerMessage,
