@@ -111,7 +111,8 @@ test('an operator adds ComfyUI servers and workflows; a broken workflow is refus
   await expect(card.getByText('Checked and added: save to keep it.')).toBeVisible();
   await card.getByLabel('Default workflow').selectOption('PhotoMaker SDXL');
   await card.getByRole('button', { name: 'Save ComfyUI' }).click();
-  await expect(page.getByText('ComfyUI saved.')).toBeVisible();
+  // Exact: the toast's screen-reader announcement ("Notification ComfyUI saved.") shows for a moment too.
+  await expect(page.getByText('ComfyUI saved.', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(
     card.getByText('ComfyUI at http://127.0.0.1:9 could not be reached', { exact: false }),

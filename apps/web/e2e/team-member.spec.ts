@@ -259,10 +259,12 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
   });
 
   await test.step('an expired link shows its page', async () => {
-    const { items: expired } = await owner.pb.send<{ items: { token: string }[] }>(
+    // An invite cannot be made already expired, so one is made and then aged by an operator.
+    const { items: expired } = await owner.pb.send<{ items: { id: string; token: string }[] }>(
       `/api/teams/${team.id}/invites`,
-      { method: 'POST', body: { expiresAt: '2020-01-01 00:00:00.000Z' } },
+      { method: 'POST', body: {} },
     );
+    await su.collection('team_invites').update(expired[0]!.id, { expiresAt: '2020-01-01 00:00:00.000Z' });
     await page.goto(`/teams/invite/${expired[0]!.token}`);
     await expect(page.getByTestId('invite-state')).toHaveAttribute('data-state', 'expired');
     await expect(page.getByRole('heading', { name: 'This invite link has expired' })).toBeVisible();
