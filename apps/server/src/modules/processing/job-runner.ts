@@ -132,7 +132,7 @@ export class JobRunner {
     const name = this.app.settings.get().processing.provider;
     let p = this.providers.get(name);
     if (!p) {
-      const factory = providerFactory(name);
+      const factory = providerFactory(this.app, name);
       if (!factory) throw new PermanentJobError(`The generation provider "${name}" is not available.`);
       p = factory(this.app, { threads: Math.max(1, this.opts.concurrency) });
       this.providers.set(name, p);
