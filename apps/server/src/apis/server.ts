@@ -115,7 +115,7 @@ export async function createServer(app: App, opts: ServerOptions = {}): Promise<
 
   // The app publishes to other processes itself (every process kind); SSE clients are ours.
   const broker = new RealtimeBroker(app);
-  const offLocal = app.events.on((event) => void broker.dispatch(event));
+  const offLocal = app.events.onAny((event) => void broker.dispatch(event));
   const offRemote = app.realtime?.onRemote((event) => void broker.dispatch(event));
   // note: SSE streams never end by themselves; close them before Fastify waits for open requests.
   server.addHook('preClose', async () => broker.closeAll());

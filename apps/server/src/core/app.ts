@@ -167,6 +167,15 @@ export class App {
     return service;
   }
 
+  /**
+   * A service several modules add to (a registry of kinds), made on first use by whichever module
+   * comes first, so the modules' order in the list does not matter.
+   */
+  shared<T>(key: ServiceKey<T>, create: () => T): T {
+    if (!this.services.has(key)) this.services.set(key, create());
+    return this.services.get(key) as T;
+  }
+
   /** @throws {Error} when no module provided `key` (a module missing from the list). */
   service<T>(key: ServiceKey<T>): T {
     if (!this.services.has(key)) throw new Error(`no module provides ${key.name}`);

@@ -25,9 +25,8 @@ describe.each(engines)('upload-check backlog (%s)', (engine) => {
     let read = 0;
     let judged = 0;
     let mostHeld = 0;
-    const off = t.app.events.on((e) => {
-      if (e.action === 'update' && e.collection.name === 'original_photos' && e.record.qc !== 'pending')
-        judged++;
+    const off = t.app.events.on('original_photos', 'update', (e) => {
+      if (e.record.qc !== 'pending') judged++;
     });
     const originals = t.app.registry.require('original_photos').id;
     const storage = t.app.storage;

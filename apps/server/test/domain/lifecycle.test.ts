@@ -187,7 +187,7 @@ describe.each(engines)('photoshoot lifecycle (%s)', (engine) => {
   it("publishes record events only once the caller's transaction has committed", async () => {
     const id = await create();
     const seen: RecordEvent[] = [];
-    const off = t.app.events.on((e) => seen.push(e));
+    const off = t.app.events.onAny((e) => seen.push(e));
     const later: (() => void)[] = [];
     await t.app.db.transaction((tx) =>
       transition(t.app, id, 'pending_payment', owner, 'checkout', tx, (fn) => later.push(fn)),

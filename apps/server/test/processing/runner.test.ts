@@ -293,9 +293,8 @@ describe.each(engines)('job runner (%s)', (engine) => {
     );
     const shoot = await queuedShoot(t, { images: 1, team: String(team.data.id) });
     const progress: number[] = [];
-    const off = t.app.events.on((e) => {
-      if (e.collection.name === 'photoshoots' && e.record.id === shoot.id)
-        progress.push(Number(e.record.progress));
+    const off = t.app.events.on('photoshoots', 'update', (e) => {
+      if (e.record.id === shoot.id) progress.push(Number(e.record.progress));
     });
     const r = runner(t);
     await r.runOnce();

@@ -120,9 +120,8 @@ describe.each(engines)('team seats (%s)', (engine) => {
     const worker = systemActor('test-worker');
     // Subscribers of the team (realtime) hear the seat counts change.
     const announced: number[] = [];
-    const off = t.app.events.on((e) => {
-      if (e.collection.name === 'teams' && e.record.id === team.id)
-        announced.push(Number(e.record.seatsUsed));
+    const off = t.app.events.on('teams', 'update', (e) => {
+      if (e.record.id === team.id) announced.push(Number(e.record.seatsUsed));
     });
     await transition(t.app, failing, 'processing', worker, 'claimed');
     await transition(t.app, failing, 'failed', worker, 'the last attempt failed');

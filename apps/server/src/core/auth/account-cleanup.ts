@@ -15,7 +15,7 @@ export function cleanUpDeletedAccounts(app: App): void {
   if (watched.has(app)) return;
   watched.add(app);
   guardAccountDeletion(app);
-  app.events.on((event) => {
+  app.events.onAny((event) => {
     if (event.action !== 'delete' || event.collection.type !== 'auth') return;
     const id = String(event.record.id);
     void deleteOtpsOf(app.db, event.collection.id, id).catch(() => {});

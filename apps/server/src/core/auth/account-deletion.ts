@@ -80,8 +80,7 @@ export function guardAccountDeletion(app: App): void {
   if (announced.has(app)) return;
   announced.set(app, new Map());
   app.hooks.on('beforeDelete', 'users', beforeUserDelete);
-  app.events.on((event) => {
-    if (event.action !== 'delete' || event.collection.name !== 'users') return;
+  app.events.on('users', 'delete', (event) => {
     app.mailer.deliverQueued();
     const pending = announced.get(app);
     const list = pending?.get(String(event.record.id));

@@ -30,7 +30,7 @@ export class AppStorage implements FileStorage {
 
   constructor(private readonly deps: Deps) {
     this.local = new LocalStorage(localStorageDir(deps.dataDir));
-    deps.events.on((event) => {
+    deps.events.onAny((event) => {
       if (event.action !== 'delete' || !event.collection.fields.some((f) => f.type === 'file')) return;
       this.background(
         this.deletePrefix(recordDir(event.collection.id, String(event.record.id))),

@@ -12,7 +12,7 @@ const watched = new WeakSet<App>();
 export function watchAccountLinks(app: App): void {
   if (watched.has(app)) return;
   watched.add(app);
-  app.events.on(({ action, collection, record }) => {
+  app.events.onAny(({ action, collection, record }) => {
     if (collection.type !== 'auth') return;
     const id = String(record.id);
     if (action === 'delete') void deleteLinks(app.db, collection.id, id).catch(() => {});

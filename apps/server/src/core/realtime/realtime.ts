@@ -25,7 +25,7 @@ export async function startRealtimePublishing(app: App): Promise<RealtimePublish
     for (const listener of listeners) listener(event);
   });
   await fanout.start();
-  const off = app.events.on((event) => void fanout.publish(event).catch(() => undefined));
+  const off = app.events.onAny((event) => void fanout.publish(event).catch(() => undefined));
   return {
     onRemote(listener) {
       listeners.add(listener);

@@ -54,9 +54,7 @@ export class UploadChecks {
 
   /** Listens for new photos and re-queues the ones a previous run left pending. */
   start(): void {
-    this.unsubscribe = this.app.events.on((e) => {
-      if (e.action === 'create' && e.collection.name === COLLECTION) this.enqueue(String(e.record.id));
-    });
+    this.unsubscribe = this.app.events.on(COLLECTION, 'create', (e) => this.enqueue(String(e.record.id)));
     this.track('resume', this.resumePending());
   }
 

@@ -19,7 +19,7 @@ export class ComfyuiCancellations {
     private readonly app: App,
     private readonly provider: ComfyuiProvider,
   ) {
-    app.events.on((e) => this.onEvent(e));
+    app.events.on('photoshoots', 'update', (e) => this.onEvent(e));
   }
 
   /** Resolves when every cancellation started so far has finished (tests, shutdown). */
@@ -27,8 +27,8 @@ export class ComfyuiCancellations {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
-  private onEvent({ action, collection, record }: RecordEvent): void {
-    if (action !== 'update' || collection.name !== 'photoshoots' || record.status !== 'refunded') return;
+  private onEvent({ record }: RecordEvent): void {
+    if (record.status !== 'refunded') return;
     const work = this.cancelFor(String(record.id))
       .catch((err: unknown) => console.error('[comfyui] cancel on refund:', (err as Error)?.message ?? err))
       .finally(() => this.pending.delete(work));

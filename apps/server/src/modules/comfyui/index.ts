@@ -15,7 +15,7 @@ export const comfyuiModule: HttpModule = {
   name: 'comfyui',
   settings: comfyuiSettingsSection,
   register(app) {
-    registerProvider(PROVIDER, (a) => new ComfyuiProvider(a));
+    registerProvider(app, PROVIDER, (a) => new ComfyuiProvider(a));
     const cancels = app.provide(
       comfyuiCancellationsKey,
       new ComfyuiCancellations(app, new ComfyuiProvider(app)),

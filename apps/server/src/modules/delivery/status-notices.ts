@@ -27,7 +27,7 @@ export class StatusNotices {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly app: App) {
-    app.events.on((event) => this.onEvent(event));
+    app.events.on('photoshoots', ['update', 'delete'], (event) => this.onEvent(event));
   }
 
   /** Resolves when every notice started so far has been sent (tests, shutdown). */
@@ -35,11 +35,10 @@ export class StatusNotices {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
-  private onEvent({ action, collection, record }: RecordEvent): void {
-    if (collection.name !== 'photoshoots') return;
+  /** A photoshoot updated or deleted; one created already completed or failed (an import, a
+   * fixture) was never delivered, so creations are not subscribed. */
+  private onEvent({ action, record }: RecordEvent): void {
     if (action === 'delete') return this.track(this.forget(String(record.id)), 'cleanup');
-    // note: a record created already completed or failed (an import, a fixture) was never delivered.
-    if (action !== 'update') return;
     const status = String(record.status ?? '');
     if (status !== 'completed' && status !== 'failed') return;
     this.track(

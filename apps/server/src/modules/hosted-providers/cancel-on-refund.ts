@@ -18,7 +18,7 @@ export class HostedCancellations {
   private readonly pending = new Set<Promise<unknown>>();
 
   constructor(private readonly app: App) {
-    app.events.on((e) => this.onEvent(e));
+    app.events.on('photoshoots', 'update', (e) => this.onEvent(e));
   }
 
   /** Resolves when every cancellation started so far has finished (tests, shutdown). */
@@ -26,8 +26,8 @@ export class HostedCancellations {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
-  private onEvent({ action, collection, record }: RecordEvent): void {
-    if (action !== 'update' || collection.name !== 'photoshoots' || record.status !== 'refunded') return;
+  private onEvent({ record }: RecordEvent): void {
+    if (record.status !== 'refunded') return;
     const work = this.cancelFor(String(record.id))
       .catch((err: unknown) =>
         console.error('[processing] cancel on refund:', (err as Error)?.message ?? err),

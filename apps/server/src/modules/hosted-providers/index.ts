@@ -21,7 +21,7 @@ export const hostedProvidersModule: HttpModule = {
   // Jobs submitted to hosted generation providers (decision 013); internal like `_otps`.
   migrations: [{ id: '0013_external_jobs', up: createExternalJobsTable }],
   register(app) {
-    for (const [name, factory] of hostedProviderFactories) registerProvider(name, factory);
+    for (const [name, factory] of hostedProviderFactories) registerProvider(app, name, factory);
     const cancels = app.provide(hostedCancellationsKey, new HostedCancellations(app));
     app.onClose(() => cancels.idle());
     // Job rows hold per-job tokens and the providers' output URLs: forgotten on photo retention's beat.

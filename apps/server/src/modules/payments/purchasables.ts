@@ -5,6 +5,7 @@
  * set on it.
  */
 import type { App } from '../../core/app.js';
+import { ServiceKey } from '../../core/service-key.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
@@ -54,12 +55,10 @@ const nothing: Purchasable = {
   onRefunded: async () => undefined,
 };
 
-const registries = new WeakMap<App, Map<string, Purchasable>>();
+const purchasablesKey = new ServiceKey<Map<string, Purchasable>>('purchasables');
 
 function registryOf(app: App): Map<string, Purchasable> {
-  let kinds = registries.get(app);
-  if (!kinds) registries.set(app, (kinds = new Map()));
-  return kinds;
+  return app.shared(purchasablesKey, () => new Map());
 }
 
 /** Registers a kind of purchase on `app` (its module's `register`). */

@@ -58,8 +58,8 @@ export class JobRunner {
     const n = Math.max(0, Math.floor(this.opts.concurrency));
     if (!n) return this;
     this.loops.push(this.reclaimOwn());
-    this.unsubscribe = this.app.events.on((e) => {
-      if (e.collection.name === 'photoshoots' && e.record.status === 'queued') this.wakeAll();
+    this.unsubscribe = this.app.events.on('photoshoots', ['create', 'update'], (e) => {
+      if (e.record.status === 'queued') this.wakeAll();
     });
     for (let i = 0; i < n; i++) this.loops.push(this.loop());
     return this;
@@ -132,7 +132,7 @@ export class JobRunner {
     const name = this.app.settings.get().processing.provider;
     let p = this.providers.get(name);
     if (!p) {
-      const factory = providerFactory(name);
+      const factory = providerFactory(this.app, name);
       if (!factory) throw new PermanentJobError(`The generation provider "${name}" is not available.`);
       p = factory(this.app, { threads: Math.max(1, this.opts.concurrency) });
       this.providers.set(name, p);

@@ -33,9 +33,9 @@ export const teamsModule: HttpModule = {
   register(app) {
     registerTeamHooks(app.hooks);
     registerPurchasable(app, teamSeatsPurchase);
-    app.events.on(seatListener(app));
-    app.events.on(readyNoticeListener(app));
-    app.events.on(memberRemovalListener(app));
+    app.events.on('photoshoots', 'update', seatListener(app));
+    app.events.on('photoshoots', 'update', readyNoticeListener(app));
+    app.events.on('team_members', 'delete', memberRemovalListener(app));
   },
   routes: bindTeamsApi,
 };

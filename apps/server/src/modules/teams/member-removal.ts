@@ -29,7 +29,6 @@ async function unqueue(app: App, photoshootId: string, teamId: string): Promise<
 
 export function memberRemovalListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    if (e.collection.name !== 'team_members' || e.action !== 'delete') return;
     const teamId = String(e.record.team ?? '');
     const userId = String(e.record.user ?? '');
     void (async () => {

@@ -44,7 +44,6 @@ async function noteIfAllReady(app: App, teamId: string): Promise<void> {
 
 export function readyNoticeListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    if (e.collection.name !== 'photoshoots' || e.action !== 'update') return;
     const r = e.record;
     if (!r.team || r.isTest === true || r.status !== 'completed') return;
     noteIfAllReady(app, String(r.team)).catch((err: unknown) => {

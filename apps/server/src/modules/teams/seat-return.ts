@@ -28,10 +28,9 @@ async function flipSeat(app: App, photoshootId: string, teamId: string, used: bo
 
 class SeatAlreadyFlipped extends Error {}
 
-/** Reacts to committed photoshoot moves of team photoshoots. */
+/** Reacts to committed photoshoot moves of team photoshoots (subscribed to photoshoot updates). */
 export function seatListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    if (e.collection.name !== 'photoshoots' || e.action !== 'update') return;
     const r = e.record;
     const teamId = String(r.team ?? '');
     if (!teamId || r.isTest === true) return;

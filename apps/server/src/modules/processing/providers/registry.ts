@@ -3,6 +3,7 @@
  * in; the hosted-providers module registers its adapters here when it is listed (they implement ./types.ts).
  */
 import type { App } from '../../../core/app.js';
+import { ServiceKey } from '../../../core/service-key.js';
 import { StudioProvider } from '../studio/studio-provider.js';
 import type { GenerationProvider } from './types.js';
 
@@ -13,15 +14,23 @@ export type ProviderOptions = {
 
 export type ProviderFactory = (app: App, opts: ProviderOptions) => GenerationProvider;
 
-const factories = new Map<string, ProviderFactory>([
-  ['studio', (app, opts) => new StudioProvider({ size: opts.threads, dataDir: app.dataDir })],
-]);
+const providersKey = new ServiceKey<Map<string, ProviderFactory>>('generation providers');
 
-/** Adds (or replaces) a provider implementation under `name`. */
-export function registerProvider(name: string, factory: ProviderFactory): void {
-  factories.set(name, factory);
+function factoriesOf(app: App): Map<string, ProviderFactory> {
+  return app.shared(
+    providersKey,
+    () =>
+      new Map<string, ProviderFactory>([
+        ['studio', (a, opts) => new StudioProvider({ size: opts.threads, dataDir: a.dataDir })],
+      ]),
+  );
 }
 
-export function providerFactory(name: string): ProviderFactory | undefined {
-  return factories.get(name);
+/** Adds (or replaces) a provider implementation under `name` on `app`. */
+export function registerProvider(app: App, name: string, factory: ProviderFactory): void {
+  factoriesOf(app).set(name, factory);
+}
+
+export function providerFactory(app: App, name: string): ProviderFactory | undefined {
+  return factoriesOf(app).get(name);
 }

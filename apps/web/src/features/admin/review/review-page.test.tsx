@@ -135,4 +135,21 @@ describe('the review screen from the keyboard', () => {
     expect(within(tile(a2)).getByTestId('redo-request').textContent).toMatch(/\(no reason given\)$/);
     expect(within(tile(shoot.results[2]!)).queryByTestId('redo-request')).toBeNull();
   });
+
+  it('says the first run is processing, and a run after a rejection is regenerating', async () => {
+    const shoot = await shootInReview(su);
+    await su.collection('photoshoots').update(shoot.id, { status: 'processing' });
+    adminPb.authStore.save(su.authStore.token, su.authStore.record);
+    resetAdminAuthForTests();
+    renderApp(`/admin/photoshoots/${shoot.id}/review`);
+    await waitFor(() => expect(screen.getAllByTestId('review-tile')).toHaveLength(4));
+    expect(screen.getByText(/^Processing: the portraits appear here/)).toBeTruthy();
+    expect(screen.queryByText(/^Regenerating/)).toBeNull();
+
+    // The open screen follows the rejection live.
+    await su.collection('results').update(shoot.results[0]!, { review: 'rejected', reviewNote: 'blurry' });
+    expect(
+      await screen.findByText(/^Regenerating: the replacements appear here/, undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
 });

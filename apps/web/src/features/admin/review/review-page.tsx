@@ -62,6 +62,9 @@ export function ReviewPage() {
   const p = photoshoot.data;
   const groups = useMemo(() => groupByStyle(results.data ?? [], p?.styles ?? []), [results.data, p?.styles]);
   const flat = useMemo(() => groups.flatMap((g) => g.results), [groups]);
+  // The first run stores each portrait as it is made, so results alone do not mean a re-run: only a
+  // rejected portrait, a customer's redo or a replacement does.
+  const regenerating = flat.some((r) => r.review === 'rejected' || r.redoRequested || !!r.replaces);
   const groupOf = (r: AdminResult) => groups.find((g) => g.styleId === r.style);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState<AdminResult | null>(null);
@@ -188,7 +191,7 @@ export function ReviewPage() {
       {!inReview ? (
         <Alert tone="info" className="mb-4">
           {p.status === 'queued' || p.status === 'processing'
-            ? flat.length
+            ? regenerating
               ? `Regenerating: the replacements appear here as the worker delivers them (${p.progress}%).`
               : `Processing: the portraits appear here as the worker delivers them (${p.progress}%).`
             : `This photoshoot is ${p.status.replace(/_/g, ' ')}: nothing to decide now.`}
