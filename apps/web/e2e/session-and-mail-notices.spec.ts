@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
 import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
+import { completedShoot } from '../src/testing/completed-shoot';
 
 /**
  * Two notices a browser shows: a signed-in page whose session was ended elsewhere (a password
@@ -26,32 +27,11 @@ test.beforeAll(async () => {
   await disableRateLimits();
 });
 
-/** A completed photoshoot of `owner` with one released portrait (no file: the page works on records). */
-async function completedShoot(owner: string): Promise<string> {
-  const su = await superuser();
-  const [style] = (await su.collection('styles').getList(1, 1, { filter: 'active = true' })).items;
-  const shoot = await su
-    .collection('photoshoots')
-    .create({ user: owner, title: 'Released', styles: [style!.id], status: 'processing' });
-  await su.collection('results').create({
-    photoshoot: shoot.id,
-    user: owner,
-    style: style!.id,
-    variant: 0,
-    review: 'approved',
-    released: true,
-    width: 4,
-    height: 5,
-  });
-  await su.collection('photoshoots').update(shoot.id, { status: 'completed' });
-  return shoot.id;
-}
-
 test('a results page whose session ended elsewhere says so and signs in again back to it', async ({
   page,
 }) => {
   const person = await newUser();
-  const shoot = await completedShoot(person.id);
+  const shoot = await completedShoot(await superuser(), person.id);
   await page.goto(`/login?redirect=${encodeURIComponent(`/photoshoot/${shoot}/results`)}`);
   await signInWithPassword(page, person.email, person.password);
   await expect(page).toHaveURL(new RegExp(`/photoshoot/${shoot}/results$`));

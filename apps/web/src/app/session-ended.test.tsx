@@ -4,29 +4,8 @@ import { resetAuthForTests } from '../lib/auth-store';
 import { pb } from '../lib/pb';
 import { checkSession } from '../lib/session-check';
 import { newAccount, operatorClient, otherClient } from '../testing/accounts';
+import { completedShoot } from '../testing/completed-shoot';
 import { renderApp } from '../testing/render-app';
-
-/** A completed photoshoot of `owner` with one released portrait, as delivery leaves it. */
-async function completedShoot(owner: { id: string }): Promise<string> {
-  const su = await operatorClient();
-  const [style] = (await su.collection('styles').getList(1, 1, { filter: 'active = true' })).items;
-  const shoot = await su
-    .collection('photoshoots')
-    .create({ user: owner.id, title: 'Released', styles: [style!.id], status: 'processing' });
-  // note: no file: jsdom's FormData does not travel through Node's fetch; the page works on records.
-  await su.collection('results').create({
-    photoshoot: shoot.id,
-    user: owner.id,
-    style: style!.id,
-    variant: 0,
-    review: 'approved',
-    released: true,
-    width: 4,
-    height: 5,
-  });
-  await su.collection('photoshoots').update(shoot.id, { status: 'completed' });
-  return shoot.id;
-}
 
 /** Another browser changes the password: every session of the account ends. */
 async function changePasswordElsewhere(account: { id: string; email: string; password: string }) {
@@ -68,7 +47,7 @@ describe('a signed-in page after the session ended elsewhere', () => {
 
   it('a live results page says the person was signed out, not "no portraits"', async () => {
     const owner = await newAccount();
-    const id = await completedShoot(owner);
+    const id = await completedShoot(await operatorClient(), owner.id);
     await pb.collection('users').authWithPassword(owner.email, owner.password);
     renderApp(`/photoshoot/${id}/results`);
     expect(await screen.findAllByTestId('result-card')).toHaveLength(1);
