@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { client, disableRateLimits, newUser } from './support/api';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { client, disableRateLimits, newUser, superuser } from './support/api';
+import { mailText, startSmtp } from './support/smtp';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
 
@@ -86,6 +87,26 @@ test('describing the person photographed creates a private profile', async ({ pa
 });
 
 test('deleting the account needs the password, signs out and says so', async ({ page }, info) => {
+  // Mail through a real SMTP server: the home page may promise the confirmation only because it
+  // is sent (with SMTP off it says nothing of a mail; the component test covers that).
+  const smtp = await startSmtp();
+  const su = await superuser();
+  await su.settings.update({
+    smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, username: '', password: '', tls: false },
+  });
+  try {
+    await deleteAndSeeTheNotice(page, info, smtp);
+  } finally {
+    await su.settings.update({ smtp: { enabled: false } });
+    await smtp.close();
+  }
+});
+
+async function deleteAndSeeTheNotice(
+  page: Page,
+  info: TestInfo,
+  smtp: Awaited<ReturnType<typeof startSmtp>>,
+): Promise<void> {
   const user = await newUser('Dee Delete');
   await page.goto('/login?redirect=%2Fsettings');
   await signInWithPassword(page, user.email, user.password);
@@ -100,6 +121,7 @@ test('deleting the account needs the password, signs out and says so', async ({ 
   // The home page says it is done and where the confirmation goes.
   const notice = page.getByRole('status').filter({ hasText: 'Your account was deleted' });
   await expect(notice).toContainText(`A confirmation email is on its way to ${user.email}.`);
+  expect(mailText((await smtp.waitFor(user.email)).raw)).toMatch(/deleted/i);
   await expectAccessible(page, 'account-deleted');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 });
@@ -109,4 +131,4 @@ test('deleting the account needs the password, signs out and says so', async ({ 
   await expect(
     client().collection('users').authWithPassword(user.email, user.password),
   ).rejects.toMatchObject({ status: 400 });
-});
+}

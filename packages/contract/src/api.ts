@@ -69,6 +69,8 @@ export type PublicConfig = {
   privacy: 'local' | 'hosted';
   /** The support chat and page-view analytics the public pages load, with their public ids (null: none). */
   integrations: PublicIntegrations;
+  /** `delivered`: mails go out over SMTP; false while they reach only the developer outbox. */
+  mail: { delivered: boolean };
 };
 
 /** A support chat widget, by its provider's public site id. */

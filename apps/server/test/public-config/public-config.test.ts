@@ -35,6 +35,7 @@ describe.each(engines)('public config API (%s)', (engine) => {
       engine: { kind: 'studio', provider: 'studio' },
       privacy: 'local',
       integrations: { chat: null, analytics: null },
+      mail: { delivered: false },
     });
   });
 
@@ -44,6 +45,14 @@ describe.each(engines)('public config API (%s)', (engine) => {
     expect((await get()).engine).toEqual({ kind: 'hosted', provider: 'fal' });
     await su.settings.update({ processing: { provider: 'studio' } });
     expect((await get()).engine).toEqual({ kind: 'studio', provider: 'studio' });
+  });
+
+  it('says whether mails go out, so no page promises one that only reaches the dev outbox', async () => {
+    const su = await t.superuser();
+    await su.settings.update({ smtp: { enabled: true, host: '127.0.0.1', port: 2525 } });
+    expect((await get()).mail).toEqual({ delivered: true });
+    await su.settings.update({ smtp: { enabled: false } });
+    expect((await get()).mail).toEqual({ delivered: false });
   });
 
   it('follows settings changes at once', async () => {

@@ -25,6 +25,11 @@ export type PublicConfig = {
   privacy: PrivacyMode;
   /** The support chat and analytics the public pages load, with their public ids (null: none). */
   integrations: PublicIntegrations;
+  /**
+   * `delivered`: mails go out over SMTP. While SMTP is off they only reach the developer outbox,
+   * so a page must not tell a customer that a mail is on its way.
+   */
+  mail: { delivered: boolean };
 };
 
 /** The public slice of the live settings; never a secret, never anything else. */
@@ -48,6 +53,7 @@ export function publicConfig(app: App): PublicConfig {
     },
     privacy: privacyMode(s.processing),
     integrations: publicIntegrations(s.integrations),
+    mail: { delivered: s.smtp.enabled },
   };
 }
 
