@@ -5,7 +5,7 @@
 import type PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startServer, type TestServer } from '../support/harness.js';
+import { engines, imageWorkOn, startServer, type TestServer } from '../support/harness.js';
 import { UploadChecks } from '../../src/modules/analysis/upload-checks.js';
 import * as img from './support/images.js';
 import { codes, verdictWatcher } from './support/verdicts.js';
@@ -48,38 +48,43 @@ describe.each(engines)('upload checks (%s)', (engine) => {
     expect(stored!.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each([
-    ['blurred', img.variants.blurred, ['blurry']],
-    ['dark', img.variants.dark, ['too_dark']],
-    ['overexposed', img.variants.overexposed, ['overexposed']],
-    ['tiny', img.variants.tiny, ['low_resolution']],
-    ['cat', img.cat, ['low_resolution', 'no_face']],
-    ['coffee', img.coffee, ['no_face']],
-    ['gradient', img.gradient, ['no_face']],
-  ] as const)('rejects the %s photo with its reason', async (_name, make, expected) => {
-    const v = await watcher.upload(await draft(), await make());
-    expect(v.qc).toBe('rejected');
-    expect(codes(v)).toEqual([...expected]);
-    for (const r of v.qcReasons!) expect(r.message.length).toBeGreaterThan(20);
-  });
-
-  it.each([9, 12])(
-    'tells a single person blurred with sigma %i only that the photo is blurry, not that it shows several people',
-    async (sigma) => {
-      const v = await watcher.upload(await draft(), await img.variants.veryBlurred(sigma));
+  // What each photo shows (blur, light, size, no face, several people) is the face models' work
+  // alone, so it runs on one engine (see imageWorkOn); how a verdict is stored and announced is
+  // covered on every engine by the other tests of this file.
+  if (imageWorkOn(engine)) {
+    it.each([
+      ['blurred', img.variants.blurred, ['blurry']],
+      ['dark', img.variants.dark, ['too_dark']],
+      ['overexposed', img.variants.overexposed, ['overexposed']],
+      ['tiny', img.variants.tiny, ['low_resolution']],
+      ['cat', img.cat, ['low_resolution', 'no_face']],
+      ['coffee', img.coffee, ['no_face']],
+      ['gradient', img.gradient, ['no_face']],
+    ] as const)('rejects the %s photo with its reason', async (_name, make, expected) => {
+      const v = await watcher.upload(await draft(), await make());
       expect(v.qc).toBe('rejected');
-      // The detector did see more than one "face" here (the measurement this rule is built on).
-      expect(v.faceCount).toBeGreaterThanOrEqual(2);
-      expect(codes(v)).toEqual(['blurry']);
-    },
-  );
+      expect(codes(v)).toEqual([...expected]);
+      for (const r of v.qcReasons!) expect(r.message.length).toBeGreaterThan(20);
+    });
 
-  it.each([1, 2, 3, 4, 5, 6])('rejects group photo %i as showing several people', async (n) => {
-    const v = await watcher.upload(await draft(), await img.groupPhoto(n));
-    expect(v.qc).toBe('rejected');
-    expect(codes(v)).toContain('multiple_faces');
-    expect(v.faceCount).toBeGreaterThanOrEqual(3);
-  });
+    it.each([9, 12])(
+      'tells a single person blurred with sigma %i only that the photo is blurry, not that it shows several people',
+      async (sigma) => {
+        const v = await watcher.upload(await draft(), await img.variants.veryBlurred(sigma));
+        expect(v.qc).toBe('rejected');
+        // The detector did see more than one "face" here (the measurement this rule is built on).
+        expect(v.faceCount).toBeGreaterThanOrEqual(2);
+        expect(codes(v)).toEqual(['blurry']);
+      },
+    );
+
+    it.each([1, 2, 3, 4, 5, 6])('rejects group photo %i as showing several people', async (n) => {
+      const v = await watcher.upload(await draft(), await img.groupPhoto(n));
+      expect(v.qc).toBe('rejected');
+      expect(codes(v)).toContain('multiple_faces');
+      expect(v.faceCount).toBeGreaterThanOrEqual(3);
+    });
+  }
 
   it('stores an EXIF-rotated phone photo upright, without its metadata', async () => {
     const upload = await img.variants.exifRotated();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeFaceThreads } from '../../src/modules/analysis/face-threads.js';
 import { RETRY_SEED_SALT } from '../../src/modules/processing/likeness/second-chance.js';
 import type { RecordData } from '../../src/core/records/codec.js';
-import { engines, startServer, type TestServer } from '../support/harness.js';
+import { engines, imageWorkOn, startServer, type TestServer } from '../support/harness.js';
 import { photoshoot, queuedShoot, resultsOf, runner, testSettings } from '../processing/support.js';
 import {
   anotherPerson,
@@ -75,21 +75,24 @@ describe.each(engines)('likeness of results (%s)', (engine) => {
 
   const byVariant = (rows: RecordData[]) => new Map(rows.map((r) => [Number(r.variant), r]));
 
-  it("scores the studio engine's astronaut portraits at or above the threshold", async () => {
-    await testSettings(t, { reviewRequired: true });
-    const s = await shoot({ styles: 2 });
-    await run();
-    expect((await photoshoot(t, s.id)).status).toBe('review');
-    const results = await resultsOf(t, s.id);
-    expect(results).toHaveLength(2);
-    const threshold = t.app.settings.get().processing.likenessThreshold;
-    for (const r of results) {
-      expect(r.likeness).toBeGreaterThanOrEqual(threshold);
-      expect(r.likeness).toBeLessThanOrEqual(1);
-      expect([r.review, r.reviewNote]).toEqual(['pending', '']);
-      expect((r.params as { likeness: unknown }).likeness).toMatchObject({ score: r.likeness, faces: 1 });
-    }
-  }, 240_000);
+  // Two studio renders scored by the face model: image work, on one engine (see imageWorkOn); the
+  // scores' path into the results rows is the same in the provider cases below, on every engine.
+  if (imageWorkOn(engine))
+    it("scores the studio engine's astronaut portraits at or above the threshold", async () => {
+      await testSettings(t, { reviewRequired: true });
+      const s = await shoot({ styles: 2 });
+      await run();
+      expect((await photoshoot(t, s.id)).status).toBe('review');
+      const results = await resultsOf(t, s.id);
+      expect(results).toHaveLength(2);
+      const threshold = t.app.settings.get().processing.likenessThreshold;
+      for (const r of results) {
+        expect(r.likeness).toBeGreaterThanOrEqual(threshold);
+        expect(r.likeness).toBeLessThanOrEqual(1);
+        expect([r.review, r.reviewNote]).toEqual(['pending', '']);
+        expect((r.params as { likeness: unknown }).likeness).toMatchObject({ score: r.likeness, faces: 1 });
+      }
+    }, 240_000);
 
   it("holds back someone else's face and keeps it from the owner after release", async () => {
     await testSettings(t, { reviewRequired: true });

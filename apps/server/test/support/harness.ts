@@ -22,6 +22,15 @@ export type Engine = 'sqlite' | 'postgres';
 /** The engines this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * Whether a test whose cost is image work (face models, full-size renders) runs on this engine:
+ * on SQLite only. Such a test's outcome cannot depend on the database, and the database side of
+ * the same path (jobs, verdicts, results rows) is covered on every engine by lighter tests
+ * (test/processing/runner.test.ts, the rest of each file). Doing the image work twice cost CI
+ * about seven CPU-minutes. Every use: `grep -rn imageWorkOn test`.
+ */
+export const imageWorkOn = (engine: Engine): boolean => engine === 'sqlite';
+
 export type TestServer = {
   engine: Engine;
   url: string;

@@ -4,13 +4,15 @@
  * outside the team gets its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startServer, type TestServer } from '../support/harness.js';
+import { engines, imageWorkOn, startServer, type TestServer } from '../support/harness.js';
 import { queuedShoot, resultsOf, runner, testSettings } from '../processing/support.js';
 import { put } from '../support/records.js';
 
 const LOOK = ['zoom', 'shift', 'warmth', 'contrast'] as const;
 
-describe.each(engines)("a team's consistent look (%s)", (engine) => {
+// Three studio renders compared: image work, on one engine (see imageWorkOn); the team brand
+// backdrop's path through the job runner is covered on every engine in test/processing/runner.test.ts.
+describe.each(engines.filter(imageWorkOn))("a team's consistent look (%s)", (engine) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startServer({ engine });
