@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
-import { CLOSE_UP_MIN_FACE_PX, judge, notesOn, tallestFrame } from '../../src/modules/analysis/verdict.js';
+import {
+  CLOSE_UP_MIN_FACE_PX,
+  judge,
+  notesOn as notesWith,
+  tallestFrame as tallestWith,
+} from '../../src/modules/analysis/verdict.js';
+import { studioFrameRules } from '../../src/modules/processing/studio-frame-rules.js';
+
+const notesOn = (a: PhotoAnalysis) => notesWith(a, studioFrameRules);
+const tallestFrame = (a: PhotoAnalysis) => tallestWith(a, studioFrameRules);
 
 const exposure = { mean: 120, std: 40, clippedShadows: 0, clippedHighlights: 0 };
 

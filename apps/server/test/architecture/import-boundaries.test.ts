@@ -3,33 +3,17 @@
  * real tree must pass. The whole-tree check runs the boundary rules alone (no type information, so
  * it stays quick); the full config (with types) is exercised on one real file.
  */
-import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { ROOT, SRC, treeLinter } from './lint-tree.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SRC = 'apps/server/src';
 // note: through a URL, as the config is plain JavaScript without type declarations.
 const CONFIG = new URL('../../../../eslint.config.js', import.meta.url).href;
 const { serverBoundaries } = (await import(CONFIG)) as { serverBoundaries: Linter.Config[] };
 
-const boundariesOnly = () =>
-  new ESLint({
-    cwd: ROOT,
-    overrideConfigFile: true,
-    overrideConfig: [
-      // The tree's disable comments name the plugin's rules, which this reduced config does not run.
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser },
-        plugins: { '@typescript-eslint': tseslint.plugin },
-        linterOptions: { reportUnusedDisableDirectives: 'off' },
-      },
-      ...serverBoundaries,
-    ],
-  });
+const boundariesOnly = () => treeLinter(serverBoundaries);
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await boundariesOnly().lintText(code, { filePath: `${ROOT}${filePath}` });

@@ -13,6 +13,7 @@ import { analysePhoto as checkPhoto } from '../../src/modules/analysis/analyse-p
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { NormBox, PhotoAnalysis as UploadAnalysis } from '../../src/modules/analysis/photo-analysis.js';
 import { judge, notesOn } from '../../src/modules/analysis/verdict.js';
+import { studioFrameRules } from '../../src/modules/processing/studio-frame-rules.js';
 import {
   LAYOUT,
   leastFrameHeight,
@@ -215,7 +216,9 @@ async function measurePortrait(
     style: ctx.style,
     framing: ctx.framing,
     accepted: ctx.accepted,
-    smallNoted: ctx.upload ? notesOn(ctx.upload).some((n) => n.code === 'small_for_close_ups') : false,
+    smallNoted: ctx.upload
+      ? notesOn(ctx.upload, studioFrameRules).some((n) => n.code === 'small_for_close_ups')
+      : false,
     faceFound: found !== null,
     faceInside:
       found !== null &&
@@ -308,7 +311,7 @@ export async function corpusReport(
         faces: upload?.faces.length ?? 0,
         neighbourFlagged: reasons.some((c) => !NOT_ABOUT_OTHERS.has(c)),
         roll: upload?.face?.roll ?? null,
-        notes: accepted && upload ? notesOn(upload).map((x) => x.code) : [],
+        notes: accepted && upload ? notesOn(upload, studioFrameRules).map((x) => x.code) : [],
       });
       const a = await timed('analysis', () => engine.analyse(`corpus:${p.id}`, jpeg));
       for (const slug of [HEADSHOT, HALF_BODY[photos.indexOf(p) % HALF_BODY.length]!]) {

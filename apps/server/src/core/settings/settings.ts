@@ -124,7 +124,11 @@ export function defaultSettings(sections: readonly SettingsSection<unknown>[]): 
     otp: { enabled: true, duration: 180, length: 8, collections: ['users'] },
     mfa: { enabled: false, duration: 600, collections: ['users'] },
   };
-  const modules = Object.fromEntries(sections.map((section) => [section.name, section.defaults()]));
+  // Sections of one name are one section that several modules add fields to: defaults merge in order.
+  const modules: Record<string, object> = {};
+  for (const section of sections) {
+    modules[section.name] = { ...modules[section.name], ...(section.defaults() as object) };
+  }
   return { ...platform, ...modules } as Settings;
 }
 

@@ -20,6 +20,7 @@ import { decodeHashes, encodeHashes } from './fingerprints.js';
 import type { AnalysisFormat, AnalysisResult } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
 import { judge, notesOn, type OtherPhoto } from './verdict.js';
+import { frameRulesKey } from './frame-rules.js';
 
 const COLLECTION = 'original_photos';
 const FORMATS: Record<string, AnalysisFormat> = {
@@ -206,7 +207,11 @@ export class UploadChecks {
       const reasons = judge(analysis, this.settings().checks, others);
       // An accepted photo may still carry notes (too small for close-ups), shown beside it.
       const qc = reasons.length ? 'rejected' : 'accepted';
-      await this.save(id, { ...fields, qc, qcReasons: reasons.length ? reasons : notesOn(analysis) });
+      await this.save(id, {
+        ...fields,
+        qc,
+        qcReasons: reasons.length ? reasons : notesOn(analysis, this.app.service(frameRulesKey)),
+      });
     });
   }
 

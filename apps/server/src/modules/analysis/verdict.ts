@@ -6,7 +6,7 @@ import { hammingDistance } from './vision/perceptual-hash.js';
 import type { UploadCheckSettings } from './check-settings.js';
 import type { PhotoAnalysis } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
-import { aspectRatio, leastFrameHeight, MOST_HEADROOM } from '../processing/studio/framing.js';
+import type { FrameRules } from './frame-rules.js';
 
 /** Another photo of the same photoshoot, already accepted. */
 export type OtherPhoto = { dhash: string; phash: string; embedding: number[] };
@@ -59,8 +59,9 @@ function atEdge(b: { x: number; y: number; width: number; height: number }): boo
 
 /**
  * Least face height (pixels of the upload, the mesh's box) for a sharp close-up: a headshot's face
- * fills ~0.42 of a 2048 px frame, and the studio engine enlarges a photo at most 2.5× (framing.ts
- * MAX_ENLARGEMENT); the detector's box is about a sixth taller than the mesh's.
+ * fills ~0.42 of a 2048 px frame, and the studio engine enlarges a photo at most 2.5×
+ * (processing/studio/framing.ts MAX_ENLARGEMENT); the detector's box is about a sixth taller than
+ * the mesh's.
  */
 export const CLOSE_UP_MIN_FACE_PX = 300;
 
@@ -69,15 +70,15 @@ const HAIR_OVER_MESH = 0.3;
 
 /**
  * The tallest frame (upload pixels) the studio engine can take from a photo: it ends at the
- * photo's bottom (the body continues there) and rises at most MOST_HEADROOM of itself over the
+ * photo's bottom (the body continues there) and rises at most the rules' headroom over the
  * hair, or to the photo's top where the hair reaches it; and a person cut by both sides (a close
  * crop) is framed no wider than the photo, in the usual 4:5 portrait.
  */
-export function tallestFrame(a: PhotoAnalysis): number {
+export function tallestFrame(a: PhotoAnalysis, rules: FrameRules): number {
   if (!a.face) return 0;
   const hairTop = (a.face.box.y - a.face.box.height * HAIR_OVER_MESH) * a.height;
-  const tall = hairTop > 0 ? (a.height - hairTop) / (1 - MOST_HEADROOM) : a.height;
-  return Math.min(tall, a.width / aspectRatio('4:5'));
+  const tall = hairTop > 0 ? (a.height - hairTop) / (1 - rules.mostHeadroom) : a.height;
+  return Math.min(tall, a.width / rules.aspectRatio('4:5'));
 }
 
 /**
@@ -86,10 +87,10 @@ export function tallestFrame(a: PhotoAnalysis): number {
  * when the photo itself cannot give a delivered portrait's frame without enlarging it past
  * MAX_ENLARGEMENT (its portraits are framed as wide as it allows, and still enlarged more).
  */
-export function notesOn(a: PhotoAnalysis): QcReason[] {
+export function notesOn(a: PhotoAnalysis, rules: FrameRules): QcReason[] {
   if (!a.face) return [];
   const smallFace = a.face.box.height * a.height < CLOSE_UP_MIN_FACE_PX;
-  const smallPhoto = tallestFrame(a) < leastFrameHeight('4:5');
+  const smallPhoto = tallestFrame(a, rules) < rules.leastFrameHeight('4:5');
   return smallFace || smallPhoto ? [reason('small_for_close_ups')] : [];
 }
 

@@ -249,7 +249,7 @@ export class HostedProvider implements GenerationProvider {
   }
 
   /** Waits until the job settles (webhook or poll) and returns its outcome (see wait-for-row.ts). */
-  async settle(job: ExternalJob, signal?: AbortSignal, pollMs?: number): Promise<GenerateOutcome> {
+  async awaitOutcome(job: ExternalJob, signal?: AbortSignal, pollMs?: number): Promise<GenerateOutcome> {
     const row = await this.rowOf(job);
     const result = await waitForRow(this.app, this.api, row, { signal, pollMs, pollFirst: true });
     if (result.state === 'failed' && result.flagged && row.kind === 'generate') {

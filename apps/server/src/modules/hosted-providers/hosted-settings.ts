@@ -1,9 +1,10 @@
 /**
- * Settings of the hosted generation providers, part of the `processing` section (see
- * ../processing/processing-settings.ts). API keys are secrets: masked by the settings API and
+ * Settings of the hosted generation providers, fields this module adds to the `processing` section
+ * (../processing/processing-settings.ts) with a section of the same name. API keys are secrets: masked by the settings API and
  * kept when a PATCH leaves them blank. Base URLs are not settings on purpose: an operator
  * account must never be able to point our API keys at another host (tests use AppOptions).
  */
+import type { SettingsSection } from '../../core/settings/settings-section.js';
 import { DEFAULT_REPLICATE_TRAINER } from './replicate/replicate-api.js';
 
 export type FalSettings = {
@@ -152,4 +153,17 @@ export function validateHostedSettings(s: HostedSettings, add: Add): void {
       'validation_invalid_value',
       'Must be a whole number of minutes from 1 to 1440.',
     );
+}
+
+/** This module's fields of the `processing` section. */
+export const hostedSettingsSection: SettingsSection<HostedSettings> = {
+  name: 'processing',
+  defaults: defaultHostedSettings,
+  secretFields: HOSTED_SECRET_FIELDS,
+  validate: validateHostedSettings,
+};
+
+declare module '../processing/processing-settings.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- adds this module's fields.
+  interface ProcessingSettings extends HostedSettings {}
 }

@@ -8,6 +8,7 @@ import { bindAdminTestConnectionApi } from './http/admin-test-connection.js';
 import { bindProcessingWebhooksApi } from './http/processing-webhooks.js';
 import { registerProvider } from '../processing/providers/registry.js';
 import { hostedProviderFactories } from './register.js';
+import { hostedSettingsSection } from './hosted-settings.js';
 
 declare module '../../core/app.js' {
   interface ModuleOptions {
@@ -18,6 +19,8 @@ declare module '../../core/app.js' {
 
 export const hostedProvidersModule: HttpModule = {
   name: 'hosted-providers',
+  // Its keys and polling are fields of the `processing` section (hosted-settings.ts).
+  settings: hostedSettingsSection,
   // Jobs submitted to hosted generation providers (decision 013); internal like `_otps`.
   migrations: [{ id: '0013_external_jobs', up: createExternalJobsTable }],
   register(app) {

@@ -8,15 +8,17 @@ import {
   validateUploadCheckSettings,
   type UploadCheckSettings,
 } from '../analysis/check-settings.js';
-import {
-  defaultHostedSettings,
-  HOSTED_SECRET_FIELDS,
-  validateHostedSettings,
-  type HostedSettings,
-} from '../hosted-providers/hosted-settings.js';
 
-/** Hosted providers' keys and polling (`fal`, `replicate`, `astria`, `hostedPollSeconds`, ...) come from HostedSettings. */
-export type ProcessingSettings = HostedSettings & {
+/**
+ * The section's fields. Another module adds its own with a section of the same name and a `declare
+ * module` block extending this interface (the hosted providers' keys and polling:
+ * modules/hosted-providers/hosted-settings.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- widened by other modules.
+export interface ProcessingSettings extends OwnProcessingSettings {}
+
+/** The fields this module defaults and validates. */
+type OwnProcessingSettings = {
   /** Generation provider for new jobs: the offline studio engine, the operator's ComfyUI servers or a hosted service. */
   provider: 'studio' | 'comfyui' | 'fal' | 'replicate' | 'astria';
   /** Analyse each uploaded photo (face, sharpness, exposure, duplicates, same person). */
@@ -44,7 +46,7 @@ export type ProcessingSettings = HostedSettings & {
   resultsRetentionDays: number;
 };
 
-export function defaultProcessingSettings(): ProcessingSettings {
+export function defaultProcessingSettings(): OwnProcessingSettings {
   return {
     provider: 'studio',
     uploadChecks: true,
@@ -57,16 +59,12 @@ export function defaultProcessingSettings(): ProcessingSettings {
     likenessThreshold: 0.5,
     originalsRetentionDays: 30,
     resultsRetentionDays: 0,
-    ...defaultHostedSettings(),
   };
 }
 
-/** Secret fields of this section (relative paths). */
-export const PROCESSING_SECRET_FIELDS: readonly string[] = [...HOSTED_SECRET_FIELDS];
-
 type Add = (field: string, code: string, message: string) => void;
 
-export function validateProcessingSettings(s: ProcessingSettings, add: Add): void {
+export function validateProcessingSettings(s: OwnProcessingSettings, add: Add): void {
   if (!['studio', 'comfyui', 'fal', 'replicate', 'astria'].includes(s.provider))
     add('provider', 'validation_invalid_value', 'Must be studio, comfyui, fal, replicate or astria.');
   if (!Number.isInteger(s.workerConcurrency) || s.workerConcurrency < 0 || s.workerConcurrency > 16)
@@ -80,7 +78,6 @@ export function validateProcessingSettings(s: ProcessingSettings, add: Add): voi
   if (typeof s.uploadChecks !== 'boolean')
     add('uploadChecks', 'validation_invalid_value', 'Must be true or false.');
   validateUploadCheckSettings(s.checks, add);
-  validateHostedSettings(s, add);
   if (typeof s.reviewRequired !== 'boolean')
     add('reviewRequired', 'validation_invalid_value', 'Must be true or false.');
   if (typeof s.likenessThreshold !== 'number' || !(s.likenessThreshold >= 0 && s.likenessThreshold <= 1))
@@ -91,10 +88,9 @@ export function validateProcessingSettings(s: ProcessingSettings, add: Add): voi
 }
 
 /** The `processing` section, registered by its module. */
-export const processingSettingsSection: SettingsSection<ProcessingSettings> = {
+export const processingSettingsSection: SettingsSection<OwnProcessingSettings> = {
   name: 'processing',
   defaults: defaultProcessingSettings,
-  secretFields: PROCESSING_SECRET_FIELDS,
   validate: validateProcessingSettings,
 };
 

@@ -18,7 +18,7 @@ import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } 
 import { writeResult } from './write-result.js';
 import { LikenessCheck } from './likeness/likeness-check.js';
 import { RETRY_SEED_SALT, reseeded, resultRow, stylesToRetry, type Made } from './likeness/second-chance.js';
-import { awaitExternalOutcome } from '../hosted-providers/await-outcome.js';
+import { awaitExternalOutcome } from './await-outcome.js';
 
 export type JobContext = {
   app: App;

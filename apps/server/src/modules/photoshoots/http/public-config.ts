@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { sendJson } from '../../../apis/respond.js';
-import { privacyMode, type PrivacyMode } from '../../processing/privacy-mode.js';
+import { privacyMode, type PrivacyMode } from '../privacy-mode.js';
 import { publicIntegrations, type PublicIntegrations } from '../../integrations/public-integrations.js';
 
 /** What every visitor may know of the settings: the web app's legal pages and checkout use it. */

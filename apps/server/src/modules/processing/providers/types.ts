@@ -89,6 +89,11 @@ export interface GenerationProvider {
   generate(prepared: PreparedSubject, request: GenerateRequest): Promise<GenerateOutcome>;
   /** The backstop for webhooks that never arrive. */
   status(job: ExternalJob): Promise<GenerateOutcome>;
+  /**
+   * Waits until a pending job settles, for a provider that hears of it sooner than a poll would
+   * (a webhook); without it the runner asks `status` after a pause (await-outcome.ts).
+   */
+  awaitOutcome?(job: ExternalJob, signal?: AbortSignal, pollMs?: number): Promise<GenerateOutcome>;
   cancel(job: ExternalJob): Promise<void>;
   /**
    * Verifies and reads a callback: the job it is about and its outcome, or null when it is not
