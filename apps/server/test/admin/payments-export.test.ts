@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { expectErrorBody, failure } from '../support/errors.js';
+import { PURCHASABLES } from '@photoshoot/contract';
+import { allPurchasables } from '../../src/modules/payments/purchasables.js';
 
 /** The export's columns, as spreadsheets built on it expect them. */
 const PAYMENTS_CSV_HEADER = [
@@ -100,6 +102,11 @@ describe.each(engines)('admin payments CSV export (%s)', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("registers exactly the contract's purchasables, each on its payments field", () => {
+    const registered = allPurchasables(t.app).map(({ kind, field }) => ({ kind, field }));
+    expect(registered).toEqual(PURCHASABLES.map(({ kind, field }) => ({ kind, field })));
   });
 
   it('answers 401 to a guest and 403 to a customer, in the error shape; 200 to a superuser', async () => {

@@ -18,12 +18,6 @@ const LEADING = ['id', 'created', 'status', 'refund_owed', 'provider', 'kind', '
 const MONEY = ['currency', 'price', 'discount', 'amount', 'coupon', 'customer_email', 'customer_name'];
 const TRAILING = ['paid_at', 'refunded_at', 'failure_reason'];
 
-/** The header of the export on `app`: each registered purchasable adds its own columns. */
-export function paymentsCsvHeader(app: App): string[] {
-  const items = allPurchasables(app).flatMap((p) => p.exportColumns.map((c) => c.header));
-  return [...LEADING, ...MONEY, ...items, ...TRAILING];
-}
-
 const PAGE = 500;
 
 export type PaymentsExportQuery = { filter?: string; sort?: string };
@@ -42,30 +36,41 @@ export function majorUnits(cents: unknown, currency: unknown): string {
   return (Number(cents ?? 0) / 10 ** digits).toFixed(digits);
 }
 
-function paymentCells(app: App, columns: readonly ExportColumn[], p: RecordJson): unknown[] {
-  const expand = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const kind = purchasableOf(app, p as RecordData).kind;
-  return [
-    p.id,
-    p.created,
-    p.status,
-    isRefundOwed(p as RecordData) ? 'yes' : 'no',
-    p.provider,
-    kind === 'none' ? '' : kind,
-    expand.package?.name ?? '',
-    p.quantity || '',
-    String(p.currency ?? '').toUpperCase(),
-    majorUnits(p.priceCents, p.currency),
-    majorUnits(p.discountCents, p.currency),
-    majorUnits(p.amountCents, p.currency),
-    p.couponCode,
-    expand.user?.email ?? '',
-    expand.user?.name ?? '',
-    ...columns.map((c) => c.cell(p)),
-    p.paidAt,
-    p.refundedAt,
-    p.failureReason,
-  ];
+/** The export's shape on `app`: each registered purchasable adds its own columns and expands. */
+export type ExportLayout = { header: string[]; expand: string; row(payment: RecordJson): unknown[] };
+
+export function exportLayout(app: App): ExportLayout {
+  const columns: ExportColumn[] = allPurchasables(app).flatMap((p) => p.exportColumns);
+  const expand = new Set(['user', 'package', ...columns.flatMap((c) => (c.expand ? [c.expand] : []))]);
+  return {
+    header: [...LEADING, ...MONEY, ...columns.map((c) => c.header), ...TRAILING],
+    expand: [...expand].join(','),
+    row(p) {
+      const expanded = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
+      const kind = purchasableOf(app, p as RecordData).kind;
+      return [
+        p.id,
+        p.created,
+        p.status,
+        isRefundOwed(p as RecordData) ? 'yes' : 'no',
+        p.provider,
+        kind === 'none' ? '' : kind,
+        expanded.package?.name ?? '',
+        p.quantity || '',
+        String(p.currency ?? '').toUpperCase(),
+        majorUnits(p.priceCents, p.currency),
+        majorUnits(p.discountCents, p.currency),
+        majorUnits(p.amountCents, p.currency),
+        p.couponCode,
+        expanded.user?.email ?? '',
+        expanded.user?.name ?? '',
+        ...columns.map((c) => c.cell(p)),
+        p.paidAt,
+        p.refundedAt,
+        p.failureReason,
+      ];
+    },
+  };
 }
 
 /**
@@ -79,8 +84,7 @@ export async function paymentsCsv(
   query: PaymentsExportQuery,
 ): Promise<AsyncIterable<string>> {
   const payments = app.registry.require('payments');
-  const columns = allPurchasables(app).flatMap((p) => p.exportColumns);
-  const expand = ['user', 'package', ...columns.flatMap((c) => (c.expand ? [c.expand] : []))];
+  const layout = exportLayout(app);
   // The id breaks ties, so rows with the same sort value keep their place from page to page.
   const sort = [query.sort?.trim() || '-created', 'id'].join(',');
   const read = (page: number) =>
@@ -90,15 +94,15 @@ export async function paymentsCsv(
       page: String(page),
       perPage: String(PAGE),
       skipTotal: '1',
-      expand: [...new Set(expand)].join(','),
+      expand: layout.expand,
     });
   const first = await read(1);
   return (async function* lines() {
-    yield csvLine(paymentsCsvHeader(app));
+    yield csvLine(layout.header);
     let batch = first;
     for (let page = 1; ; page++) {
       if (page > 1) batch = await read(page);
-      for (const p of batch.items) yield csvLine(paymentCells(app, columns, p));
+      for (const p of batch.items) yield csvLine(layout.row(p));
       if (batch.items.length < PAGE) return;
     }
   })();
