@@ -47,29 +47,6 @@ const giftCard: Purchasable = {
   ],
 };
 
-const PRODUCT_HEADER = [
-  'id',
-  'created',
-  'status',
-  'refund_owed',
-  'provider',
-  'kind',
-  'package',
-  'quantity',
-  'currency',
-  'price',
-  'discount',
-  'amount',
-  'coupon',
-  'customer_email',
-  'customer_name',
-  'photoshoot',
-  'team',
-  'paid_at',
-  'refunded_at',
-  'failure_reason',
-];
-
 const giftPayment = {
   id: 'pay1',
   status: 'paid',
@@ -88,8 +65,10 @@ describe('purchasable registry', () => {
     const backward = bareApp();
     registerPurchasable(backward, teamSeatsPurchase);
     registerPurchasable(backward, photoshootPurchase);
-    expect(exportLayout(forward).header).toEqual(PRODUCT_HEADER);
-    expect(exportLayout(backward).header).toEqual(PRODUCT_HEADER);
+    // The full header is pinned by the export's HTTP test (test/admin/payments-export.test.ts).
+    const header = exportLayout(forward).header;
+    expect(header.slice(14, 18)).toEqual(['customer_name', 'photoshoot', 'team', 'paid_at']);
+    expect(exportLayout(backward).header).toEqual(header);
     expect(exportLayout(backward).expand).toBe('user,package,team');
   });
 

@@ -9,13 +9,18 @@ export type OrderInput = { packageId: string; couponCode: string; quantity: numb
 /**
  * Reads `{package, quantity?, coupon?}` from a request body, the one reading of every quote and
  * checkout body (what is sold one at a time ignores `quantity`).
- * @throws {ApiError} 400 with `data.package` / `data.quantity` / `data.coupon` for a missing or malformed value.
+ * @throws {ApiError} 400 with `data.package` / `data.coupon` / `data.quantity` for a missing or malformed value.
  */
 export function readOrderInput(body: Record<string, unknown>): OrderInput {
   const pkg = body.package;
   if (typeof pkg !== 'string' || pkg.trim() === '') {
     const message = 'Choose a package.';
     throw ApiError.badRequest(message, { package: { code: 'validation_required', message } });
+  }
+  const coupon = body.coupon ?? '';
+  if (typeof coupon !== 'string' || coupon.length > 100) {
+    const message = 'The coupon code must be text.';
+    throw ApiError.badRequest(message, { coupon: { code: 'validation_invalid_value', message } });
   }
   const quantity = body.quantity ?? 1;
   if (
@@ -28,11 +33,6 @@ export function readOrderInput(body: Record<string, unknown>): OrderInput {
     throw ApiError.badRequest(message, {
       quantity: { code: 'validation_invalid_quantity', message, params: { min: 1, max: MAX_ORDER_QUANTITY } },
     });
-  }
-  const coupon = body.coupon ?? '';
-  if (typeof coupon !== 'string' || coupon.length > 100) {
-    const message = 'The coupon code must be text.';
-    throw ApiError.badRequest(message, { coupon: { code: 'validation_invalid_value', message } });
   }
   return { packageId: pkg.trim(), couponCode: coupon.trim(), quantity };
 }
