@@ -93,5 +93,7 @@ export type Purchasable = {
   describe(sold: Sold): string;
   /** The receipt's lines, message and button about the item. */
   receipt(sold: Sold): ReceiptItem;
+  /** The refund mail's sentence on what the refund does to the item: a part (the order stands) or all. */
+  readonly refundNote: { partial: string; full: string };
   readonly exportColumns: readonly ExportColumn[];
 };

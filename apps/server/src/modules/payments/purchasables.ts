@@ -33,6 +33,7 @@ const nothing: Purchasable = {
     message: 'Your order is confirmed.',
     action: { label: 'Open your account', url: appURL || '/' },
   }),
+  refundNote: { partial: 'Your order stands.', full: 'Your order is marked refunded.' },
   exportColumns: [],
 };
 

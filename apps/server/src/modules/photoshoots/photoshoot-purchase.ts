@@ -72,5 +72,9 @@ export const photoshootPurchase: Purchasable = {
       },
     };
   },
+  refundNote: {
+    partial: 'Your order stands: your photoshoot is not affected.',
+    full: 'Your photoshoot is marked refunded.',
+  },
   exportColumns: [{ header: 'photoshoot', cell: (p) => p.photoshoot }],
 };

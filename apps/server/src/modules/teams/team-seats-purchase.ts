@@ -37,6 +37,10 @@ export const teamSeatsPurchase: Purchasable = {
       action: { label: 'Open your team', url: appLink(appURL, `/teams/${String(payment.team)}`) },
     };
   },
+  refundNote: {
+    partial: 'Your order stands: your team keeps the seats it bought.',
+    full: 'The seats of this order that were not used yet were removed from your team.',
+  },
   exportColumns: [
     {
       header: 'team',
