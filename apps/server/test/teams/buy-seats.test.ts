@@ -170,6 +170,14 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
     await setSeats(t, team.id, 7, 1);
     await su.send(`/api/admin/payments/${second.payment.id}/refund`, { method: 'POST' });
     expect(await seats(t, team.id)).toEqual({ total: 2, used: 1 });
+    await t.app.mailer.idle();
+    const { items } = await t.app.mailer.listOutbox(10_000);
+    const refunds = items.filter(
+      (m) => m.to.includes(team.owner.email) && m.text.includes(second.payment.id),
+    );
+    expect(refunds.find((m) => /refund/i.test(m.subject))?.text).toContain(
+      'The seats of this order that were not used yet were removed from your team.',
+    );
   });
 
   it('only owners and admins of the team buy; members are refused, outsiders see nothing', async () => {
