@@ -19,7 +19,7 @@ import type { PublicIntegrations } from './modules/integrations/public-integrati
 import type { StyleOrder } from './modules/catalog/style-order.js';
 import type { AdminUserSummary } from './modules/admin/user-summaries.js';
 import type { TeamOverview } from './modules/teams/member-overview.js';
-import type { TeamQuote } from './modules/teams/team-checkout.js';
+import type { TeamQuote } from './modules/teams/team-sale.js';
 import type { InvitePreview } from './modules/teams/invites.js';
 import type { RemindOutcome } from './modules/teams/remind.js';
 import type { TeamSummary } from './modules/teams/team-summary.js';

@@ -7,4 +7,5 @@ export * from './json-fields.js';
 export * from './statuses.js';
 export * from './api.js';
 export * from './teams-api.js';
+export * from './purchasables.js';
 export type { TypedPocketBase } from './client.js';

@@ -7,7 +7,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { engines, startServer, type TestServer } from '../support/harness.js';
 import { expectErrorBody, failure } from '../support/errors.js';
-import { PAYMENTS_CSV_HEADER } from '../../src/modules/payments/payments-export.js';
+import { PURCHASABLES } from '@photoshoot/contract';
+import { allPurchasables } from '../../src/modules/payments/purchasables.js';
+
+/** The export's columns, as spreadsheets built on it expect them. */
+const PAYMENTS_CSV_HEADER = [
+  'id',
+  'created',
+  'status',
+  'refund_owed',
+  'provider',
+  'kind',
+  'package',
+  'quantity',
+  'currency',
+  'price',
+  'discount',
+  'amount',
+  'coupon',
+  'customer_email',
+  'customer_name',
+  'photoshoot',
+  'team',
+  'paid_at',
+  'refunded_at',
+  'failure_reason',
+];
 
 /** A small RFC 4180 reader, enough to check what a spreadsheet would see. */
 function parseCsv(text: string): string[][] {
@@ -77,6 +102,11 @@ describe.each(engines)('admin payments CSV export (%s)', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it("registers exactly the contract's purchasables, each on its payments field", () => {
+    const registered = allPurchasables(t.app).map(({ kind, field }) => ({ kind, field }));
+    expect(registered).toEqual(PURCHASABLES.map(({ kind, field }) => ({ kind, field })));
   });
 
   it('answers 401 to a guest and 403 to a customer, in the error shape; 200 to a superuser', async () => {

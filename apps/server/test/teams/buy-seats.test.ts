@@ -132,6 +132,29 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
     expect(usedUp.response.data).toMatchObject({ coupon: { code: 'validation_coupon_used_up' } });
   });
 
+  it('two free checkouts racing for the last use of a coupon: one adds its seats, the other writes nothing', async () => {
+    await setSeats(t, team.id, 0);
+    await coupon(t, { code: 'LASTFREE', percentOff: 100, maxRedemptions: 1 });
+    const outcomes = await Promise.allSettled([
+      checkout(team, { package: team5, coupon: 'LASTFREE' }),
+      checkout(team, { package: team5, coupon: 'LASTFREE' }),
+    ]);
+    const paid = outcomes.filter((o) => o.status === 'fulfilled');
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(paid).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const err = refused[0] as { status: number; response: { data: Record<string, unknown> } };
+    expect(err.status).toBe(400);
+    expect(err.response.data).toMatchObject({ coupon: { code: 'validation_coupon_used_up' } });
+    // The order is decided in the checkout's transaction: no failed payment is left behind.
+    const rows = await t.app.db.all<{ status: string }>(
+      `SELECT "status" FROM "payments" WHERE "couponCode" = ?`,
+      ['LASTFREE'],
+    );
+    expect(rows.map((r) => r.status)).toEqual(['paid']);
+    expect(await seats(t, team.id)).toEqual({ total: 5, used: 0 });
+  });
+
   it('a refund removes unused seats and never goes below those in use', async () => {
     const su = await t.superuser();
     await setSeats(t, team.id, 0);
@@ -147,6 +170,14 @@ describe.each(engines)('creating a team and buying seats (%s)', (engine) => {
     await setSeats(t, team.id, 7, 1);
     await su.send(`/api/admin/payments/${second.payment.id}/refund`, { method: 'POST' });
     expect(await seats(t, team.id)).toEqual({ total: 2, used: 1 });
+    await t.app.mailer.idle();
+    const { items } = await t.app.mailer.listOutbox(10_000);
+    const refunds = items.filter(
+      (m) => m.to.includes(team.owner.email) && m.text.includes(second.payment.id),
+    );
+    expect(refunds.find((m) => /refund/i.test(m.subject))?.text).toContain(
+      'The seats of this order that were not used yet were removed from your team.',
+    );
   });
 
   it('only owners and admins of the team buy; members are refused, outsiders see nothing', async () => {

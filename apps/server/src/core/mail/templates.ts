@@ -81,11 +81,19 @@ export function loginAlertMail(meta: MailMeta, where: string): RenderedMail {
   });
 }
 
+/** What a receipt says about the item bought, in the words of the module that sells it. */
+export type ReceiptItem = {
+  /** Detail rows right after the package (a photoshoot's title; a team and its seats). */
+  lines: { label: string; value: string }[];
+  /** The opening paragraph: what happens now. */
+  message: string;
+  action: { label: string; url: string };
+};
+
 /** What a payment receipt lists; amounts are integer minor units (cents) of `currency`. */
 export type ReceiptLines = {
   itemName: string;
-  photoshootId: string;
-  photoshootTitle: string;
+  item: ReceiptItem;
   priceCents: number;
   discountCents: number;
   amountCents: number;
@@ -93,8 +101,6 @@ export type ReceiptLines = {
   couponCode: string;
   paymentId: string;
   paidAt: Date;
-  /** Seats bought for a team (instead of a photoshoot). */
-  team?: { id: string; name: string; seats: number };
 };
 
 /** "$49.00", "€9.50", "¥500": Intl knows how many decimals a currency has. */
@@ -106,8 +112,7 @@ export function formatMoney(minor: number, currency: string): string {
 
 export function receiptMail(meta: MailMeta, r: ReceiptLines): RenderedMail {
   const money = (n: number) => formatMoney(n, r.currency);
-  const details = [{ label: 'Package', value: r.itemName }];
-  if (r.photoshootTitle) details.push({ label: 'Photoshoot', value: r.photoshootTitle });
+  const details = [{ label: 'Package', value: r.itemName }, ...r.item.lines];
   details.push({ label: 'Price', value: money(r.priceCents) });
   if (r.discountCents > 0) {
     details.push({ label: `Discount (${r.couponCode})`, value: `-${money(r.discountCents)}` });
@@ -117,31 +122,11 @@ export function receiptMail(meta: MailMeta, r: ReceiptLines): RenderedMail {
     { label: 'Date', value: r.paidAt.toISOString().slice(0, 10) },
     { label: 'Payment reference', value: r.paymentId },
   );
-  if (r.team) {
-    details.splice(
-      1,
-      0,
-      { label: 'Team', value: r.team.name },
-      { label: 'Seats', value: String(r.team.seats) },
-    );
-  }
-  const team = r.team;
   return renderMail(meta, {
     subject: `Your ${meta.appName} receipt`,
     heading: 'Thank you for your order',
-    paragraphs: [
-      team
-        ? `${team.seats} seat${team.seats === 1 ? ' was' : 's were'} added to ${team.name}. Invite your team: each member's photoshoot uses one seat when they submit their photos.`
-        : r.amountCents > 0
-          ? `We received your payment of ${money(r.amountCents)}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
-          : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
-    ],
-    action: team
-      ? { label: 'Open your team', url: appLink(meta.appURL, `/teams/${team.id}`) }
-      : {
-          label: 'Follow your photoshoot',
-          url: appLink(meta.appURL, `/photoshoot/${r.photoshootId}/processing`),
-        },
+    paragraphs: [r.item.message],
+    action: r.item.action,
     details,
     footnote:
       'Keep this email as your receipt. Questions about your order? Reply through the contact page and quote the payment reference.',

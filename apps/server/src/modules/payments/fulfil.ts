@@ -15,8 +15,7 @@ import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
-import { composeReceipt } from './receipt.js';
-import { receiptRef } from './receipt-sent.js';
+import { queueReceipt } from './receipt.js';
 import { couponLapsedReason, couponLapsedTransition, redeemAtPayment } from './coupon-at-payment.js';
 import { refundOwed } from './owed-refunds.js';
 
@@ -58,14 +57,10 @@ export async function fulfilPayment(
 
     payment.status = 'paid';
     payment.paidAt = nowString();
-    const receipt = await composeReceipt(app, tx, payment, item);
     await savePayment(app, tx, payment, later, 'update');
     await bought.onPaid({ app, tx, payment, item, actor, later, reason: 'the payment succeeded' });
     // note: queued in this transaction, so a paid payment always has its receipt on the way.
-    if (receipt) {
-      await app.mailer.queue(receipt, { db: tx, ref: receiptRef(String(payment.id)) });
-      later.add(() => app.mailer.deliverQueued());
-    }
+    await queueReceipt(app, tx, payment, item, later);
     return payment;
   });
   later.run();

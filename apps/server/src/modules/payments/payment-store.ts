@@ -62,3 +62,13 @@ export async function savePayment(
 export async function paymentJson(app: App, caller: Caller, data: RecordData): Promise<RecordJson> {
   return (await app.records.shape(collection(app), [data], caller))[0]!;
 }
+
+/** A checkout's answer: the payment as `caller` sees it, and the provider's page or `paid: true`. */
+export async function checkoutJson(
+  app: App,
+  caller: Caller,
+  outcome: { payment: RecordData; url?: string; paid?: true },
+): Promise<{ payment: RecordJson; url: string } | { payment: RecordJson; paid: true }> {
+  const payment = await paymentJson(app, caller, outcome.payment);
+  return outcome.paid ? { payment, paid: true } : { payment, url: outcome.url ?? '' };
+}

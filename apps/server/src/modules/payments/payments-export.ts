@@ -10,30 +10,13 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { csvLine } from '../../tools/csv.js';
 import { isRefundOwed } from './owed-refunds.js';
-import { purchasableOf } from './purchasables.js';
+import type { ExportColumn } from './purchasable.js';
+import { allPurchasables, purchasableOf } from './purchasables.js';
 
-export const PAYMENTS_CSV_HEADER = [
-  'id',
-  'created',
-  'status',
-  'refund_owed',
-  'provider',
-  'kind',
-  'package',
-  'quantity',
-  'currency',
-  'price',
-  'discount',
-  'amount',
-  'coupon',
-  'customer_email',
-  'customer_name',
-  'photoshoot',
-  'team',
-  'paid_at',
-  'refunded_at',
-  'failure_reason',
-];
+/** The export's columns before and after those of the purchasables (in `allPurchasables` order). */
+const LEADING = ['id', 'created', 'status', 'refund_owed', 'provider', 'kind', 'package', 'quantity'];
+const MONEY = ['currency', 'price', 'discount', 'amount', 'coupon', 'customer_email', 'customer_name'];
+const TRAILING = ['paid_at', 'refunded_at', 'failure_reason'];
 
 const PAGE = 500;
 
@@ -53,31 +36,41 @@ export function majorUnits(cents: unknown, currency: unknown): string {
   return (Number(cents ?? 0) / 10 ** digits).toFixed(digits);
 }
 
-function paymentCells(app: App, p: RecordJson): unknown[] {
-  const expand = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  const kind = purchasableOf(app, p as RecordData).kind;
-  return [
-    p.id,
-    p.created,
-    p.status,
-    isRefundOwed(p as RecordData) ? 'yes' : 'no',
-    p.provider,
-    kind === 'none' ? '' : kind,
-    expand.package?.name ?? '',
-    p.quantity || '',
-    String(p.currency ?? '').toUpperCase(),
-    majorUnits(p.priceCents, p.currency),
-    majorUnits(p.discountCents, p.currency),
-    majorUnits(p.amountCents, p.currency),
-    p.couponCode,
-    expand.user?.email ?? '',
-    expand.user?.name ?? '',
-    p.photoshoot,
-    expand.team?.name ?? p.team,
-    p.paidAt,
-    p.refundedAt,
-    p.failureReason,
-  ];
+/** The export's shape on `app`: each registered purchasable adds its own columns and expands. */
+export type ExportLayout = { header: string[]; expand: string; row(payment: RecordJson): unknown[] };
+
+export function exportLayout(app: App): ExportLayout {
+  const columns: ExportColumn[] = allPurchasables(app).flatMap((p) => p.exportColumns);
+  const expand = new Set(['user', 'package', ...columns.flatMap((c) => (c.expand ? [c.expand] : []))]);
+  return {
+    header: [...LEADING, ...MONEY, ...columns.map((c) => c.header), ...TRAILING],
+    expand: [...expand].join(','),
+    row(p) {
+      const expanded = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
+      const kind = purchasableOf(app, p as RecordData).kind;
+      return [
+        p.id,
+        p.created,
+        p.status,
+        isRefundOwed(p as RecordData) ? 'yes' : 'no',
+        p.provider,
+        kind === 'none' ? '' : kind,
+        expanded.package?.name ?? '',
+        p.quantity || '',
+        String(p.currency ?? '').toUpperCase(),
+        majorUnits(p.priceCents, p.currency),
+        majorUnits(p.discountCents, p.currency),
+        majorUnits(p.amountCents, p.currency),
+        p.couponCode,
+        expanded.user?.email ?? '',
+        expanded.user?.name ?? '',
+        ...columns.map((c) => c.cell(p)),
+        p.paidAt,
+        p.refundedAt,
+        p.failureReason,
+      ];
+    },
+  };
 }
 
 /**
@@ -91,6 +84,7 @@ export async function paymentsCsv(
   query: PaymentsExportQuery,
 ): Promise<AsyncIterable<string>> {
   const payments = app.registry.require('payments');
+  const layout = exportLayout(app);
   // The id breaks ties, so rows with the same sort value keep their place from page to page.
   const sort = [query.sort?.trim() || '-created', 'id'].join(',');
   const read = (page: number) =>
@@ -100,15 +94,15 @@ export async function paymentsCsv(
       page: String(page),
       perPage: String(PAGE),
       skipTotal: '1',
-      expand: 'user,package,team',
+      expand: layout.expand,
     });
   const first = await read(1);
   return (async function* lines() {
-    yield csvLine(PAYMENTS_CSV_HEADER);
+    yield csvLine(layout.header);
     let batch = first;
     for (let page = 1; ; page++) {
       if (page > 1) batch = await read(page);
-      for (const p of batch.items) yield csvLine(paymentCells(app, p));
+      for (const p of batch.items) yield csvLine(layout.row(p));
       if (batch.items.length < PAGE) return;
     }
   })();

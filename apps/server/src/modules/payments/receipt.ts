@@ -1,14 +1,17 @@
 /**
- * The receipt mail of a fulfilled payment. It is composed inside the fulfilment transaction (so
- * it describes exactly what was committed) and queued in that same transaction, the one that moved
- * the payment to `paid`: that is what makes it go out once, and surely.
+ * The receipt mail of a paid payment. It is composed inside the transaction that moved the payment
+ * to `paid` (so it describes exactly what was committed) and queued in that same transaction: that
+ * is what makes it go out once, and surely. What it says about the item is the purchasable's.
  */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
+import type { AfterCommit } from '../../core/db/after-commit.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { MailMessage } from '../../core/mail/message.js';
 import { receiptMail } from '../../core/mail/templates.js';
 import { parseDate } from '../../tools/dates.js';
+import { purchasableOf } from './purchasables.js';
+import { receiptRef } from './receipt-sent.js';
 
 /** The receipt for `payment`, or null when its buyer has no address to send it to. */
 export async function composeReceipt(
@@ -17,18 +20,17 @@ export async function composeReceipt(
   payment: RecordData,
   item: RecordData | null,
 ): Promise<MailMessage | null> {
-  const photoshoot = payment.photoshoot ? item : null;
   const user = await app.records.findById(app.registry.require('users'), String(payment.user), db);
   const email = String(user?.email ?? '');
   if (!email) return null;
   const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package), db);
   const s = app.settings.get();
+  const sold = { payment, item, pkg, appURL: s.meta.appURL };
   const mail = receiptMail(
     { appName: s.meta.appName, appURL: s.meta.appURL },
     {
       itemName: String(pkg?.name ?? 'Photoshoot'),
-      photoshootId: String(payment.photoshoot ?? ''),
-      photoshootTitle: String(photoshoot?.title ?? ''),
+      item: purchasableOf(app, payment).receipt(sold),
       priceCents: Number(payment.priceCents),
       discountCents: Number(payment.discountCents),
       amountCents: Number(payment.amountCents),
@@ -36,14 +38,21 @@ export async function composeReceipt(
       couponCode: String(payment.couponCode ?? ''),
       paymentId: String(payment.id),
       paidAt: parseDate(payment.paidAt) ?? new Date(),
-      team: payment.team
-        ? {
-            id: String(payment.team),
-            name: String(item?.name ?? ''),
-            seats: Number(pkg?.seats ?? 0) * Math.max(1, Number(payment.quantity) || 1),
-          }
-        : undefined,
     },
   );
   return { to: email, ...mail };
+}
+
+/** Queues the receipt of `payment`, just paid, in `tx`; delivery is tried once `tx` committed. */
+export async function queueReceipt(
+  app: App,
+  tx: Db,
+  payment: RecordData,
+  item: RecordData | null,
+  later: AfterCommit,
+): Promise<void> {
+  const receipt = await composeReceipt(app, tx, payment, item);
+  if (!receipt) return;
+  await app.mailer.queue(receipt, { db: tx, ref: receiptRef(String(payment.id)) });
+  later.add(() => app.mailer.deliverQueued());
 }

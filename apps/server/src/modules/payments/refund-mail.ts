@@ -9,6 +9,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { MailMessage } from '../../core/mail/message.js';
 import { renderMail } from '../../core/mail/layout.js';
 import { formatMoney } from '../../core/mail/templates.js';
+import { purchasableOf } from './purchasables.js';
 
 /** The mail queue's reference of the refund made after `before` cents had been given back. */
 export function refundRef(paymentId: string, before = 0): string {
@@ -34,6 +35,7 @@ export async function composeRefundMail(
   const paidCents = Number(payment.amountCents);
   const paid = formatMoney(paidCents, currency);
   const standing = payment.status === 'paid';
+  const note = purchasableOf(app, payment).refundNote;
   const delay = 'Depending on your bank it shows within 5 to 10 business days.';
   const details = [{ label: 'Refunded', value: amount }];
   if (refundedCents !== paidCents) details.push({ label: 'You paid', value: paid });
@@ -46,17 +48,13 @@ export async function composeRefundMail(
       paragraphs: standing
         ? [
             `We refunded ${amount} of your ${paid} payment to the card or account you paid with. ${delay}`,
-            payment.team
-              ? 'Your order stands: your team keeps the seats it bought.'
-              : 'Your order stands: your photoshoot is not affected.',
+            note.partial,
           ]
         : [
             paidCents > 0
               ? `We refunded ${amount} to the card or account you paid with. ${delay}`
               : 'Your order was cancelled and marked refunded. Nothing was charged, so nothing comes back to your account.',
-            payment.team
-              ? 'The seats of this order that were not used yet were removed from your team.'
-              : 'Your photoshoot is marked refunded.',
+            note.full,
           ],
       details,
       footnote:

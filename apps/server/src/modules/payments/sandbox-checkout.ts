@@ -12,6 +12,7 @@ import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
 import { visiblePayment } from './payment-access.js';
 import { paymentJson } from './payment-store.js';
+import { purchasableOf } from './purchasables.js';
 
 export const SANDBOX_OUTCOMES = ['paid', 'cancelled', 'failed'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
@@ -27,21 +28,12 @@ async function sandboxPayment(app: App, caller: Caller, id: string): Promise<Rec
 export async function describeSandboxPayment(app: App, caller: Caller, id: string) {
   const payment = await sandboxPayment(app, caller, id);
   const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package));
-  const packageName = String(pkg?.name ?? '');
+  const appURL = app.settings.get().meta.appURL;
   return {
     ...(await paymentJson(app, caller, payment)),
-    packageName,
-    description: payment.team
-      ? teamSeatsLabel(Number(pkg?.seats ?? 0) * Math.max(1, Number(payment.quantity) || 1), packageName)
-      : packageName
-        ? `${packageName} photoshoot`
-        : 'Photoshoot',
+    packageName: String(pkg?.name ?? ''),
+    description: purchasableOf(app, payment).describe({ payment, item: null, pkg, appURL }),
   };
-}
-
-/** "3 team seats (Team seat)". */
-function teamSeatsLabel(seats: number, packageName: string): string {
-  return `${seats} team seat${seats === 1 ? '' : 's'}${packageName ? ` (${packageName})` : ''}`;
 }
 
 export function readOutcome(body: Record<string, unknown>): SandboxOutcome {

@@ -10,7 +10,7 @@ import { registerPhotoHooks } from './photo-hooks.js';
 import { registerPhotoshootHooks } from './photoshoot-hooks.js';
 import { photoshootsSettingsSection } from './photoshoots-settings.js';
 import { registerResultHooks } from './result-hooks.js';
-import { bindPublicConfigApi } from './http/public-config.js';
+import { bindPhotoshootsApi } from './http/photoshoots-api.js';
 import { registerPurchasable } from '../payments/purchasables.js';
 import { photoshootPurchase } from './photoshoot-purchase.js';
 
@@ -33,5 +33,5 @@ export const photoshootsModule: HttpModule = {
     registerResultHooks(app.hooks);
     registerPurchasable(app, photoshootPurchase);
   },
-  routes: bindPublicConfigApi,
+  routes: bindPhotoshootsApi,
 };

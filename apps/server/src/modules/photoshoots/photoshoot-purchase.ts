@@ -1,15 +1,18 @@
 /**
- * A photoshoot as something a payment buys: paid → queued, closed or coupon lapsed → back to
- * draft, refunded → refunded, each only while the photoshoot waits for (or was paid by) that payment
- * and the lifecycle allows the move.
+ * A photoshoot as something a payment buys: sold by `photoshootSale`; paid → queued, closed or
+ * coupon lapsed → back to draft, refunded → refunded, each only while the photoshoot waits for (or
+ * was paid by) that payment and the lifecycle allows the move.
  */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
+import type { Purchasable, PurchaseOutcome } from '../payments/purchasable.js';
 import type { Actor } from '../../core/records/actor.js';
+import { appLink } from '../../core/mail/app-link.js';
+import { formatMoney } from '../../core/mail/templates.js';
 import { refusal, transition } from './lifecycle.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { photoshootSale } from './photoshoot-sale.js';
 
 /** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
 function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
@@ -31,6 +34,7 @@ async function lock(app: App, tx: Db, payment: RecordData): Promise<RecordData |
 export const photoshootPurchase: Purchasable = {
   kind: 'photoshoot',
   field: 'photoshoot',
+  sale: photoshootSale,
   lock,
   // note: a photoshoot no longer waiting for this payment keeps its state; the money is recorded.
   onPaid: async (o) => {
@@ -53,4 +57,24 @@ export const photoshootPurchase: Purchasable = {
   onRefunded: async (o) => {
     if (o.item?.payment === o.payment.id) await moveIfAllowed(o, 'refunded');
   },
+  describe: ({ pkg }) => (pkg?.name ? `${String(pkg.name)} photoshoot` : 'Photoshoot'),
+  receipt: ({ payment, item, appURL }) => {
+    const paid = Number(payment.amountCents);
+    return {
+      lines: item?.title ? [{ label: 'Photoshoot', value: String(item.title) }] : [],
+      message:
+        paid > 0
+          ? `We received your payment of ${formatMoney(paid, String(payment.currency))}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
+          : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
+      action: {
+        label: 'Follow your photoshoot',
+        url: appLink(appURL, `/photoshoot/${String(payment.photoshoot)}/processing`),
+      },
+    };
+  },
+  refundNote: {
+    partial: 'Your order stands: your photoshoot is not affected.',
+    full: 'Your photoshoot is marked refunded.',
+  },
+  exportColumns: [{ header: 'photoshoot', cell: (p) => p.photoshoot }],
 };

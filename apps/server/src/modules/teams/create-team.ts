@@ -6,7 +6,7 @@ import type { App } from '../../core/app.js';
 import { systemCaller, type Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { buyerId } from '../payments/owned-photoshoot.js';
+import { buyerId } from '../payments/buyer.js';
 
 export async function createTeam(
   app: App,

@@ -14,7 +14,7 @@ import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { buyerId } from '../payments/owned-photoshoot.js';
+import { buyerId } from '../payments/buyer.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import {
   INVITE_MESSAGES,

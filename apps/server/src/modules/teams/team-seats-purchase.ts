@@ -1,42 +1,51 @@
 /**
- * Team seats as something a payment buys: paid → the team gains the package's seats times the
- * quantity; refunded → it loses them again, but never below the seats its members already use.
- * A closed checkout or a lapsed coupon changes nothing (seats are only added once paid).
+ * Team seats as something a payment buys: sold by `teamSale`; paid → the team gains the package's
+ * seats times the quantity; refunded → it loses them again, but never below the seats its members
+ * already use. A closed checkout or a lapsed coupon changes nothing (seats are only added once paid).
  */
-import type { App } from '../../core/app.js';
-import type { Db } from '../../core/db/db.js';
-import type { RecordData } from '../../core/records/codec.js';
-import type { Purchasable, PurchaseOutcome } from '../payments/purchasables.js';
+import { appLink } from '../../core/mail/app-link.js';
 import { lockRecord } from '../../core/records/lock-record.js';
-import { addSeats, removeUnusedSeats } from './seats.js';
+import type { Purchasable } from '../payments/purchasable.js';
+import { grantSeats, seatsOf, takeBackSeats } from './seats-bought.js';
+import { teamSale } from './team-sale.js';
 
-/** The seats `payment` bought, from its package (a team package's `seats`) and quantity. */
-export async function seatsBought(app: App, db: Db, payment: RecordData): Promise<number> {
-  const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package), db);
-  return Math.max(0, Number(pkg?.seats) || 0) * Math.max(1, Number(payment.quantity) || 1);
-}
-
-async function emitTeam(o: PurchaseOutcome): Promise<void> {
-  const teams = o.app.registry.require('teams');
-  const record = await o.app.records.findById(teams, String(o.payment.team), o.tx);
-  if (record) o.later.add(() => o.app.events.emit({ action: 'update', collection: teams, record }));
+/** "3 team seats (Team seat)". */
+function seatsLabel(seats: number, packageName: string): string {
+  return `${seats} team seat${seats === 1 ? '' : 's'}${packageName ? ` (${packageName})` : ''}`;
 }
 
 export const teamSeatsPurchase: Purchasable = {
   kind: 'team_seats',
   field: 'team',
+  sale: teamSale,
   lock: async (app, tx, payment) => lockRecord(tx, app.registry.require('teams'), String(payment.team)),
-  onPaid: async (o) => {
-    if (!o.item) return;
-    await addSeats(o.tx, String(o.item.id), await seatsBought(o.app, o.tx, o.payment));
-    await emitTeam(o);
-  },
+  onPaid: grantSeats,
   onClosed: async () => undefined,
   onCouponLapsed: async () => undefined,
   refundRefusal: async () => null,
-  onRefunded: async (o) => {
-    if (!o.item) return;
-    await removeUnusedSeats(o.tx, String(o.item.id), await seatsBought(o.app, o.tx, o.payment));
-    await emitTeam(o);
+  onRefunded: takeBackSeats,
+  describe: ({ payment, pkg }) => seatsLabel(seatsOf(pkg, payment.quantity), String(pkg?.name ?? '')),
+  receipt: ({ payment, item, pkg, appURL }) => {
+    const seats = seatsOf(pkg, payment.quantity);
+    const name = String(item?.name ?? '');
+    return {
+      lines: [
+        { label: 'Team', value: name },
+        { label: 'Seats', value: String(seats) },
+      ],
+      message: `${seats} seat${seats === 1 ? ' was' : 's were'} added to ${name}. Invite your team: each member's photoshoot uses one seat when they submit their photos.`,
+      action: { label: 'Open your team', url: appLink(appURL, `/teams/${String(payment.team)}`) },
+    };
   },
+  refundNote: {
+    partial: 'Your order stands: your team keeps the seats it bought.',
+    full: 'The seats of this order that were not used yet were removed from your team.',
+  },
+  exportColumns: [
+    {
+      header: 'team',
+      expand: 'team',
+      cell: (p) => (p.expand as { team?: { name?: unknown } } | undefined)?.team?.name ?? p.team,
+    },
+  ],
 };

@@ -7,7 +7,7 @@ import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { buyerId } from '../payments/owned-photoshoot.js';
+import { buyerId } from '../payments/buyer.js';
 import { TEST_STYLES_INCLUDED } from './team-package.js';
 
 export async function createTestShoot(app: App, caller: Caller, teamId: string): Promise<RecordData> {

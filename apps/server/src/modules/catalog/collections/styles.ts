@@ -1,7 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { AUTHED, IMAGE_TYPES } from '../../../core/schema/rule-parts.js';
-import { memberOf } from '../../teams/team-rules.js';
+import { memberOf } from '../../photoshoots/team-rules.js';
 
 export const STYLE_CATEGORIES = [
   'corporate',

@@ -1,12 +1,13 @@
-/** Binds the payment endpoints: quote and checkout, verify and the sandbox, the Stripe webhook. */
+/**
+ * Binds the payment endpoints: verify and the sandbox, the Stripe webhook. Each purchasable's
+ * quote and checkout are its own module's endpoints, on `quotePurchase` and `startPurchase`.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { bindPaymentsCheckoutApi } from './payments-checkout.js';
 import { bindPaymentsStatusApi } from './payments-status.js';
 import { bindPaymentsWebhookApi } from './payments-webhook.js';
 
 export async function bindPaymentsApi(server: FastifyInstance, app: App): Promise<void> {
-  bindPaymentsCheckoutApi(server, app);
   bindPaymentsStatusApi(server, app);
   await bindPaymentsWebhookApi(server, app);
 }

@@ -2,7 +2,7 @@ import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { PHOTOSHOOT_STATUSES } from '../statuses.js';
 import { all, AUTHED, unchanged } from '../../../core/schema/rule-parts.js';
-import { adminOf, memberOf } from '../../teams/team-rules.js';
+import { adminOf, memberOf } from '../team-rules.js';
 
 const OWNER = all(AUTHED, 'user = @request.auth.id');
 const OWNER_OR_TEAM_ADMIN = all(AUTHED, `user = @request.auth.id || (team != '' && ${adminOf('team')})`);

@@ -1,7 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { all, AUTHED, IMAGE_TYPES } from '../../../core/schema/rule-parts.js';
-import { adminOf } from '../../teams/team-rules.js';
+import { adminOf } from '../team-rules.js';
 
 const VISIBLE = all(
   AUTHED,

@@ -1,7 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { all, AUTHED, unchanged } from '../../../core/schema/rule-parts.js';
-import { adminOf } from '../team-rules.js';
+import { adminOf } from '../../photoshoots/team-rules.js';
 
 const ADMIN = all(AUTHED, adminOf('team'));
 

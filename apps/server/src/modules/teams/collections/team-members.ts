@@ -1,7 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { all, AUTHED } from '../../../core/schema/rule-parts.js';
-import { adminOf, memberOf } from '../team-rules.js';
+import { adminOf, memberOf } from '../../photoshoots/team-rules.js';
 
 /**
  * Who belongs to a team and as what. Members see each other's membership; owners and admins change

@@ -1,7 +1,7 @@
 import { defineCollection } from '../../../core/schema/collection.js';
 import { f } from '../../../core/schema/fields.js';
 import { all, AUTHED, IMAGE_TYPES } from '../../../core/schema/rule-parts.js';
-import { adminOf, memberOf } from '../team-rules.js';
+import { adminOf, memberOf } from '../../photoshoots/team-rules.js';
 
 /**
  * A company buying seats in bulk. Members read it; team owners and admins edit its name, branding

@@ -8,16 +8,18 @@ import { uploadLimits } from '../../../core/files/upload.js';
 import { readBody } from '../../../apis/body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
-import { paymentJson } from '../../payments/payment-store.js';
+import { checkoutJson } from '../../payments/payment-store.js';
+import { quotePurchase } from '../../payments/quote-purchase.js';
+import { startPurchase } from '../../payments/start-purchase.js';
 import { zipStream } from '../../delivery/zip-stream.js';
 import { handOverTeam } from '../hand-over.js';
 import { createInvites } from '../invites.js';
 import { overviewCsv, teamOverview } from '../member-overview.js';
 import { remindMembers } from '../remind.js';
 import { submitTeamPhotoshoot } from '../submit-photoshoot.js';
-import { quoteTeamOrder, startTeamCheckout } from '../team-checkout.js';
 import { teamDownload } from '../team-download.js';
 import { teamSummary } from '../team-summary.js';
+import { teamSeatsPurchase } from '../team-seats-purchase.js';
 import { createTestShoot } from '../test-shoot.js';
 import { fileTokenAuth } from './file-token-auth.js';
 
@@ -42,17 +44,17 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
     return sendJson(req, reply, saved.json);
   });
 
+  const { kind } = teamSeatsPurchase;
   team.post<IdParams>('/quote', ADMIN, async (req, reply) => {
     const { body } = await readBody(req, jsonOnly);
-    return sendJson(req, reply, await quoteTeamOrder(app, body));
+    return sendJson(req, reply, await quotePurchase(app, callerOf(req), kind, req.params.id, body));
   });
 
   team.post<IdParams>('/checkout', ADMIN, async (req, reply) => {
     const { body } = await readBody(req, jsonOnly);
     const caller = callerOf(req);
-    const outcome = await startTeamCheckout(app, caller, req.params.id, body);
-    const payment = await paymentJson(app, caller, outcome.payment);
-    return sendJson(req, reply, outcome.paid ? { payment, paid: true } : { payment, url: outcome.url });
+    const outcome = await startPurchase(app, caller, kind, req.params.id, body);
+    return sendJson(req, reply, await checkoutJson(app, caller, outcome));
   });
 
   team.post<{ Params: { id: string; photoshootId: string } }>(

@@ -1,3 +1,4 @@
+import { PURCHASABLES } from '@photoshoot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -36,10 +37,7 @@ const PROVIDER_OPTIONS = [
   { value: 'sandbox', label: 'Sandbox' },
   { value: 'free', label: 'Free (100% off)' },
 ];
-const KIND_OPTIONS = [
-  { value: 'photoshoot', label: 'Photoshoot' },
-  { value: 'team_seats', label: 'Team seats' },
-];
+const KIND_OPTIONS = PURCHASABLES.map(({ kind, label }) => ({ value: kind, label }));
 
 const LIST_KEY = ['admin', 'payments'] as const;
 

@@ -1,3 +1,4 @@
+import { PURCHASABLES } from '@photoshoot/contract';
 import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import {
@@ -44,5 +45,14 @@ describe('payments list state ↔ URL', () => {
   it('drops what it does not know: a foreign sort, a made-up kind, a bad day', () => {
     const state = readPaymentsSearch({ sort: 'password', kind: 'everything', from: '2026-13-45' });
     expect(state).toEqual(PAYMENTS_DEFAULTS);
+  });
+
+  it('offers every purchasable kind of the contract, each filtering on its own payments field', () => {
+    expect(PURCHASABLES.map((p) => p.kind)).toEqual(['photoshoot', 'team_seats']);
+    for (const { kind, field } of PURCHASABLES) {
+      const state = readPaymentsSearch({ kind });
+      expect(state.kind).toBe(kind);
+      expect(paymentsListState(state, filter).filter).toBe(`${field} != ''`);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { PURCHASABLES } from '@photoshoot/contract';
 import { DEFAULT_PER_PAGE, type ListState } from '../../../ui/list-state';
 import { readDay, readPage, toRawSearch, type FilterFn, type RawSearch } from '../data/url-search';
 
@@ -9,7 +10,7 @@ export type PaymentsSearch = {
   q: string;
   status: string;
   provider: string;
-  /** What was bought: `photoshoot` or `team_seats`. */
+  /** What was bought: a purchasable's kind (`PURCHASABLES`), e.g. `photoshoot` or `team_seats`. */
   kind: string;
   /** Created on or after this day (`YYYY-MM-DD`, UTC). */
   from: string;
@@ -44,7 +45,7 @@ export function readPaymentsSearch(raw: RawSearch): PaymentsSearch {
     q: (raw.q ?? '').trim(),
     status: raw.status ?? '',
     provider: raw.provider ?? '',
-    kind: raw.kind === 'photoshoot' || raw.kind === 'team_seats' ? raw.kind : '',
+    kind: PURCHASABLES.some((p) => p.kind === raw.kind) ? raw.kind! : '',
     from: readDay(raw.from),
     to: readDay(raw.to),
     owed: raw.owed === '1' || raw.owed === 'true',
@@ -61,8 +62,8 @@ export function paymentsListState(s: PaymentsSearch, filter: FilterFn): ListStat
   if (s.q) parts.push(filter('(user.email ~ {:q} || id = {:q} || providerRef = {:q})', { q: s.q }));
   if (s.status) parts.push(filter('status = {:status}', { status: s.status }));
   if (s.provider) parts.push(filter('provider = {:provider}', { provider: s.provider }));
-  if (s.kind === 'photoshoot') parts.push("photoshoot != ''");
-  else if (s.kind === 'team_seats') parts.push("team != ''");
+  const bought = PURCHASABLES.find((p) => p.kind === s.kind);
+  if (bought) parts.push(`${bought.field} != ''`);
   if (s.from) parts.push(filter('created >= {:from}', { from: `${s.from} 00:00:00.000Z` }));
   if (s.to) parts.push(filter('created <= {:to}', { to: `${s.to} 23:59:59.999Z` }));
   if (s.owed) parts.push(`(${OWED_FILTER})`);

@@ -6,8 +6,8 @@ import { ValidationErrors } from '../../core/errors.js';
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { photoshootLimits } from '../photoshoots/limits.js';
-import { checkPhotoshootStyles } from '../photoshoots/style-choice.js';
+import { photoshootLimits } from './limits.js';
+import { checkPhotoshootStyles } from './style-choice.js';
 
 async function acceptedPhotos(db: Db, photoshootId: string): Promise<number> {
   const row = await db.get<{ n: unknown }>(

@@ -1,18 +1,9 @@
-/** The photoshoot a buyer acts on: theirs, or a 404 that does not reveal whether it exists. */
+/** The photoshoot a user acts on: theirs, or a 404 that does not reveal whether it exists. */
 import { ApiError } from '../../core/errors.js';
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
-import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { lockRecord } from '../../core/records/lock-record.js';
-
-/** The signed-in user's id; 401 for guests and superusers (operators do not buy). */
-export function buyerId(caller: Caller): string {
-  if (!caller.auth || caller.auth.collection.name !== 'users') {
-    throw ApiError.unauthorized('The request requires valid record authorization token.');
-  }
-  return String(caller.auth.record.id);
-}
 
 /** @throws {ApiError} 404 unless photoshoot `id` exists and belongs to `userId`. */
 export async function ownedPhotoshoot(

@@ -1,0 +1,45 @@
+/**
+ * How team seats are sold (`startPurchase` / `quotePurchase` with kind `team_seats`): a team admin
+ * (the team group's guard checked the role) buys `quantity` of a team package, each adding its
+ * `seats`. Seats are added only once paid (`placed` adds them at once when nothing was due), so
+ * every checkout is independent: two open checkouts that are both paid both add their seats.
+ */
+import { ApiError } from '../../core/errors.js';
+import { lockRecord } from '../../core/records/lock-record.js';
+import type { RecordData } from '../../core/records/codec.js';
+import type { Sale } from '../payments/purchasable.js';
+import type { Quote } from '../payments/quote.js';
+import { grantSeats, seatsOf } from './seats-bought.js';
+
+/** What a team's quote adds to the price: how many packs, and the seats they add. */
+function quoteExtras(pkg: RecordData, quantity: number) {
+  return { quantity, seats: seatsOf(pkg, quantity) };
+}
+
+/** `POST /api/teams/{id}/quote`'s answer. */
+export type TeamQuote = Quote & ReturnType<typeof quoteExtras>;
+
+export const teamSale: Sale = {
+  packageKind: 'team',
+  byQuantity: true,
+  async item(app, db, _caller, id, stage) {
+    const teams = app.registry.require('teams');
+    const team =
+      stage === 'checkout' ? await lockRecord(db, teams, id) : await app.records.findById(teams, id, db);
+    if (!team) throw ApiError.notFound();
+    return team;
+  },
+  placed: async (o) => {
+    if (o.payment.status === 'paid') await grantSeats(o);
+  },
+  itemName: (pkg, payment) => {
+    const seats = seatsOf(pkg, payment.quantity);
+    return `${String(pkg.name)}: ${seats} team seat${seats === 1 ? '' : 's'}`;
+  },
+  returnLinks: (team, payment) => ({
+    successPath: '/teams/payment-return',
+    cancelPath: `/teams/${String(team.id)}/team-packages`,
+    query: { payment: String(payment.id), team: String(team.id) },
+  }),
+  quoteExtras,
+};
