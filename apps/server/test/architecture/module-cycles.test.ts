@@ -15,16 +15,6 @@ import type { ESLint, Rule } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { ROOT, SRC, treeLinter } from './lint-tree.js';
 
-/**
- * Pairs that still depend on each other while the checkout is rewritten as one `startPurchase()`
- * in payments with each purchasable's part in its own module; that work removes them. Delete an
- * entry (the test says when) and then this list: nothing else may join it.
- */
-const KNOWN_PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ['payments', 'photoshoots'],
-  ['teams', 'photoshoots'],
-];
-
 const MODULES = `${SRC}/modules`;
 
 /** Reports every module specifier a file names, as the message. */
@@ -125,15 +115,6 @@ function describeCycle(graph: Graph, component: string[]): string {
   return [component.join(' ↔ '), ...edges].join('\n');
 }
 
-function withoutKnownPairs(graph: Graph): Graph {
-  const left: Graph = new Map([...graph].map(([from, edges]) => [from, new Map(edges)]));
-  for (const [a, b] of KNOWN_PAIRS) {
-    left.get(a)?.delete(b);
-    left.get(b)?.delete(a);
-  }
-  return left;
-}
-
 describe('module dependencies', () => {
   it('finds a loop of three and names an import for each edge', () => {
     const graph: Graph = new Map([
@@ -170,16 +151,11 @@ describe('module dependencies', () => {
     expect([...(graphOf(results).get('a')?.keys() ?? [])]).toEqual(['b', 'c', 'd', 'e', 'f', 'g']);
   });
 
-  it('form no cycle, but for the pairs left to the checkout rewrite', async () => {
+  it('form no cycle', async () => {
     const graph = graphOf(await reader().lintFiles([`${MODULES}/**/*.ts`]));
     // The reader sees the tree: most modules import another, and the adapters import their seam.
     expect(graph.size).toBeGreaterThan(5);
     expect(graph.get('hosted-providers')?.has('processing')).toBe(true);
-    for (const [a, b] of KNOWN_PAIRS) {
-      const mutual = graph.get(a)?.has(b) && graph.get(b)?.has(a);
-      expect(mutual, `${a} and ${b} no longer depend on each other: remove them from KNOWN_PAIRS`).toBe(true);
-    }
-    const left = withoutKnownPairs(graph);
-    expect(cycles(left).map((component) => describeCycle(left, component))).toEqual([]);
+    expect(cycles(graph).map((component) => describeCycle(graph, component))).toEqual([]);
   }, 120_000);
 });
