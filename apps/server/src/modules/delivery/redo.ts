@@ -16,7 +16,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { idsForMessage } from './id-list.js';
+import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
 
 function refuse(message: string, code: string): ApiError {

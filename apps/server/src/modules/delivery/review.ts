@@ -11,7 +11,7 @@ import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { idsForMessage } from './id-list.js';
+import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, resultsOf, updateResults } from './result-rows.js';
 import type { ReviewInput } from './review-input.js';
 

@@ -13,8 +13,7 @@ import { fulfilPayment } from './fulfil.js';
 import { visiblePayment } from './payment-access.js';
 import { paymentJson } from './payment-store.js';
 
-export const SANDBOX_OUTCOMES = ['paid', 'cancelled', 'failed'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+import type { SandboxOutcome } from '@photoshoot/contract';
 
 async function sandboxPayment(app: App, caller: Caller, id: string): Promise<RecordData> {
   if (app.settings.get().payments.provider !== 'sandbox') throw ApiError.notFound();
@@ -42,15 +41,6 @@ export async function describeSandboxPayment(app: App, caller: Caller, id: strin
 /** "3 team seats (Team seat)". */
 function teamSeatsLabel(seats: number, packageName: string): string {
   return `${seats} team seat${seats === 1 ? '' : 's'}${packageName ? ` (${packageName})` : ''}`;
-}
-
-export function readOutcome(body: Record<string, unknown>): SandboxOutcome {
-  const outcome = body.outcome;
-  if (typeof outcome !== 'string' || !(SANDBOX_OUTCOMES as readonly string[]).includes(outcome)) {
-    const message = 'Choose "paid", "cancelled" or "failed".';
-    throw ApiError.badRequest(message, { outcome: { code: 'validation_invalid_value', message } });
-  }
-  return outcome as SandboxOutcome;
 }
 
 /** Applies the buyer's choice to a pending sandbox payment; returns the payment afterwards. */

@@ -5,6 +5,7 @@
  * and writes the membership in one transaction, so a one-use link joins exactly one person however
  * many accept at once.
  */
+import type { TeamInviteInput } from '@photoshoot/contract';
 import { ApiError, ValidationErrors } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import { systemCaller, type Caller } from '../../core/records/caller.js';
@@ -27,9 +28,6 @@ import { teamRoleOf } from './team-role.js';
 import { inviteMail, sendTeamMail } from './team-mails.js';
 import { checkInviteMailAllowance } from './invite-mail-allowance.js';
 
-/** The most addresses one invite request may mail. */
-export const MAX_INVITE_EMAILS = 100;
-
 export type CreatedInvite = RecordJson & { url: string };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,26 +35,14 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The addresses the form shows back: enough to find each in the list, never a whole pasted page. */
 const NAMED_INVALID = 5;
 
-function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
-  if (body.emails === undefined) return [];
-  const list = Array.isArray(body.emails) ? body.emails : [body.emails];
-  if (list.length > MAX_INVITE_EMAILS) {
-    errors.add(
-      'emails',
-      'validation_too_many_emails',
-      `Give up to ${MAX_INVITE_EMAILS} email addresses at once.`,
-      {
-        max: MAX_INVITE_EMAILS,
-      },
-    );
-    return [];
-  }
+/** The typed addresses (at most `MAX_INVITE_EMAILS`: the contract's `teamInviteBody`), normalised. */
+function readEmails(list: readonly string[], errors: ValidationErrors): string[] {
   const emails: string[] = [];
   const invalid: string[] = [];
   for (const typed of list) {
-    const email = typeof typed === 'string' ? normalizeEmail(typed).toLowerCase() : '';
+    const email = normalizeEmail(typed).toLowerCase();
     if (EMAIL_SHAPE.test(email)) emails.push(email);
-    else invalid.push(String(typed).trim().slice(0, 254));
+    else invalid.push(typed.trim().slice(0, 254));
   }
   if (invalid.length) {
     // note: named, so the admin can fix the one typo in a pasted list instead of guessing.
@@ -82,20 +68,20 @@ export async function createInvites(
   app: App,
   caller: Caller,
   teamId: string,
-  body: Record<string, unknown>,
+  body: TeamInviteInput,
 ): Promise<CreatedInvite[]> {
   const errors = new ValidationErrors();
-  const emails = readEmails(body, errors);
+  const emails = readEmails(body.emails, errors);
   errors.throwIfAny('The invite is not valid.');
   const base = {
     team: teamId,
-    role: body.role ?? 'member',
-    expiresAt: body.expiresAt ?? '',
-    domain: typeof body.domain === 'string' ? asciiDomain(body.domain) || body.domain.trim() : body.domain,
+    role: body.role,
+    expiresAt: body.expiresAt,
+    domain: asciiDomain(body.domain) || body.domain.trim(),
   };
   const rows = emails.length
     ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
-    : [{ ...base, email: body.email ?? '', maxUses: body.maxUses ?? 0 }];
+    : [{ ...base, email: body.email, maxUses: body.maxUses }];
   const invites = app.registry.require('team_invites');
   const later = new AfterCommit();
   const byUser = caller.auth?.collection.name === 'users';
