@@ -7,10 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../core/app.js';
 import { ServiceKey } from '../../core/service-key.js';
-import type { RecordData } from '../../core/records/codec.js';
 import { StudioPool } from '../processing/studio/studio-pool.js';
 import type { Look } from '../processing/studio/render-portrait.js';
 import { PREVIEW_WIDTH, SAMPLE_PORTRAIT } from './style-preview.js';
+import type { RecordOf } from '../record-of.js';
 
 /** Long side of a rendered preview: 4:5 at the gallery's preview width. */
 export const PREVIEW_LONG_SIDE = Math.round((PREVIEW_WIDTH * 5) / 4);
@@ -30,13 +30,13 @@ export class StylePreviewRenderer {
   constructor(private readonly app: App) {}
 
   /** The preview JPEG of `style` (a styles row: framing, aspect, backdrop, grading). */
-  async render(style: RecordData): Promise<Buffer> {
+  async render(style: RecordOf<'styles'>): Promise<Buffer> {
     this.pool ??= new StudioPool({ size: 1, dataDir: this.app.dataDir });
     this.sample ??= readFile(SAMPLE_PORTRAIT);
     this.sample.catch(() => (this.sample = null));
     const look: Look = {
       framing: style.framing === 'half_body' ? 'half_body' : 'headshot',
-      aspect: String(style.aspect || '4:5'),
+      aspect: style.aspect || '4:5',
       backdrop: backdropOf(style.backdrop),
       grading: style.grading ?? {},
     };
@@ -45,7 +45,7 @@ export class StylePreviewRenderer {
       photo: await this.sample,
       look,
       // note: one seed per style, so rendering the same look twice gives the same picture.
-      seed: `preview:${String(style.id)}`,
+      seed: `preview:${style.id}`,
       longSide: PREVIEW_LONG_SIDE,
     });
     return rendered.jpeg;
