@@ -8,7 +8,6 @@ import type { App } from './core/app.js';
 import type { PublicConfig } from './modules/photoshoots/http/public-config.js';
 import type { Quote } from './modules/payments/quote.js';
 import type { PaymentStatus } from './modules/payments/payment-store.js';
-import type { SandboxOutcome } from './modules/payments/sandbox-checkout.js';
 import type { ActorKind } from './core/records/actor.js';
 import type { PhotoshootStatus } from './modules/photoshoots/statuses.js';
 import type { PhotoshootsSettings } from './modules/photoshoots/photoshoots-settings.js';
@@ -34,7 +33,6 @@ export type ContractChecks = [
   Holds<Same<PublicConfig, Contract.PublicConfig>>,
   Holds<Same<PhotoshootsSettings, Contract.PublicConfig['photoshoots']>>,
   Holds<Same<WebhookReceipt, Contract.WebhookReceipt>>,
-  Holds<Same<SandboxOutcome, Contract.SandboxOutcome>>,
   Holds<Same<PaymentStatus, Contract.PaymentStatus>>,
   Holds<Same<PhotoshootStatus, Contract.PhotoshootStatus>>,
   Holds<Same<StyleOrder, Contract.StyleOrderResponse['styles'][number]>>,

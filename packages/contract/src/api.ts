@@ -1,5 +1,6 @@
 /**
- * The bodies of the server's custom endpoints (everything outside the PocketBase records API).
+ * The bodies of the server's custom endpoints (everything outside the PocketBase records API):
+ * the answers here, the requests as schemas in bodies/ (their types are exported with these).
  * apps/server/src/contract-check.ts makes the server's build fail when its core functions stop
  * producing these shapes.
  */
@@ -33,20 +34,8 @@ export type CheckoutResponse =
 /** `GET /api/payments/sandbox/{id}`: the sandbox checkout page's payment and what it is for. */
 export type SandboxPayment = PaymentsRecord & { packageName: string; description: string };
 
-export type SandboxOutcome = 'paid' | 'cancelled' | 'failed';
-/** `POST /api/payments/sandbox/{id}/complete` → PaymentsRecord. */
-export type SandboxCompleteRequest = { outcome: SandboxOutcome };
-
-/** `POST /api/photoshoots/{id}/redo` → the photoshoot, queued again. */
-export type RedoRequest = {
-  results: string[];
-  /** The owner's optional reason per portrait (by result id), at most 500 characters each. */
-  reasons?: Record<string, string>;
-};
 export type RedoResponse = PhotoshootsRecord;
 
-/** `POST /api/admin/styles/order` (superusers): every style's id, in the new display order. */
-export type StyleOrderRequest = { ids: string[] };
 export type StyleOrderResponse = { styles: Array<{ id: string; sortOrder: number }> };
 
 /** `POST /api/admin/styles/{id}/render-preview` (superusers, no body) → the style with its new preview. */

@@ -56,18 +56,7 @@ export type TeamQuote = Quote & { quantity: number; seats: number };
 export type TeamCheckoutResponse =
   { payment: PaymentsRecord; url: string } | { payment: PaymentsRecord; paid: true };
 
-/**
- * `POST /api/teams/{id}/invites`: one shareable link, or with `emails` one single-use link per
- * address, each mailed. Answered with `{items: CreatedInvite[]}`.
- */
-export type TeamInviteRequest = {
-  role?: TeamInviteRole;
-  email?: string;
-  domain?: string;
-  expiresAt?: string;
-  maxUses?: number;
-  emails?: string[];
-};
+/** `POST /api/teams/{id}/invites` (body: `TeamInviteRequest`) answers `{items: CreatedInvite[]}`. */
 export type CreatedInvite = TeamInvitesRecord & { url: string };
 
 /** Whether an invite can be used by the person opening it: the invite page explains each in words. */

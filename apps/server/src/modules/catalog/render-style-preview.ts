@@ -12,6 +12,7 @@ import type { Caller } from '../../core/records/caller.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { randomString } from '../../tools/random.js';
 import { stylePreviewRendererKey } from './style-preview-renderer.js';
+import { recordOf } from '../record-of.js';
 
 /**
  * Renders style `id`'s preview and stores it; answers the updated style.
@@ -19,7 +20,7 @@ import { stylePreviewRendererKey } from './style-preview-renderer.js';
  */
 export async function renderPreviewOfStyle(app: App, caller: Caller, id: string): Promise<RecordJson> {
   const styles = app.registry.require('styles');
-  const style = await app.records.findById(styles, id);
+  const style = recordOf('styles', await app.records.findById(styles, id));
   if (!style) throw ApiError.notFound();
   const jpeg = await app.service(stylePreviewRendererKey).render(style);
   const dir = uploadTmpDir(app.dataDir);
@@ -28,7 +29,7 @@ export async function renderPreviewOfStyle(app: App, caller: Caller, id: string)
   await writeFile(path, jpeg);
   const upload: Upload = {
     key: 'preview',
-    filename: `${String(style.slug) || 'style'}-preview.jpg`,
+    filename: `${style.slug || 'style'}-preview.jpg`,
     path,
     size: jpeg.length,
     oversize: false,

@@ -12,38 +12,16 @@ import { AfterCommit } from '../../core/db/after-commit.js';
 
 /** The gap between neighbours: room for a style created later between two others by hand. */
 export const ORDER_STEP = 10;
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
-/** Far more styles than a catalogue holds; bounds the work of one request. */
-const MAX_STYLES = 2000;
-
 export type StyleOrder = { id: string; sortOrder: number };
 
-function readIds(body: unknown, errors: ValidationErrors): string[] {
-  const ids = (body as { ids?: unknown } | null)?.ids;
-  if (!Array.isArray(ids) || !ids.length || ids.some((id) => typeof id !== 'string' || !ID.test(id))) {
-    errors.add('ids', 'validation_invalid_ids', 'Must be a list of style ids.');
-    return [];
-  }
-  if (ids.length > MAX_STYLES) {
-    errors.add('ids', 'validation_too_many_ids', `At most ${MAX_STYLES} styles.`, { max: MAX_STYLES });
-    return [];
-  }
-  if (new Set(ids).size !== ids.length) {
-    errors.add('ids', 'validation_duplicate_ids', 'Each style may appear only once.');
-    return [];
-  }
-  return ids as string[];
-}
-
 /**
- * Applies the order; answers every style's new `sortOrder` in that order.
- * @throws {ApiError} 400 with `data.ids` when the list is malformed or is not exactly the catalogue
+ * Applies the order of `ids` (distinct style ids: the contract's `styleOrderBody`); answers every
+ * style's new `sortOrder` in that order.
+ * @throws {ApiError} 400 with `data.ids` when the list is not exactly the catalogue
  * (a style was added or deleted since the operator loaded it: their order would be a guess).
  */
-export async function reorderStyles(app: App, caller: Caller, body: unknown): Promise<StyleOrder[]> {
+export async function reorderStyles(app: App, caller: Caller, ids: readonly string[]): Promise<StyleOrder[]> {
   const errors = new ValidationErrors();
-  const ids = readIds(body, errors);
-  errors.throwIfAny('Failed to reorder the styles.');
   const styles = app.registry.require('styles');
   const after = new AfterCommit();
   const order = ids.map((id, i) => ({ id, sortOrder: (i + 1) * ORDER_STEP }));

@@ -6,7 +6,8 @@ import { ApiError } from '../../core/errors.js';
 import { q } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import { isSuperuser, type Caller } from '../../core/records/caller.js';
-import { decodeRow, type RecordData } from '../../core/records/codec.js';
+import { decodeRow } from '../../core/records/codec.js';
+import { recordOf, recordsOf, type RecordOf } from '../record-of.js';
 import { BASE_ALIAS, recordMatchesRule, ruleCondition } from '../../core/records/rules.js';
 import { slugSegment, zipEntries, type ZipEntry } from './zip-entries.js';
 
@@ -19,7 +20,7 @@ export type Download = {
 };
 
 /** Released results of photoshoot `id` that pass the results view rule for `caller`. */
-async function releasedResults(app: App, id: string, caller: Caller): Promise<RecordData[]> {
+async function releasedResults(app: App, id: string, caller: Caller): Promise<RecordOf<'results'>[]> {
   const results = app.registry.require('results');
   const where = [
     `${BASE_ALIAS}."photoshoot" = ?`,
@@ -40,14 +41,20 @@ async function releasedResults(app: App, id: string, caller: Caller): Promise<Re
       `ORDER BY ${BASE_ALIAS}."style", ${BASE_ALIAS}."variant", ${BASE_ALIAS}."id"`,
     params,
   );
-  return rows.map((row) => decodeRow(results, row));
+  return recordsOf(
+    'results',
+    rows.map((row) => decodeRow(results, row)),
+  );
 }
 
 /** Results in the order the owner chose the styles, then by variant (other styles last). */
-function inStyleOrder(results: RecordData[], photoshoot: RecordData): RecordData[] {
-  const chosen = (photoshoot.styles as string[] | undefined) ?? [];
-  const rank = (r: RecordData) => {
-    const i = chosen.indexOf(String(r.style ?? ''));
+function inStyleOrder(
+  results: RecordOf<'results'>[],
+  photoshoot: RecordOf<'photoshoots'>,
+): RecordOf<'results'>[] {
+  const chosen = photoshoot.styles;
+  const rank = (r: RecordOf<'results'>) => {
+    const i = chosen.indexOf(r.style);
     return i < 0 ? chosen.length : i;
   };
   // note: Array.prototype.sort is stable, so ties keep the query's (style, variant) order.
@@ -55,13 +62,13 @@ function inStyleOrder(results: RecordData[], photoshoot: RecordData): RecordData
 }
 
 /** The archive's file name: the photoshoot's title in safe characters, else its id. */
-export function archiveName(photoshoot: RecordData): string {
-  return `${slugSegment(String(photoshoot.title ?? ''), `photoshoot-${String(photoshoot.id)}`)}.zip`;
+export function archiveName(photoshoot: Pick<RecordOf<'photoshoots'>, 'id' | 'title'>): string {
+  return `${slugSegment(photoshoot.title, `photoshoot-${photoshoot.id}`)}.zip`;
 }
 
 /** The title without characters a file name cannot hold, or '' (then `archiveName` is used). */
-export function displayName(photoshoot: RecordData): string {
-  const printable = [...String(photoshoot.title ?? '')]
+export function displayName(photoshoot: Pick<RecordOf<'photoshoots'>, 'title'>): string {
+  const printable = [...photoshoot.title]
     .map((c) => (c.charCodeAt(0) < 0x20 || c === '\u007f' ? ' ' : c))
     .join('');
   const title = printable
@@ -78,7 +85,7 @@ export function displayName(photoshoot: RecordData): string {
  */
 export async function photoshootDownload(app: App, id: string, caller: Caller): Promise<Download> {
   const photoshoots = app.registry.require('photoshoots');
-  const photoshoot = await app.records.findById(photoshoots, id);
+  const photoshoot = recordOf('photoshoots', await app.records.findById(photoshoots, id));
   if (!photoshoot) throw ApiError.notFound();
   if (
     !isSuperuser(caller) &&
@@ -87,7 +94,7 @@ export async function photoshootDownload(app: App, id: string, caller: Caller): 
     throw ApiError.notFound();
   }
   const released = inStyleOrder(await releasedResults(app, id, caller), photoshoot);
-  const entries = await zipEntries(app, released, String(photoshoot.title ?? ''));
+  const entries = await zipEntries(app, released, photoshoot.title);
   if (!entries.length) throw ApiError.notFound('No photos of this photoshoot have been delivered yet.');
   return { filename: archiveName(photoshoot), displayName: displayName(photoshoot), entries };
 }

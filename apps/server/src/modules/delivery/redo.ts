@@ -13,10 +13,11 @@ import type { RecordData } from '../../core/records/codec.js';
 import { actorOf } from '../../core/records/actor.js';
 import { photoshootLimits } from '../photoshoots/limits.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { recordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { idsForMessage } from './id-list.js';
+import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
 
 function refuse(message: string, code: string): ApiError {
@@ -42,7 +43,7 @@ export async function requestRedo(
   const later = new AfterCommit();
   const photoshoot = await app.db.transaction(async (tx) => {
     const photoshoots = app.registry.require('photoshoots');
-    const current = await lockRecord(tx, photoshoots, id);
+    const current = recordOf('photoshoots', await lockRecord(tx, photoshoots, id));
     if (!current || (!operator && current.user !== caller.auth?.record.id)) throw ApiError.notFound();
     if (!resultIds.length) throw refuse('Choose at least one photo to redo.', 'validation_required');
     if (current.status !== 'completed') {
@@ -66,7 +67,7 @@ export async function requestRedo(
       });
     }
     const { freeRedos } = photoshootLimits(app);
-    const used = Number(current.redoCount ?? 0);
+    const used = current.redoCount;
     if (!operator && used >= freeRedos) {
       const message =
         freeRedos === 0

@@ -7,6 +7,7 @@ import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { recordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
 import { updatePhotoshoot } from './result-rows.js';
@@ -15,10 +16,10 @@ import { updatePhotoshoot } from './result-rows.js';
 export async function requeuePhotoshoot(app: App, id: string, actor: Actor): Promise<RecordData> {
   const later = new AfterCommit();
   const photoshoot = await app.db.transaction(async (tx) => {
-    const current = await lockRecord(tx, app.registry.require('photoshoots'), id);
+    const current = recordOf('photoshoots', await lockRecord(tx, app.registry.require('photoshoots'), id));
     if (!current) throw ApiError.notFound('The photoshoot was not found.');
     if (current.status !== 'failed') {
-      const status = String(current.status).replace(/_/g, ' ');
+      const status = current.status.replace(/_/g, ' ');
       const message = `Only a failed photoshoot can be requeued; this one is ${status}.`;
       throw ApiError.badRequest(message, { status: { code: 'validation_not_failed', message } });
     }

@@ -8,15 +8,19 @@ import type { App } from '../../core/app.js';
 import { nowString } from '../../tools/dates.js';
 import { decodeRow, encodeValue, type RecordData } from '../../core/records/codec.js';
 import { getField } from '../../core/schema/collection.js';
+import { recordsOf, type RecordOf } from '../record-of.js';
 
 /** A photoshoot's results, by style then variant. */
-export async function resultsOf(app: App, db: Db, photoshootId: string): Promise<RecordData[]> {
+export async function resultsOf(app: App, db: Db, photoshootId: string): Promise<RecordOf<'results'>[]> {
   const results = app.registry.require('results');
   const rows = await db.all(
     `SELECT * FROM ${q(results.name)} WHERE "photoshoot" = ? ORDER BY "style", "variant", "id"`,
     [photoshootId],
   );
-  return rows.map((row) => decodeRow(results, row));
+  return recordsOf(
+    'results',
+    rows.map((row) => decodeRow(results, row)),
+  );
 }
 
 /** Sets `values` on the results `ids` (stamping `updated`); returns the records as stored now. */
@@ -25,7 +29,7 @@ export async function updateResults(
   db: Db,
   ids: readonly string[],
   values: RecordData,
-): Promise<RecordData[]> {
+): Promise<RecordOf<'results'>[]> {
   if (!ids.length) return [];
   const results = app.registry.require('results');
   const changes: RecordData = { ...values, updated: nowString() };
@@ -36,7 +40,10 @@ export async function updateResults(
     [...names.map((n) => encodeValue(getField(results, n)!, changes[n])), ...ids],
   );
   const rows = await db.all(`SELECT * FROM ${q(results.name)} WHERE "id" IN (${marks})`, [...ids]);
-  return rows.map((row) => decodeRow(results, row));
+  return recordsOf(
+    'results',
+    rows.map((row) => decodeRow(results, row)),
+  );
 }
 
 /** Sets `values` on photoshoot `id` inside `db` (no status: that is `transition()`'s alone). */

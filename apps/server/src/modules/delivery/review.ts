@@ -9,9 +9,10 @@ import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
-import { idsForMessage } from './id-list.js';
+import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, resultsOf, updateResults } from './result-rows.js';
 import type { ReviewInput } from './review-input.js';
 
@@ -41,23 +42,23 @@ export async function reviewPhotoshoot(
 ): Promise<ReviewOutcome> {
   const later = new AfterCommit();
   const outcome = await app.db.transaction(async (tx) => {
-    const current = await lockRecord(tx, app.registry.require('photoshoots'), id);
+    const current = recordOf('photoshoots', await lockRecord(tx, app.registry.require('photoshoots'), id));
     if (!current) throw ApiError.notFound('The photoshoot was not found.');
     if (current.status !== 'review') {
-      const status = String(current.status).replace(/_/g, ' ');
+      const status = current.status.replace(/_/g, ' ');
       throw ApiError.badRequest(
         `Results can only be reviewed while the photoshoot is in review; this one is ${status}.`,
         { status: { code: 'validation_not_in_review', message: 'The photoshoot is not in review.' } },
       );
     }
-    const own = new Set((await resultsOf(app, tx, id)).map((r) => String(r.id)));
+    const own = new Set((await resultsOf(app, tx, id)).map((r) => r.id));
     const strangers = (ids: string[]) => ids.filter((x) => !own.has(x));
     if (strangers(input.approve).length) throw notOfThisPhotoshoot('approve', strangers(input.approve));
     const rejected = [...input.reject.keys()];
     if (strangers(rejected).length) throw notOfThisPhotoshoot('reject', strangers(rejected));
 
     const changed = new Set<string>();
-    const keep = (rows: RecordData[]) => rows.forEach((r) => changed.add(String(r.id)));
+    const keep = (rows: RecordOf<'results'>[]) => rows.forEach((r) => changed.add(r.id));
     keep(await updateResults(app, tx, input.approve, { review: 'approved', reviewNote: '' }));
     // note: one UPDATE per distinct reason; operators usually give one reason to a batch. A result
     // delivered in an earlier round (before a redo) is withdrawn from the owner when rejected.
@@ -69,7 +70,7 @@ export async function reviewPhotoshoot(
 
     let results = await resultsOf(app, tx, id);
     if (input.regenerate) {
-      const toRedo = results.filter((r) => r.review === 'rejected').map((r) => String(r.id));
+      const toRedo = results.filter((r) => r.review === 'rejected').map((r) => r.id);
       if (!toRedo.length) {
         const message = 'There are no rejected results to regenerate.';
         throw ApiError.badRequest(message, { regenerate: { code: 'validation_nothing_rejected', message } });
@@ -108,7 +109,7 @@ export async function reviewPhotoshoot(
     }
     results = await resultsOf(app, tx, id);
     // note: the final state of every result touched, so listeners never end on an intermediate one.
-    const updates = results.filter((r) => changed.has(String(r.id)));
+    const updates = results.filter((r) => changed.has(r.id));
     later.add(() => emitResultUpdates(app, updates));
     const photoshoot = await app.records.findById(app.registry.require('photoshoots'), id, tx);
     return { photoshoot: photoshoot!, results };

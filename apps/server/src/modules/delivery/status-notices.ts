@@ -12,6 +12,7 @@ import { q, type Db } from '../../core/db/db.js';
 import { parseDate } from '../../tools/dates.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { photoshootFailedMail, photosReadyMail } from './mails.js';
+import { recordOf } from '../record-of.js';
 
 /** A move older than this is history (e.g. a photoshoot edited long after delivery): no mail. */
 const FRESH_MS = 60 * 60 * 1000;
@@ -38,13 +39,10 @@ export class StatusNotices {
   /** A photoshoot updated or deleted; one created already completed or failed (an import, a
    * fixture) was never delivered, so creations are not subscribed. */
   private onEvent({ action, record }: RecordEvent): void {
-    if (action === 'delete') return this.track(this.forget(String(record.id)), 'cleanup');
-    const status = String(record.status ?? '');
+    const { id, status } = recordOf('photoshoots', record);
+    if (action === 'delete') return this.track(this.forget(id), 'cleanup');
     if (status !== 'completed' && status !== 'failed') return;
-    this.track(
-      this.notify(String(record.id), status),
-      `${status} notice for photoshoot ${String(record.id)}`,
-    );
+    this.track(this.notify(id, status), `${status} notice for photoshoot ${id}`);
   }
 
   private track(work: Promise<void>, what: string): void {
@@ -72,14 +70,20 @@ export class StatusNotices {
     if (!at || Date.now() - at.getTime() > FRESH_MS) return;
     if (await this.claimed(id, move.id)) return;
 
-    const photoshoot = await this.app.records.findById(this.app.registry.require('photoshoots'), id);
+    const photoshoot = recordOf(
+      'photoshoots',
+      await this.app.records.findById(this.app.registry.require('photoshoots'), id),
+    );
     const owner = photoshoot
-      ? await this.app.records.findById(this.app.registry.require('users'), String(photoshoot.user))
+      ? recordOf(
+          'users',
+          await this.app.records.findById(this.app.registry.require('users'), photoshoot.user),
+        )
       : null;
-    const to = String(owner?.email ?? '');
+    const to = owner?.email ?? '';
     if (!photoshoot || !to) return;
     const { meta } = this.app.settings.get();
-    const title = String(photoshoot.title ?? '');
+    const title = photoshoot.title;
     const mail =
       status === 'failed'
         ? photoshootFailedMail(meta, { id, title })
@@ -95,10 +99,7 @@ export class StatusNotices {
                 `SELECT COUNT(*) AS n FROM ${q('photoshoot_events')} WHERE "photoshoot" = ? AND "toStatus" = 'completed' AND "fromStatus" <> 'completed'`,
                 [id],
               )) > 1,
-            redosLeft: Math.max(
-              0,
-              this.app.settings.get().photoshoots.freeRedos - Number(photoshoot.redoCount ?? 0),
-            ),
+            redosLeft: Math.max(0, this.app.settings.get().photoshoots.freeRedos - photoshoot.redoCount),
             originalsRetentionDays: this.app.settings.get().processing.originalsRetentionDays,
           });
     // note: the claim and the queued mail commit together: announced exactly when the mail is on its way.

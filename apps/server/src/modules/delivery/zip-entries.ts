@@ -8,6 +8,7 @@ import { extname } from 'node:path';
 import { q } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
+import { recordsOf, type RecordOf } from '../record-of.js';
 import { fileKey } from '../../core/files/storage.js';
 
 export type ZipEntry = {
@@ -58,8 +59,8 @@ function extensionOf(filename: string): string {
   return /^\.[a-z0-9]{1,5}$/.test(ext) ? ext : '.jpg';
 }
 
-async function styleNames(app: App, results: readonly RecordData[]): Promise<Map<string, string>> {
-  const ids = [...new Set(results.map((r) => String(r.style ?? '')).filter(Boolean))];
+async function styleNames(app: App, results: readonly RecordOf<'results'>[]): Promise<Map<string, string>> {
+  const ids = [...new Set(results.map((r) => r.style).filter(Boolean))];
   if (!ids.length) return new Map();
   const rows = await app.db.all<{ id: string; slug: string; name: string }>(
     `SELECT "id", "slug", "name" FROM ${q('styles')} WHERE "id" IN (${ids.map(() => '?').join(', ')})`,
@@ -82,17 +83,18 @@ export async function zipEntries(
   folderOf: (result: RecordData) => string = () => '',
 ): Promise<ZipEntry[]> {
   const collection = app.registry.require('results');
-  const names = await styleNames(app, results);
+  const stored = recordsOf('results', results);
+  const names = await styleNames(app, stored);
   const counters = new Map<string, number>();
   const entries: ZipEntry[] = [];
-  for (const result of results) {
-    const file = String(result.file ?? '');
+  for (const result of stored) {
+    const file = result.file;
     if (!file) continue;
-    const key = fileKey(collection.id, String(result.id), file);
+    const key = fileKey(collection.id, result.id, file);
     const stat = await app.storage.stat(key);
     if (!stat) continue;
     const folder = folderOf(result);
-    const style = String(result.style ?? '');
+    const style = result.style;
     const group = `${folder}/${style}`;
     const n = (counters.get(group) ?? 0) + 1;
     counters.set(group, n);

@@ -3,6 +3,7 @@
  * leaves the order standing (the photoshoot or the seats stay bought); giving back what is left
  * refunds the order. The amount comes in minor units (cents) of the order's own currency.
  */
+import type { RefundInput } from '@photoshoot/contract';
 import { ValidationErrors } from '../../core/errors.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { formatMoney } from '../../core/mail/templates.js';
@@ -24,32 +25,29 @@ export function refundKey(payment: RecordData): string {
 }
 
 /**
- * The amount the operator asked to refund: `amountCents` (default: all that is left) and, when
- * sent, `currency`, which must be the order's.
+ * The amount the operator asked to refund (a whole number above zero: the contract's
+ * `refundBody`): `amountCents` (default: all that is left) and, when sent, `currency`, which must
+ * be the order's.
  * @throws {ApiError} 400 with `data.amountCents` or `data.currency` saying what is wrong.
  */
-export function readRefundAmount(body: Record<string, unknown>, payment: RecordData): number {
+export function readRefundAmount(body: RefundInput, payment: RecordData): number {
   const left = refundableCents(payment);
   const currency = String(payment.currency);
   const errors = new ValidationErrors();
-  if (body.currency !== undefined && String(body.currency).toLowerCase() !== currency.toLowerCase()) {
+  if (body.currency !== undefined && body.currency.toLowerCase() !== currency.toLowerCase()) {
     errors.add(
       'currency',
       'validation_currency_mismatch',
       `This order was paid in ${currency.toUpperCase()}; refund it in ${currency.toUpperCase()}.`,
     );
   }
-  const amount = body.amountCents === undefined || body.amountCents === null ? left : body.amountCents;
-  if (typeof amount !== 'number' || !Number.isInteger(amount)) {
-    errors.add('amountCents', 'validation_not_integer', 'The amount must be a whole number of cents.');
-  } else if (amount <= 0) {
-    errors.add('amountCents', 'validation_min_number', 'The amount must be more than zero.');
-  } else if (amount > left) {
+  const amount = body.amountCents ?? left;
+  if (amount > left) {
     const most = formatMoney(left, currency);
     errors.add('amountCents', 'validation_max_number', `At most ${most} of this order is left to refund.`, {
       max: left,
     });
   }
   errors.throwIfAny('The refund amount is not valid.');
-  return amount as number;
+  return amount;
 }

@@ -10,6 +10,7 @@ import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
+import type { RefundInput } from '@photoshoot/contract';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
@@ -155,13 +156,13 @@ export async function refundPayment(
   app: App,
   paymentId: string,
   actor: Actor,
-  body: Record<string, unknown> = {},
+  body: RefundInput = {},
 ): Promise<RecordData> {
   const payment = await findPayment(app, paymentId);
   if (!payment) throw ApiError.notFound();
   // A payment that failed after the money was taken (ADR 008) is refunded here too, at once.
   if (isRefundOwed(payment)) {
-    readRefundAmount({ ...body, amountCents: body.amountCents ?? payment.amountCents }, payment);
+    readRefundAmount({ ...body, amountCents: body.amountCents ?? Number(payment.amountCents) }, payment);
     if (body.amountCents !== undefined && body.amountCents !== payment.amountCents) {
       const message = 'A refund owed on a failed payment gives back the whole amount.';
       throw ApiError.badRequest(message, { amountCents: { code: 'validation_whole_amount', message } });

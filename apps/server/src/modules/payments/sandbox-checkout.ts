@@ -13,9 +13,7 @@ import { fulfilPayment } from './fulfil.js';
 import { visiblePayment } from './payment-access.js';
 import { paymentJson } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
-
-export const SANDBOX_OUTCOMES = ['paid', 'cancelled', 'failed'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+import type { SandboxOutcome } from '@photoshoot/contract';
 
 async function sandboxPayment(app: App, caller: Caller, id: string): Promise<RecordData> {
   if (app.settings.get().payments.provider !== 'sandbox') throw ApiError.notFound();
@@ -34,15 +32,6 @@ export async function describeSandboxPayment(app: App, caller: Caller, id: strin
     packageName: String(pkg?.name ?? ''),
     description: purchasableOf(app, payment).describe({ payment, item: null, pkg, appURL }),
   };
-}
-
-export function readOutcome(body: Record<string, unknown>): SandboxOutcome {
-  const outcome = body.outcome;
-  if (typeof outcome !== 'string' || !(SANDBOX_OUTCOMES as readonly string[]).includes(outcome)) {
-    const message = 'Choose "paid", "cancelled" or "failed".';
-    throw ApiError.badRequest(message, { outcome: { code: 'validation_invalid_value', message } });
-  }
-  return outcome as SandboxOutcome;
 }
 
 /** Applies the buyer's choice to a pending sandbox payment; returns the payment afterwards. */

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { StudioPool } from './studio/studio-pool.js';
 import type { Look } from './studio/render-portrait.js';
 import { SAMPLE_PORTRAIT } from '../catalog/style-preview.js';
@@ -25,13 +25,13 @@ export class StudioPreviewRenderer implements StylePreviewRenderer {
 
   constructor(private readonly app: App) {}
 
-  async render(style: RecordData): Promise<Buffer> {
+  async render(style: RecordOf<'styles'>): Promise<Buffer> {
     this.pool ??= new StudioPool({ size: 1, dataDir: this.app.dataDir });
     this.sample ??= readFile(SAMPLE_PORTRAIT);
     this.sample.catch(() => (this.sample = null));
     const look: Look = {
       framing: style.framing === 'half_body' ? 'half_body' : 'headshot',
-      aspect: String(style.aspect || '4:5'),
+      aspect: style.aspect || '4:5',
       backdrop: backdropOf(style.backdrop),
       grading: style.grading ?? {},
     };
@@ -40,7 +40,7 @@ export class StudioPreviewRenderer implements StylePreviewRenderer {
       photo: await this.sample,
       look,
       // note: one seed per style, so rendering the same look twice gives the same picture.
-      seed: `preview:${String(style.id)}`,
+      seed: `preview:${style.id}`,
       longSide: PREVIEW_LONG_SIDE,
     });
     return rendered.jpeg;

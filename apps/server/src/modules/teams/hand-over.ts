@@ -9,12 +9,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import { nowString } from '../../tools/dates.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 
-export async function handOverTeam(
-  app: App,
-  teamId: string,
-  body: Record<string, unknown>,
-): Promise<RecordData> {
-  const to = typeof body.user === 'string' ? body.user : '';
+export async function handOverTeam(app: App, teamId: string, to: string): Promise<RecordData> {
   const teams = app.registry.require('teams');
   const saved = await app.db.transaction(async (tx) => {
     const team = await lockRecord(tx, teams, teamId);

@@ -3,7 +3,7 @@
  * `wrong_email` and `wrong_domain` need the person; a guest sees `open` with a hint of the
  * restriction's kind (never the address itself).
  */
-import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 
@@ -23,24 +23,30 @@ export const INVITE_MESSAGES: Record<Exclude<InviteState, 'open'>, string> = {
 };
 
 /** What restricts who may join: the kind only (`email` or the domain itself). */
-export function restrictionOf(invite: RecordData): { kind: 'none' | 'email' | 'domain'; domain?: string } {
+export function restrictionOf(invite: RecordOf<'team_invites'>): {
+  kind: 'none' | 'email' | 'domain';
+  domain?: string;
+} {
   if (invite.email) return { kind: 'email' };
-  if (invite.domain) return { kind: 'domain', domain: String(invite.domain) };
+  if (invite.domain) return { kind: 'domain', domain: invite.domain };
   return { kind: 'none' };
 }
 
-export function inviteState(invite: RecordData, joiner: Joiner | null, now = new Date()): InviteState {
+export function inviteState(
+  invite: RecordOf<'team_invites'>,
+  joiner: Joiner | null,
+  now = new Date(),
+): InviteState {
   if (invite.revoked === true) return 'revoked';
   const expires = parseDate(invite.expiresAt);
   if (expires && expires.getTime() <= now.getTime()) return 'expired';
-  const max = Number(invite.maxUses) || 0;
-  if (max > 0 && (Number(invite.uses) || 0) >= max) return 'used_up';
+  if (invite.maxUses > 0 && invite.uses >= invite.maxUses) return 'used_up';
   if (!joiner) return 'open';
   if (joiner.isMember) return 'member';
   // note: both sides in their normal form: a lookalike domain (`\u212Aelvin-acme.com`) is another domain.
   const email = normalizeEmail(joiner.email).toLowerCase();
-  if (invite.email && normalizeEmail(String(invite.email)).toLowerCase() !== email) return 'wrong_email';
-  if (invite.domain && email.slice(email.lastIndexOf('@') + 1) !== asciiDomain(String(invite.domain)))
+  if (invite.email && normalizeEmail(invite.email).toLowerCase() !== email) return 'wrong_email';
+  if (invite.domain && email.slice(email.lastIndexOf('@') + 1) !== asciiDomain(invite.domain))
     return 'wrong_domain';
   // note: an address restriction means nothing until the person has shown they own the address.
   if ((invite.email || invite.domain) && !joiner.verified) return 'unverified';

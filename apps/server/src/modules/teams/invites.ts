@@ -5,6 +5,7 @@
  * and writes the membership in one transaction, so a one-use link joins exactly one person however
  * many accept at once.
  */
+import type { TeamInviteInput } from '@photoshoot/contract';
 import { ApiError, ValidationErrors } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import { systemCaller, type Caller } from '../../core/records/caller.js';
@@ -16,6 +17,7 @@ import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/buyer.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 import {
   INVITE_MESSAGES,
   inviteState,
@@ -27,9 +29,6 @@ import { teamRoleOf } from './team-role.js';
 import { inviteMail, sendTeamMail } from './team-mails.js';
 import { checkInviteMailAllowance } from './invite-mail-allowance.js';
 
-/** The most addresses one invite request may mail. */
-export const MAX_INVITE_EMAILS = 100;
-
 export type CreatedInvite = RecordJson & { url: string };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,26 +36,14 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The addresses the form shows back: enough to find each in the list, never a whole pasted page. */
 const NAMED_INVALID = 5;
 
-function readEmails(body: Record<string, unknown>, errors: ValidationErrors): string[] {
-  if (body.emails === undefined) return [];
-  const list = Array.isArray(body.emails) ? body.emails : [body.emails];
-  if (list.length > MAX_INVITE_EMAILS) {
-    errors.add(
-      'emails',
-      'validation_too_many_emails',
-      `Give up to ${MAX_INVITE_EMAILS} email addresses at once.`,
-      {
-        max: MAX_INVITE_EMAILS,
-      },
-    );
-    return [];
-  }
+/** The typed addresses (at most `MAX_INVITE_EMAILS`: the contract's `teamInviteBody`), normalised. */
+function readEmails(list: readonly string[], errors: ValidationErrors): string[] {
   const emails: string[] = [];
   const invalid: string[] = [];
   for (const typed of list) {
-    const email = typeof typed === 'string' ? normalizeEmail(typed).toLowerCase() : '';
+    const email = normalizeEmail(typed).toLowerCase();
     if (EMAIL_SHAPE.test(email)) emails.push(email);
-    else invalid.push(String(typed).trim().slice(0, 254));
+    else invalid.push(typed.trim().slice(0, 254));
   }
   if (invalid.length) {
     // note: named, so the admin can fix the one typo in a pasted list instead of guessing.
@@ -82,20 +69,20 @@ export async function createInvites(
   app: App,
   caller: Caller,
   teamId: string,
-  body: Record<string, unknown>,
+  body: TeamInviteInput,
 ): Promise<CreatedInvite[]> {
   const errors = new ValidationErrors();
-  const emails = readEmails(body, errors);
+  const emails = readEmails(body.emails, errors);
   errors.throwIfAny('The invite is not valid.');
   const base = {
     team: teamId,
-    role: body.role ?? 'member',
-    expiresAt: body.expiresAt ?? '',
-    domain: typeof body.domain === 'string' ? asciiDomain(body.domain) || body.domain.trim() : body.domain,
+    role: body.role,
+    expiresAt: body.expiresAt,
+    domain: asciiDomain(body.domain) || body.domain.trim(),
   };
   const rows = emails.length
     ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
-    : [{ ...base, email: body.email ?? '', maxUses: body.maxUses ?? 0 }];
+    : [{ ...base, email: body.email, maxUses: body.maxUses }];
   const invites = app.registry.require('team_invites');
   const later = new AfterCommit();
   const byUser = caller.auth?.collection.name === 'users';
@@ -103,47 +90,59 @@ export async function createInvites(
   const saved = await app.db.transaction(async (tx) => {
     // note: operators (superusers) are not capped; people mailing through us are.
     if (emails.length && byUser)
-      sender = await checkInviteMailAllowance(app, tx, String(caller.auth!.record.id), teamId, emails.length);
+      sender = await checkInviteMailAllowance(
+        app,
+        tx,
+        recordOf('users', caller.auth!.record).id,
+        teamId,
+        emails.length,
+      );
     const out = [];
     for (const row of rows)
       out.push(await app.records.create(invites, caller, row, { tx, afterCommit: later.add }));
     return out;
   });
   later.run();
-  const team = await app.records.findById(app.registry.require('teams'), teamId);
+  const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), teamId));
   const appURL = app.settings.get().meta.appURL;
   const inviter = {
     name: String((sender as RecordData | null)?.name ?? ''),
     email: String((sender as RecordData | null)?.email ?? ''),
   };
   for (const s of saved) {
+    const invite = recordOf('team_invites', s.data);
     if (emails.length) {
-      const token = String(s.data.token);
       await sendTeamMail(
         app,
-        inviteMail(app, String(s.data.email), { token, teamName: String(team?.name ?? ''), inviter }),
+        inviteMail(app, invite.email, { token: invite.token, teamName: team?.name ?? '', inviter }),
         // note: an invitation that expires while SMTP is down is dropped, not sent dead.
-        parseDate(s.data.expiresAt) ?? undefined,
+        parseDate(invite.expiresAt) ?? undefined,
       );
     }
   }
-  return saved.map((s) => ({ ...s.json, url: appLink(appURL, `/teams/invite/${String(s.data.token)}`) }));
+  return saved.map((s) => ({
+    ...s.json,
+    url: appLink(appURL, `/teams/invite/${recordOf('team_invites', s.data).token}`),
+  }));
 }
 
-async function inviteByToken(app: App, token: string, db = app.db): Promise<RecordData | null> {
+async function inviteByToken(app: App, token: string, db = app.db): Promise<RecordOf<'team_invites'> | null> {
   if (!/^[A-Za-z0-9]{32,64}$/.test(token)) return null;
   const row = await db.get<{ id: string }>(`SELECT "id" FROM "team_invites" WHERE "token" = ?`, [token]);
-  return row ? lockRecord(db, app.registry.require('team_invites'), row.id) : null;
+  return row
+    ? recordOf('team_invites', await lockRecord(db, app.registry.require('team_invites'), row.id))
+    : null;
 }
 
 async function joinerOf(app: App, caller: Caller, teamId: string, db = app.db): Promise<Joiner | null> {
   if (caller.auth?.collection.name !== 'users') return null;
-  const user = await app.records.findById(app.registry.require('users'), String(caller.auth.record.id), db);
+  const id = recordOf('users', caller.auth.record).id;
+  const user = recordOf('users', await app.records.findById(app.registry.require('users'), id, db));
   if (!user) return null;
   return {
-    email: String(user.email ?? ''),
+    email: user.email,
     verified: user.verified === true,
-    isMember: (await teamRoleOf(db, teamId, String(user.id))) !== null,
+    isMember: (await teamRoleOf(db, teamId, user.id)) !== null,
   };
 }
 
@@ -160,16 +159,16 @@ export type InvitePreview = {
 export async function previewInvite(app: App, caller: Caller, token: string): Promise<InvitePreview> {
   const invite = await inviteByToken(app, token);
   if (!invite) throw ApiError.notFound('This invite link does not exist. Check that you copied all of it.');
-  const team = await app.records.findById(app.registry.require('teams'), String(invite.team));
+  const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), invite.team));
   if (!team) throw ApiError.notFound();
-  const state = inviteState(invite, await joinerOf(app, caller, String(team.id)));
+  const state = inviteState(invite, await joinerOf(app, caller, team.id));
   return {
-    team: { id: String(team.id), name: String(team.name), company: String(team.company ?? '') },
+    team: { id: team.id, name: team.name, company: team.company },
     role: invite.role === 'admin' ? 'admin' : 'member',
     state,
     message: state === 'open' ? '' : INVITE_MESSAGES[state],
     restriction: restrictionOf(invite),
-    expiresAt: String(invite.expiresAt ?? ''),
+    expiresAt: invite.expiresAt,
   };
 }
 
@@ -181,7 +180,7 @@ export async function acceptInvite(app: App, caller: Caller, token: string): Pro
   const membership = await app.db.transaction(async (tx) => {
     const invite = await inviteByToken(app, token, tx);
     if (!invite) throw ApiError.notFound('This invite link does not exist. Check that you copied all of it.');
-    const teamId = String(invite.team);
+    const teamId = invite.team;
     const state = inviteState(invite, await joinerOf(app, caller, teamId, tx));
     if (state !== 'open') {
       const message = INVITE_MESSAGES[state];

@@ -19,25 +19,15 @@ export type RemindOutcome = {
 
 type Candidate = { id: string; user: string; email: string; submitted: unknown };
 
-function readMembers(body: Record<string, unknown>): string[] | null {
-  if (body.members === undefined) return null;
-  const list = Array.isArray(body.members) ? body.members : [body.members];
-  if (list.length > 500 || list.some((v) => typeof v !== 'string')) {
-    const message = 'List the members to remind by their user ids.';
-    throw ApiError.badRequest(message, { members: { code: 'validation_invalid_value', message } });
-  }
-  return list as string[];
-}
-
 /** Statuses that mean the member has submitted (a draft has not). */
 const SUBMITTED = ['queued', 'processing', 'review', 'completed', 'failed', 'refunded'];
 
 export async function remindMembers(
   app: App,
   teamId: string,
-  body: Record<string, unknown>,
+  /** The members to remind by user id; null: everyone who has not submitted. */
+  only: readonly string[] | null,
 ): Promise<RemindOutcome> {
-  const only = readMembers(body);
   const team = await app.records.findById(app.registry.require('teams'), teamId);
   if (!team) throw ApiError.notFound();
   const rows = await app.db.all<Candidate>(

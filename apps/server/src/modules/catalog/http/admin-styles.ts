@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { readBody } from '../../../apis/body.js';
+import { styleOrderBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 import { renderPreviewOfStyle } from '../render-style-preview.js';
@@ -33,7 +34,7 @@ export function bindAdminStylesApi(admin: FastifyInstance, app: App): void {
   });
 
   admin.post('/styles/order', async (req, reply) => {
-    const { body } = await readBody(req, { fileLimit: () => 0 });
-    return sendJson(req, reply, { styles: await reorderStyles(app, callerOf(req), body) });
+    const { ids } = await readValidBody(req, styleOrderBody);
+    return sendJson(req, reply, { styles: await reorderStyles(app, callerOf(req), ids) });
   });
 }

@@ -6,13 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
+import { comfyWorkflowCheckBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { sendJson } from '../../../apis/respond.js';
 import { checkWorkflow } from '../check-workflow.js';
 import { testComfyConnection } from '../test-connection.js';
 
 export function bindAdminComfyuiApi(admin: FastifyInstance, app: App): void {
   admin.post('/comfyui/workflows/validate', async (req, reply) =>
-    sendJson(req, reply, checkWorkflow(req.body)),
+    sendJson(req, reply, checkWorkflow(await readValidBody(req, comfyWorkflowCheckBody))),
   );
   admin.post('/comfyui/test', async (req, reply) => sendJson(req, reply, await testComfyConnection(app)));
 }

@@ -7,10 +7,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { actorOf } from '../../../core/records/actor.js';
-import { parseReviewInput } from '../review-input.js';
+import { reviewBody } from '@photoshoot/contract/bodies';
+import { checkReviewInput } from '../review-input.js';
 import { reviewPhotoshoot } from '../review.js';
 import { requeuePhotoshoot } from '../requeue.js';
-import { readBody } from '../../../apis/body.js';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 
@@ -22,7 +23,7 @@ export function bindAdminPhotoshootsApi(server: FastifyInstance, app: App): void
 
   server.post('/photoshoots/:id/review', async (req, reply) => {
     const caller = callerOf(req);
-    const input = parseReviewInput((await readBody(req, { fileLimit: () => 0 })).body);
+    const input = checkReviewInput(await readValidBody(req, reviewBody));
     const outcome = await reviewPhotoshoot(app, idOf(req), input, actorOf(caller));
     return sendJson(req, reply, {
       photoshoot: (await app.records.shape(photoshoots, [outcome.photoshoot], caller))[0],

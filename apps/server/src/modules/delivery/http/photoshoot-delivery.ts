@@ -8,15 +8,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { ValidationErrors } from '../../../core/errors.js';
 import type { Caller } from '../../../core/records/caller.js';
 import { fileTokenCaller } from '../../../core/files/protected-access.js';
-import { readIdList } from '../id-list.js';
 import { requestRedo } from '../redo.js';
-import { readRedoReasons } from '../redo-reasons.js';
 import { photoshootDownload, type Download } from '../download.js';
 import { zipStream } from '../zip-stream.js';
-import { readBody } from '../../../apis/body.js';
+import { redoBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { realIp } from '../../../apis/real-ip.js';
 import { callerOf, queryParam } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
@@ -45,12 +43,8 @@ export function bindPhotoshootDeliveryApi(server: FastifyInstance, app: App): vo
 
   server.post('/api/photoshoots/:id/redo', { config: { access: 'auth' } }, async (req, reply) => {
     const caller = callerOf(req);
-    const { body } = await readBody(req, { fileLimit: () => 0 });
-    const errors = new ValidationErrors();
-    const ids = readIdList(body.results, 'results', errors);
-    const reasons = readRedoReasons(body.reasons, ids ?? [], 'reasons', errors);
-    errors.throwIfAny('The redo request is not valid.');
-    const photoshoot = await requestRedo(app, idOf(req), caller, ids ?? [], reasons ?? {});
+    const { results, reasons } = await readValidBody(req, redoBody);
+    const photoshoot = await requestRedo(app, idOf(req), caller, results, reasons);
     return sendJson(req, reply, (await app.records.shape(photoshoots, [photoshoot], caller))[0]);
   });
 

@@ -13,12 +13,13 @@ import { paymentJson } from '../payment-store.js';
 import { paymentsCsv } from '../payments-export.js';
 import { callerOf, queryParam } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
-import { readBody } from '../../../apis/body.js';
+import { refundBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 
 export function bindAdminPaymentsApi(server: FastifyInstance, app: App): void {
   server.post<{ Params: { id: string } }>('/payments/:id/refund', async (req, reply) => {
     const caller = callerOf(req);
-    const { body } = await readBody(req, { fileLimit: () => 0 });
+    const body = await readValidBody(req, refundBody);
     const payment = await refundPayment(app, req.params.id, actorOf(caller), body);
     return sendJson(req, reply, await paymentJson(app, caller, payment));
   });

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { verifyPayment } from '../verify.js';
 import { paymentJson } from '../payment-store.js';
-import { completeSandboxPayment, describeSandboxPayment, readOutcome } from '../sandbox-checkout.js';
-import { readBody } from '../../../apis/body.js';
+import { sandboxCompleteBody } from '@photoshoot/contract/bodies';
+import { completeSandboxPayment, describeSandboxPayment } from '../sandbox-checkout.js';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 
@@ -25,9 +26,9 @@ export function bindPaymentsStatusApi(server: FastifyInstance, app: App): void {
   });
 
   server.post<IdParams>('/api/payments/sandbox/:id/complete', async (req, reply) => {
-    const { body } = await readBody(req);
+    const { outcome } = await readValidBody(req, sandboxCompleteBody);
     const caller = callerOf(req);
-    const payment = await completeSandboxPayment(app, caller, req.params.id, readOutcome(body));
+    const payment = await completeSandboxPayment(app, caller, req.params.id, outcome);
     return sendJson(req, reply, await paymentJson(app, caller, payment));
   });
 }

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
-import { readBody } from '../../../apis/body.js';
+import { createTeamBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 import { createTeam } from '../create-team.js';
@@ -15,7 +16,7 @@ type TokenParams = { Params: { token: string } };
 
 export function bindTeamEntryRoutes(server: FastifyInstance, app: App): void {
   server.post('/api/teams', { config: { access: 'auth' } }, async (req, reply) => {
-    const { body } = await readBody(req, { fileLimit: () => 0 });
+    const body = await readValidBody(req, createTeamBody);
     const caller = callerOf(req);
     const team = await createTeam(app, caller, body);
     return sendJson(req, reply, (await app.records.shape(app.registry.require('teams'), [team], caller))[0]);

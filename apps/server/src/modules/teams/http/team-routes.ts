@@ -5,7 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { uploadLimits } from '../../../core/files/upload.js';
+import { teamInviteBody, teamRemindBody, teamTransferBody } from '@photoshoot/contract/bodies';
 import { readBody } from '../../../apis/body.js';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 import { checkoutJson } from '../../payments/payment-store.js';
@@ -73,19 +75,19 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
   });
 
   team.post<IdParams>('/invites', ADMIN, async (req, reply) => {
-    const { body } = await readBody(req, jsonOnly);
+    const body = await readValidBody(req, teamInviteBody);
     return sendJson(req, reply, { items: await createInvites(app, callerOf(req), req.params.id, body) });
   });
 
   team.post<IdParams>('/transfer', OWNER, async (req, reply) => {
-    const { body } = await readBody(req, jsonOnly);
-    const saved = await handOverTeam(app, req.params.id, body);
+    const { user } = await readValidBody(req, teamTransferBody);
+    const saved = await handOverTeam(app, req.params.id, user);
     return sendJson(req, reply, (await app.records.shape(teams, [saved], callerOf(req)))[0]);
   });
 
   team.post<IdParams>('/remind', ADMIN, async (req, reply) => {
-    const { body } = await readBody(req, jsonOnly);
-    return sendJson(req, reply, await remindMembers(app, req.params.id, body));
+    const { members } = await readValidBody(req, teamRemindBody);
+    return sendJson(req, reply, await remindMembers(app, req.params.id, members));
   });
 
   team.get<IdParams>('/members', ADMIN, async (req, reply) =>
