@@ -80,7 +80,7 @@ export async function zipEntries(
   app: App,
   results: readonly RecordData[],
   person: string,
-  folderOf: (result: RecordData) => string = () => '',
+  folderOf: (result: RecordOf<'results'>) => string = () => '',
 ): Promise<ZipEntry[]> {
   const collection = app.registry.require('results');
   const stored = recordsOf('results', results);

@@ -10,6 +10,7 @@ import { AfterCommit } from '../../core/db/after-commit.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { announceSeats, returnSeat } from './seats.js';
+import { recordOf } from '../record-of.js';
 
 async function unqueue(app: App, photoshootId: string, teamId: string): Promise<void> {
   const later = new AfterCommit();
@@ -29,8 +30,7 @@ async function unqueue(app: App, photoshootId: string, teamId: string): Promise<
 
 export function memberRemovalListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    const teamId = String(e.record.team ?? '');
-    const userId = String(e.record.user ?? '');
+    const { team: teamId, user: userId } = recordOf('team_members', e.record);
     void (async () => {
       const rows = await app.db.all<{ id: string }>(
         `SELECT "id" FROM "photoshoots" WHERE "team" = ? AND "user" = ? AND "status" = 'queued' AND "seatUsed" = ? AND "isTest" = ?`,

@@ -8,6 +8,7 @@
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { allReadyMail, sendTeamMail } from './team-mails.js';
+import { recordOf } from '../record-of.js';
 
 /** Statuses of a submitted photoshoot that is still on its way to delivery. */
 const UNDER_WAY = ['queued', 'processing', 'review'];
@@ -28,7 +29,7 @@ async function noteIfAllReady(app: App, teamId: string): Promise<void> {
     [key, teamId, key],
   );
   if (claimed.changes !== 1) return;
-  const team = await app.records.findById(app.registry.require('teams'), teamId);
+  const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), teamId));
   const admins = await app.db.all<{ email: string }>(
     `SELECT u."email" AS "email" FROM "team_members" m JOIN "users" u ON u."id" = m."user"
      WHERE m."team" = ? AND m."role" IN ('owner', 'admin') AND u."email" != ''`,
@@ -37,17 +38,17 @@ async function noteIfAllReady(app: App, teamId: string): Promise<void> {
   for (const { email } of admins) {
     await sendTeamMail(
       app,
-      allReadyMail(app, email, { id: teamId, name: String(team?.name ?? ''), ready: Number(ready?.n ?? 0) }),
+      allReadyMail(app, email, { id: teamId, name: team?.name ?? '', ready: Number(ready?.n ?? 0) }),
     );
   }
 }
 
 export function readyNoticeListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    const r = e.record;
+    const r = recordOf('photoshoots', e.record);
     if (!r.team || r.isTest === true || r.status !== 'completed') return;
-    noteIfAllReady(app, String(r.team)).catch((err: unknown) => {
-      console.error(`[teams] the all-ready note of team ${String(r.team)} failed:`, err);
+    noteIfAllReady(app, r.team).catch((err: unknown) => {
+      console.error(`[teams] the all-ready note of team ${r.team} failed:`, err);
     });
   };
 }

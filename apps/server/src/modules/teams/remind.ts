@@ -9,6 +9,7 @@ import type { App } from '../../core/app.js';
 import { formatDate, nowString } from '../../tools/dates.js';
 import { reminderMail, sendTeamMail } from './team-mails.js';
 import { teamOverview } from './member-overview.js';
+import { recordOf } from '../record-of.js';
 
 export const REMINDER_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +29,7 @@ export async function remindMembers(
   /** The members to remind by user id; null: everyone who has not submitted. */
   only: readonly string[] | null,
 ): Promise<RemindOutcome> {
-  const team = await app.records.findById(app.registry.require('teams'), teamId);
+  const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), teamId));
   if (!team) throw ApiError.notFound();
   const rows = await app.db.all<Candidate>(
     `SELECT m."id" AS "id", m."user" AS "user", u."email" AS "email",
@@ -61,8 +62,7 @@ export async function remindMembers(
       continue;
     }
     out.reminded.push(row.user);
-    if (row.email)
-      await sendTeamMail(app, reminderMail(app, row.email, { id: teamId, name: String(team.name) }));
+    if (row.email) await sendTeamMail(app, reminderMail(app, row.email, { id: teamId, name: team.name }));
   }
   return out;
 }

@@ -8,12 +8,13 @@ import { q } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import { decodeRow } from '../../core/records/codec.js';
 import { slugSegment, zipEntries, type ZipEntry } from '../delivery/zip-entries.js';
+import { recordOf } from '../record-of.js';
 
 export async function teamDownload(
   app: App,
   teamId: string,
 ): Promise<{ filename: string; entries: ZipEntry[] }> {
-  const team = await app.records.findById(app.registry.require('teams'), teamId);
+  const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), teamId));
   if (!team) throw ApiError.notFound();
   const results = app.registry.require('results');
   const rows = await app.db.all(
@@ -38,8 +39,8 @@ export async function teamDownload(
     rows.map((row) => decodeRow(results, row)),
     // note: the member's folder names the person, so the entries are just style and number.
     '',
-    (r) => folders.get(String(r.user)) ?? `member-${String(r.user).slice(0, 5)}`,
+    (r) => folders.get(r.user) ?? `member-${r.user.slice(0, 5)}`,
   );
   if (!entries.length) throw ApiError.notFound('No photos have been delivered to your team yet.');
-  return { filename: `${slugSegment(String(team.name), 'team')}-headshots.zip`, entries };
+  return { filename: `${slugSegment(team.name, 'team')}-headshots.zip`, entries };
 }

@@ -9,6 +9,7 @@ import type { App } from '../../core/app.js';
 import type { Db } from '../../core/db/db.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { formatDate } from '../../tools/dates.js';
+import { recordOf } from '../record-of.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,7 +19,7 @@ function refused(message: string): ApiError {
 
 /** Throws a 400 with words when `team` (locked by the caller) has no test shoot left. */
 export async function checkTestShootAllowance(app: App, tx: Db, team: RecordData): Promise<void> {
-  const paid = Number(team.seatsTotal ?? 0) > 0;
+  const paid = recordOf('teams', team).seatsTotal > 0;
   const since = paid ? formatDate(new Date(Date.now() - DAY_MS)) : '';
   // note: `queuedAt` is set on submission and a submitted photoshoot cannot be deleted by its owner.
   const row = await tx.get<{ n: number | string }>(
