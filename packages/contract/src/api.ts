@@ -6,9 +6,6 @@
  */
 import type { PhotoshootsRecord, PaymentsRecord, StylesRecord } from './records.gen.js';
 
-/** `POST /api/photoshoots/{id}/quote` and `/checkout`: what the buyer asks for. */
-export type OrderRequest = { package: string; coupon?: string };
-
 export type QuoteCoupon = { code: string; percentOff?: number; amountOffCents?: number };
 
 /** `POST /api/photoshoots/{id}/quote`: the price breakdown, in integer cents of `currency`. */

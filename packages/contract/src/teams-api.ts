@@ -4,6 +4,7 @@
  */
 import type { PaymentsRecord, TeamInvitesRecord } from './records.gen.js';
 import type { Quote } from './api.js';
+import type { OrderRequest } from './bodies/payments.js';
 import type { TeamInviteRole, TeamRole } from './statuses.js';
 
 /** A member's state: the status of their latest (non-test) team photoshoot, or `not_started`. */
@@ -47,7 +48,7 @@ export type TeamOverview = {
 };
 
 /** `POST /api/teams/{id}/quote` and `/checkout`: a team package, how many of it, maybe a coupon. */
-export type TeamOrderRequest = { package: string; quantity?: number; coupon?: string };
+export type TeamOrderRequest = OrderRequest & { quantity?: number };
 
 /** `POST /api/teams/{id}/quote`: the price of the whole order and the seats it adds. */
 export type TeamQuote = Quote & { quantity: number; seats: number };

@@ -14,13 +14,9 @@ const MODULES = fileURLToPath(new URL('../../src/modules/', import.meta.url));
 
 /** Binder file → how many hand reads it may keep, and why. */
 const KNOWN: Record<string, { reads: number; why: string }> = {
-  // To convert: the order bodies of checkout (`readOrderInput`), being rewritten as one checkout.
-  'payments/http/payments-checkout.ts': { reads: 2, why: 'quote and checkout: order bodies, to convert' },
   'teams/http/team-routes.ts': {
-    reads: 3,
-    why:
-      'quote and checkout: team order bodies, to convert; PATCH /api/teams/{id} is a record write ' +
-      '(multipart, with files), checked by the teams collection like any record',
+    reads: 1,
+    why: 'PATCH /api/teams/{id} is a record write (multipart, with files), checked by the teams collection like any record',
   },
   // Signed bytes in the provider's format: verified as they arrived, before anything parses them.
   'payments/http/payments-webhook.ts': { reads: 1, why: "Stripe's signed webhook body" },

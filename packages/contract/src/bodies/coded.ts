@@ -20,13 +20,14 @@ export function coded<T extends z.ZodTypeAny>(
   schema: T,
   code: string,
   message: string,
+  params: Record<string, unknown> = {},
 ): z.ZodType<z.output<T>, z.ZodTypeDef, z.input<T>> {
   return z
     .custom<z.input<T>>(() => true)
     .transform((value, ctx) => {
       const parsed = schema.safeParse(value);
       if (parsed.success) return parsed.data as z.output<T>;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, fatal: true, ...issue(code, message) });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, fatal: true, ...issue(code, message, params) });
       return z.NEVER;
     });
 }

@@ -1,6 +1,33 @@
-/** Bodies of the payment endpoints other than checkout: the sandbox page and refunds. */
+/** Bodies of the payment endpoints: every quote and checkout, the sandbox page and refunds. */
 import { z } from 'zod';
 import { coded, issue } from './coded.js';
+
+/** The most any order may ask for; each package allows up to its own `maxQuantity`. */
+export const MAX_ORDER_QUANTITY = 1000;
+
+/**
+ * `POST …/quote` and `…/checkout` of whatever is sold (a photoshoot, a team's seats): a package,
+ * how many of it (what is sold one at a time ignores it) and maybe a coupon code.
+ */
+export const orderBody = z
+  .object({
+    package: coded(z.string().trim().min(1), 'validation_required', 'Choose a package.'),
+    coupon: coded(z.string().max(100).nullish(), 'validation_invalid_value', 'The coupon code must be text.'),
+    quantity: coded(
+      z.number().int().min(1).max(MAX_ORDER_QUANTITY).nullish(),
+      'validation_invalid_quantity',
+      `The quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY}.`,
+      { min: 1, max: MAX_ORDER_QUANTITY },
+    ),
+  })
+  .transform((o) => ({
+    packageId: o.package,
+    couponCode: (o.coupon ?? '').trim(),
+    quantity: o.quantity ?? 1,
+  }));
+export type OrderRequest = z.input<typeof orderBody>;
+/** An order as the server reads it. */
+export type OrderInput = z.output<typeof orderBody>;
 
 export const SANDBOX_OUTCOMES = ['paid', 'cancelled', 'failed'] as const;
 

@@ -6,7 +6,7 @@
  */
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
-import { readOrderInput } from './order-input.js';
+import type { OrderInput } from '@photoshoot/contract';
 import { resolveOrder } from './order.js';
 import { purchasableNamed } from './purchasables.js';
 import type { Quote } from './quote.js';
@@ -17,11 +17,10 @@ export async function quotePurchase(
   caller: Caller,
   kind: string,
   itemId: string,
-  body: Record<string, unknown>,
+  input: OrderInput,
 ): Promise<Quote & Record<string, unknown>> {
   const p = purchasableNamed(app, kind);
   const item = await p.sale.item(app, app.db, caller, itemId, 'quote');
-  const input = readOrderInput(body);
   const order = await resolveOrder(
     app,
     app.db,

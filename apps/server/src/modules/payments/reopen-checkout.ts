@@ -9,7 +9,7 @@ import { parseDate } from '../../tools/dates.js';
 import { checkoutProblem, providerMessage, providerUnavailable } from './checkout-problems.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
-import type { OrderInput } from './order-input.js';
+import type { OrderInput } from '@photoshoot/contract';
 import { findPayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';

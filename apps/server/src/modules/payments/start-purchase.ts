@@ -22,7 +22,7 @@ import { buyerId } from './buyer.js';
 import { checkoutProblem, providerMessage, providerUnavailable } from './checkout-problems.js';
 import { closePayment } from './close-payment.js';
 import { couponError, usedUpProblem } from './coupon-check.js';
-import { readOrderInput, type OrderInput } from './order-input.js';
+import type { OrderInput } from '@photoshoot/contract';
 import { resolveOrder, type ResolvedOrder } from './order.js';
 import { blankPayment, lockPayment, savePayment } from './payment-store.js';
 import type { Purchasable } from './purchasable.js';
@@ -144,7 +144,8 @@ async function openProviderPage(
 }
 
 /**
- * `caller` orders item `itemId` of kind `kind` with the order in `body` (`readOrderInput`).
+ * `caller` orders item `itemId` of kind `kind` with `input`, the order body its binder read with
+ * the contract's `orderBody`.
  * @returns the provider's page to send the buyer to, or the payment already paid (nothing was due).
  * @throws {ApiError} 400 for an order that cannot be placed; 401/404 from the item's module.
  */
@@ -153,10 +154,9 @@ export async function startPurchase(
   caller: Caller,
   kind: string,
   itemId: string,
-  body: Record<string, unknown>,
+  input: OrderInput,
 ): Promise<CheckoutOutcome> {
   const p = purchasableNamed(app, kind);
-  const input = readOrderInput(body);
   // note: the item is read first, so a caller who may not buy it learns nothing about the provider.
   const existing = p.sale.openPayment ? await p.sale.item(app, app.db, caller, itemId, 'quote') : null;
   const provider = activeProvider(app);

@@ -4,7 +4,8 @@ import type { App } from '../../../core/app.js';
 import { quotePurchase } from '../../payments/quote-purchase.js';
 import { startPurchase } from '../../payments/start-purchase.js';
 import { checkoutJson } from '../../payments/payment-store.js';
-import { readBody } from '../../../apis/body.js';
+import { orderBody } from '@photoshoot/contract/bodies';
+import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
 import { sendJson } from '../../../apis/respond.js';
 import { photoshootPurchase } from '../photoshoot-purchase.js';
@@ -15,14 +16,14 @@ export function bindPhotoshootCheckoutApi(server: FastifyInstance, app: App): vo
   const { kind } = photoshootPurchase;
 
   server.post<IdParams>('/api/photoshoots/:id/quote', async (req, reply) => {
-    const { body } = await readBody(req);
-    return sendJson(req, reply, await quotePurchase(app, callerOf(req), kind, req.params.id, body));
+    const order = await readValidBody(req, orderBody);
+    return sendJson(req, reply, await quotePurchase(app, callerOf(req), kind, req.params.id, order));
   });
 
   server.post<IdParams>('/api/photoshoots/:id/checkout', async (req, reply) => {
-    const { body } = await readBody(req);
+    const order = await readValidBody(req, orderBody);
     const caller = callerOf(req);
-    const outcome = await startPurchase(app, caller, kind, req.params.id, body);
+    const outcome = await startPurchase(app, caller, kind, req.params.id, order);
     return sendJson(req, reply, await checkoutJson(app, caller, outcome));
   });
 }

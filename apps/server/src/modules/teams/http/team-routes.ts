@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { App } from '../../../core/app.js';
 import { uploadLimits } from '../../../core/files/upload.js';
-import { teamInviteBody, teamRemindBody, teamTransferBody } from '@photoshoot/contract/bodies';
+import { orderBody, teamInviteBody, teamRemindBody, teamTransferBody } from '@photoshoot/contract/bodies';
 import { readBody } from '../../../apis/body.js';
 import { readValidBody } from '../../../apis/valid-body.js';
 import { callerOf } from '../../../apis/request-caller.js';
@@ -28,7 +28,6 @@ import { fileTokenAuth } from './file-token-auth.js';
 type IdParams = { Params: { id: string } };
 const ADMIN = { config: { teamRole: 'admin' as const } };
 const OWNER = { config: { teamRole: 'owner' as const } };
-const jsonOnly = { fileLimit: () => 0 };
 
 export function bindTeamRoutes(team: FastifyInstance, app: App): void {
   const teams = app.registry.require('teams');
@@ -48,14 +47,14 @@ export function bindTeamRoutes(team: FastifyInstance, app: App): void {
 
   const { kind } = teamSeatsPurchase;
   team.post<IdParams>('/quote', ADMIN, async (req, reply) => {
-    const { body } = await readBody(req, jsonOnly);
-    return sendJson(req, reply, await quotePurchase(app, callerOf(req), kind, req.params.id, body));
+    const order = await readValidBody(req, orderBody);
+    return sendJson(req, reply, await quotePurchase(app, callerOf(req), kind, req.params.id, order));
   });
 
   team.post<IdParams>('/checkout', ADMIN, async (req, reply) => {
-    const { body } = await readBody(req, jsonOnly);
+    const order = await readValidBody(req, orderBody);
     const caller = callerOf(req);
-    const outcome = await startPurchase(app, caller, kind, req.params.id, body);
+    const outcome = await startPurchase(app, caller, kind, req.params.id, order);
     return sendJson(req, reply, await checkoutJson(app, caller, outcome));
   });
 
