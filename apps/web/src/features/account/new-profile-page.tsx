@@ -15,7 +15,7 @@ import {
   TextField,
 } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
-import { keys } from '../../shared/query-keys';
+import { keys } from '../../shared/data/query-keys';
 import { flowPath, photoshootFlowBase } from '../../shared/flow-paths';
 
 const GENDERS = [

@@ -6,7 +6,7 @@ import { fileUrl, pb } from '../../lib/pb';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { Dialog } from '../../ui/dialog';
 import type { User } from '../../lib/auth-store';
-import { requestMailedLink } from '../../shared/request-mailed-link';
+import { requestMailedLink } from '../../shared/data/request-mailed-link';
 import { MailDelayedNote } from '../../shared/mail-delayed-note';
 
 const NO_ERROR: FormError = { message: '', fields: {} };

@@ -5,7 +5,7 @@ import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, Spinner } from '../../ui';
 import type { User } from '../../lib/auth-store';
-import { track } from './auth-actions';
+import { track } from './data/auth-actions';
 import { oauth2CallbackUrl, takePendingOAuth2 } from './oauth2-state';
 
 export const STATE_MISMATCH = "State parameters don't match.";

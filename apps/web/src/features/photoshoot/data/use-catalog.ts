@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchPackages, fetchVisibleStyles } from '../../../shared/catalog-api';
-import { keys } from '../../../shared/query-keys';
+import { fetchPackages, fetchVisibleStyles } from '../../../shared/data/catalog-api';
+import { keys } from '../../../shared/data/query-keys';
 
 const CATALOG_STALE_MS = 5 * 60_000;
 

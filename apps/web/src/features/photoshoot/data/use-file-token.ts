@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { pb } from '../../../lib/pb';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 
 // note: file tokens live 180 s on the server; refresh well before that so a new image never gets a dead one.
 const TOKEN_REFRESH_MS = 100_000;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { verifyPayment } from '../../../shared/payments-api';
+import { verifyPayment } from '../../../shared/data/payments-api';
 import type { Payment } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
 const VERIFY_POLL_MS = 3_000;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import type { OriginalPhoto } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { mergeEvent } from './merge-event';
 import { useSubscription } from '../../../lib/use-subscription';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
 /** One photoshoot, kept live: realtime updates land in the cache, a reconnect re-reads it. */

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, LoadingBlock, PayBar } from '../../../ui';
-import { startCheckout } from '../../../shared/payments-api';
+import { startCheckout } from '../../../shared/data/payments-api';
 import { usePublicConfig } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
-import { completeSandboxPayment, fetchSandboxPayment } from '../../../shared/payments-api';
+import { completeSandboxPayment, fetchSandboxPayment } from '../../../shared/data/payments-api';
 import { formatMoney } from '../../../shared/money';
 import type { SandboxOutcome, SandboxPayment } from '../../../shared/records';
 import { flowPath, individualFlowBase } from '../../../shared/flow-paths';

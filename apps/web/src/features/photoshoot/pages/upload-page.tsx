@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { countByQc, usePhotos } from '../data/use-photos';
 import type { OriginalPhoto, Photoshoot } from '../../../shared/records';
 import { PhotoTile } from '../upload/photo-tile';

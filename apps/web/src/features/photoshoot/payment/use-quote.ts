@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toFormError } from '../../../lib/errors';
-import { fetchQuote } from '../../../shared/payments-api';
+import { fetchQuote } from '../../../shared/data/payments-api';
 import { QUOTE_DEBOUNCE_MS } from '../constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Quote } from '../../../shared/records';

@@ -5,7 +5,7 @@ import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import { buttonClasses } from '../../../ui';
 import { FormField } from '../../../ui/form-field';
 import { Select } from '../../../ui/select';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import type { Photoshoot } from '../../../shared/records';
 
 type Profile = { id: string; name: string };

@@ -8,7 +8,7 @@ import { pb } from '../../../lib/pb';
 import { PRECHECK_MESSAGES } from '../constants';
 import type { OriginalPhoto } from '../../../shared/records';
 import { precheckFile } from './precheck';
-import { UploadError, uploadFile } from './upload-file';
+import { UploadError, uploadFile } from '../data/upload-file';
 
 /** Uploads sent at the same time; more would only split a phone's bandwidth. */
 const PARALLEL = 3;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { fetchPackages } from '../../../shared/catalog-api';
+import { fetchPackages } from '../../../shared/data/catalog-api';
 import { formatMoney } from '../../../shared/money';
 import { Alert, Button, Card, LoadingBlock, PayBar, TextField } from '../../../ui';
 import { startTeamCheckout, type Team } from '../data/team-api';

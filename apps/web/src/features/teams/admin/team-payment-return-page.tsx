@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useSubscription } from '../../../lib/use-subscription';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import { verifyPayment } from '../../../shared/payments-api';
+import { verifyPayment } from '../../../shared/data/payments-api';
 import type { Payment } from '../../../shared/records';
 import { Alert, Button, buttonClasses, Card, EmptyState, PageHeader, Spinner } from '../../../ui';
 import { useTeam } from '../data/team-queries';

@@ -5,7 +5,7 @@ import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
 import type { MemberRow } from '../data/team-api';
 import { useTeamResults } from '../data/member-queries';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import type { Result } from '../../../shared/records';
 
 // note: file tokens live 180 s on the server; refresh well before that.

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TeamInvitePreview, TeamRemindOutcome, TeamRole, TeamSummary } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
-import { apiPath } from '../../../shared/payments-api';
+import { apiPath } from '../../../shared/data/payments-api';
 import type { Photoshoot, Result } from '../../../shared/records';
 import { teamKeys } from './team-queries';
 

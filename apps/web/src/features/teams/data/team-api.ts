@@ -15,7 +15,7 @@ import type {
   TeamsRecord,
 } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
-import { apiPath } from '../../../shared/payments-api';
+import { apiPath } from '../../../shared/data/payments-api';
 
 export type Team = TeamsRecord;
 export type TeamInvite = TeamInvitesRecord;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamsRecord } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
 /** What a member's styles step needs of the team: its look and how many styles the package allows. */

@@ -1,6 +1,6 @@
 /** The photoshoot endpoints beyond the records API: a redo round and the zip of the results. */
 import type { RedoRequest, RedoResponse } from '@photoshoot/contract';
-import { pb } from '../lib/pb';
+import { pb } from '../../lib/pb';
 import { apiPath } from './payments-api';
 
 export function requestRedo(

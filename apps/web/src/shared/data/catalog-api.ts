@@ -3,7 +3,7 @@
  * the flow's messages and the 401 sign-out). The public pages use `public-catalog-api.ts`.
  */
 import type { PackageKind } from '@photoshoot/contract';
-import { FULL_LIST_BATCH, pb } from '../lib/pb';
+import { FULL_LIST_BATCH, pb } from '../../lib/pb';
 
 /** Every active style the caller may use: the list rule narrows it to public ones and their teams'. */
 export function fetchVisibleStyles() {

@@ -1,7 +1,7 @@
 /** The payment endpoints the flow calls beyond the records API (all through the SDK's `send`). */
 import type { OrderRequest, SandboxCompleteRequest } from '@photoshoot/contract';
-import { pb } from '../lib/pb';
-import type { CheckoutResponse, Payment, Quote, SandboxOutcome, SandboxPayment } from './records';
+import { pb } from '../../lib/pb';
+import type { CheckoutResponse, Payment, Quote, SandboxOutcome, SandboxPayment } from '../records';
 
 export const apiPath = (...parts: string[]) => '/api/' + parts.map(encodeURIComponent).join('/');
 

@@ -1,7 +1,7 @@
-import { pb } from '../../lib/pb';
-import { errorMessage, FALLBACK } from '../../lib/errors';
-import { authStore, signOut, type User } from '../../lib/auth-store';
-import { markNewAccount } from '../../lib/new-account';
+import { pb } from '../../../lib/pb';
+import { errorMessage, FALLBACK } from '../../../lib/errors';
+import { authStore, signOut, type User } from '../../../lib/auth-store';
+import { markNewAccount } from '../../../lib/new-account';
 
 export type RegisterInput = {
   email: string;
