@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
+import { photoshootQuery } from '../../../shared/data/photoshoot-api';
 import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
@@ -8,8 +8,7 @@ import { useSubscription } from '../../../lib/use-subscription';
 export function usePhotoshoot(id: string, options: { pollMs?: number } = {}) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: keys.photoshoot(id),
-    queryFn: () => pb.collection('photoshoots').getOne<Photoshoot>(id),
+    ...photoshootQuery(id),
     enabled: !!id,
     refetchInterval: options.pollMs ?? false,
   });

@@ -66,3 +66,13 @@ export function startTeamCheckout(teamId: string, order: TeamOrder): Promise<Tea
     body: orderBody(order),
   });
 }
+
+/** Revokes an invite link: nobody can join with it any more. */
+export function revokeInvite(inviteId: string): Promise<TeamInvite> {
+  return pb.collection('team_invites').update<TeamInvite>(inviteId, { revoked: true });
+}
+
+/** The team's chosen styles, and whether its members may pick others (`PATCH /api/teams/{id}`). */
+export function saveTeamStyles(teamId: string, styles: string[], stylesLocked: boolean): Promise<Team> {
+  return pb.send<Team>(apiPath('teams', teamId), { method: 'PATCH', body: { styles, stylesLocked } });
+}
