@@ -14,7 +14,9 @@ export type ProfileChoice = Pick<ProfilesRecord, 'id' | 'name'>;
 export const myProfilesQuery = queryOptions({
   queryKey: keys.profiles,
   queryFn: () =>
-    pb.collection('profiles').getFullList<ProfileChoice>({ sort: 'name', fields: 'id,name', batch: FULL_LIST_BATCH }),
+    pb
+      .collection('profiles')
+      .getFullList<ProfileChoice>({ sort: 'name', fields: 'id,name', batch: FULL_LIST_BATCH }),
 });
 
 /** A new profile as the form holds it; the server checks the choices (gender, age range). */

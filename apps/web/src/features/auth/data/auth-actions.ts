@@ -65,7 +65,9 @@ export function loginWithOAuth2Code(
   redirectUrl: string,
 ) {
   return track(FALLBACK.oauth2(pending.displayName), () =>
-    pb.collection('users').authWithOAuth2Code<User>(pending.provider, code, pending.codeVerifier, redirectUrl),
+    pb
+      .collection('users')
+      .authWithOAuth2Code<User>(pending.provider, code, pending.codeVerifier, redirectUrl),
   );
 }
 

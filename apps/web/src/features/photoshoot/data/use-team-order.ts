@@ -25,7 +25,8 @@ export const teamOrderQuery = (teamId: string) =>
 export function useTeamOrder(teamId: string) {
   const client = useQueryClient();
   const query = useQuery(teamOrderQuery(teamId));
-  const refresh = () => void client.invalidateQueries({ queryKey: teamOrderQuery(teamId).queryKey, exact: true });
+  const refresh = () =>
+    void client.invalidateQueries({ queryKey: teamOrderQuery(teamId).queryKey, exact: true });
   useSubscription<TeamsRecord>('teams', teamId, undefined, refresh, refresh, query.isSuccess);
   return query;
 }

@@ -58,7 +58,14 @@ export function useTeamPhotoshoots(teamId: string) {
  * photoshoots do), and when the live connection comes back.
  */
 export function useTeamPhotoshootChanges(teamId: string, onChange: () => void, enabled: boolean) {
-  useSubscription('photoshoots', '*', pb.filter('team = {:team}', { team: teamId }), onChange, onChange, enabled);
+  useSubscription(
+    'photoshoots',
+    '*',
+    pb.filter('team = {:team}', { team: teamId }),
+    onChange,
+    onChange,
+    enabled,
+  );
 }
 
 /** Starts the member's draft in the team (a test shoot goes through its own endpoint). */
