@@ -43,6 +43,37 @@ featureBoundaries.push({
   rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP] }] },
 });
 
+// One data layer in the web app: only data/ folders (features/<x>/data/, and src/shared/data/ for
+// what several features share) hold the SDK client and call the server; components use their
+// query options and functions. lib/ is the client's home, testing/ and tests arrange state with it.
+// The rule is @typescript-eslint's, so it adds to the feature boundaries' no-restricted-imports.
+const SDK_OUTSIDE_DATA =
+  'Call the server from a data/ folder (features/<x>/data/ or src/shared/data/), not from here.';
+const webDataLayer = {
+  files: ['apps/web/src/**/*.{ts,tsx}'],
+  ignores: [
+    'apps/web/src/**/data/**',
+    'apps/web/src/lib/**',
+    'apps/web/src/testing/**',
+    'apps/web/src/**/*.test.{ts,tsx}',
+    // Known exception until the admin area's own data/ move lands; delete this line then.
+    'apps/web/src/features/admin/**',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '(^|/)lib/pb$', message: SDK_OUTSIDE_DATA },
+          { regex: '(^|/)admin-client$', message: SDK_OUTSIDE_DATA },
+          // Types of the SDK are fine anywhere; its values (a client, its error class) are not.
+          { regex: '^pocketbase$', allowTypeImports: true, message: SDK_OUTSIDE_DATA },
+        ],
+      },
+    ],
+  },
+};
+
 // Import boundaries of the server (docs/ARCHITECTURE.md, decision 020), by the import's path.
 const server = 'apps/server/src';
 const banned = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
@@ -135,6 +166,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  webDataLayer,
   ...serverBoundaries,
   noImportCycles,
   {

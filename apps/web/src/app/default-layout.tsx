@@ -1,7 +1,7 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useAuth } from '../lib/use-auth';
-import { fileUrl } from '../lib/pb';
+import { fileUrl } from '../lib/file-url';
 import { CustomerViewBanner } from './customer-view-banner';
 import { SessionGate } from './session-ended';
 import { Logo } from '../ui/logo';

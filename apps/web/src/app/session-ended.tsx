@@ -1,6 +1,5 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import { pb } from '../lib/pb';
 import { checkSession, useSessionEnded } from '../lib/session-check';
 import { useTitle } from '../lib/use-title';
 import { buttonClasses } from '../ui/button';
@@ -16,7 +15,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   // is when a stale page would mislead: ask then. Live pages also ask when their connection drops.
   useEffect(() => {
     const back = () => {
-      if (document.visibilityState === 'visible') void checkSession(pb);
+      if (document.visibilityState === 'visible') void checkSession();
     };
     document.addEventListener('visibilitychange', back);
     return () => document.removeEventListener('visibilitychange', back);

@@ -63,3 +63,8 @@ export function errorMessage(err: unknown, fallback: string = FALLBACK.generic):
 export function isUnauthorized(err: unknown): boolean {
   return err instanceof ClientResponseError && err.status === 401;
 }
+
+/** The HTTP status of a failed SDK call (0 for a network failure, or anything that is not one). */
+export function errorStatus(err: unknown): number {
+  return err instanceof ClientResponseError ? err.status : 0;
+}

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toFormError } from '../lib/errors';
-import { pb } from '../lib/pb';
 import { Button, controlClasses, cx } from '../ui';
 import { FormField } from '../ui/form-field';
+import { renamePhotoshoot } from './data/photoshoot-api';
 import type { Photoshoot } from './records';
 
 /** The longest title the server takes (photoshoots.title max). */
@@ -45,7 +45,7 @@ export function RenameTitle({
     setSaving(true);
     setError(null);
     try {
-      onSaved(await pb.collection('photoshoots').update<Photoshoot>(photoshoot.id, { title }));
+      onSaved(await renamePhotoshoot(photoshoot.id, title));
       setEditing(false);
     } catch (err) {
       setError(err);

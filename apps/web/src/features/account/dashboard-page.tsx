@@ -7,7 +7,7 @@ import { Alert, Badge, Button, buttonClasses, Card, EmptyState, LoadingBlock, Pa
 import { useAuth } from '../../lib/use-auth';
 import { isNewAccount } from '../../lib/new-account';
 import { RenameTitle } from '../../shared/rename-title';
-import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './dashboard-api';
+import { createDraft, myPhotoshootsQuery, myTeamsQuery, type PhotoshootSummary } from './data/dashboard-api';
 import { nextStepHref, statusView } from './photoshoot-status';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { toFormError, type FormError } from '../../lib/errors';
-import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import {
   Alert,
@@ -15,7 +14,8 @@ import {
   TextField,
 } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
-import { keys } from '../../shared/query-keys';
+import { chooseProfile, createProfile } from '../../shared/data/profiles-api';
+import { keys } from '../../shared/data/query-keys';
 import { flowPath, photoshootFlowBase } from '../../shared/flow-paths';
 
 const GENDERS = [
@@ -66,15 +66,13 @@ export function NewProfilePage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      const record = await pb
-        .collection('profiles')
-        .create({ ...values, name: values.name.trim(), user: user!.id });
+      const record = await createProfile({ ...values, name: values.name.trim(), user: user!.id });
       if (photoshoot) {
         // Made from the flow: choose the person for that photoshoot and go back to it.
-        const updated = await pb.collection('photoshoots').update(photoshoot, { profile: record.id });
+        const updated = await chooseProfile(photoshoot, record.id);
         // The flow's cached profile list and photoshoot predate this: fetch them again.
         await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['profiles'] }),
+          queryClient.invalidateQueries({ queryKey: keys.profiles }),
           queryClient.invalidateQueries({ queryKey: keys.photoshoot(photoshoot) }),
         ]);
         void navigate({

@@ -1,12 +1,18 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { ClientResponseError } from 'pocketbase';
-import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
-import { fileUrl, pb } from '../../lib/pb';
+import { FALLBACK, errorMessage, errorStatus, toFormError, type FormError } from '../../lib/errors';
+import { fileUrl } from '../../lib/file-url';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { Dialog } from '../../ui/dialog';
 import type { User } from '../../lib/auth-store';
-import { requestMailedLink } from '../../shared/request-mailed-link';
+import {
+  changePassword,
+  confirmPassword,
+  deleteAccount,
+  requestEmailChange,
+  updateProfile,
+} from './data/account-api';
+import { requestMailedLink } from '../../shared/data/request-mailed-link';
 import { MailDelayedNote } from '../../shared/mail-delayed-note';
 
 const NO_ERROR: FormError = { message: '', fields: {} };
@@ -82,7 +88,7 @@ export function ProfileSection({ user }: { user: User }) {
       body.set('companyName', companyName.trim());
       if (avatar) body.set('avatar', avatar);
       // note: updating the signed-in record also refreshes the SDK's auth store, hence the header.
-      await pb.collection('users').update<User>(user.id, body);
+      await updateProfile(user.id, body);
       setAvatar(null);
       setSaved(true);
     } catch (err) {
@@ -189,7 +195,7 @@ export function EmailSection({ user }: { user: User }) {
     setMailDelayed(false);
     setError(NO_ERROR);
     try {
-      await pb.collection('users').requestEmailChange(newEmail.trim());
+      await requestEmailChange(newEmail.trim());
       setNotice(`We sent a confirmation link to ${newEmail.trim()}. Your email changes once you open it.`);
       setNewEmail('');
     } catch (err) {
@@ -268,10 +274,10 @@ export function PasswordSection({ user }: { user: User }) {
     setError(NO_ERROR);
     try {
       try {
-        await pb.collection('users').authWithPassword(user.email, values.oldPassword);
+        await confirmPassword(user.email, values.oldPassword);
       } catch (err) {
         // note: a 400 is the server refusing the password; anything else (offline, too many tries) says itself.
-        const wrong = err instanceof ClientResponseError && err.status === 400;
+        const wrong = errorStatus(err) === 400;
         setError(
           wrong
             ? { message: '', fields: { oldPassword: 'Your current password is not correct.' } }
@@ -281,8 +287,7 @@ export function PasswordSection({ user }: { user: User }) {
         setBusy(false);
         return;
       }
-      await pb.collection('users').update(user.id, values);
-      await pb.collection('users').authWithPassword(user.email, values.password);
+      await changePassword(user, values);
       setValues({ oldPassword: '', password: '', passwordConfirm: '' });
       setSaved(true);
     } catch (err) {
@@ -356,14 +361,13 @@ export function DeleteAccountSection({ user }: { user: User }) {
     setError('');
     try {
       try {
-        await pb.collection('users').authWithPassword(user.email, password);
+        await confirmPassword(user.email, password);
       } catch {
         setError('Your password is not correct.');
         setBusy(false);
         return;
       }
-      await pb.collection('users').delete(user.id);
-      pb.authStore.clear();
+      await deleteAccount(user.id);
       void navigate({ to: '/', replace: true, state: { deletedAccountEmail: user.email } });
     } catch (err) {
       setError(errorMessage(err));

@@ -2,7 +2,7 @@ import { renderHook, act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pb } from '../../lib/pb';
 import { newAccount, otherClient } from '../../testing/accounts';
-import { login, logout } from './auth-actions';
+import { login, logout } from './data/auth-actions';
 import { authStore, initAuth, refreshUser, resetAuthForTests, signOut } from '../../lib/auth-store';
 import { useAuth } from '../../lib/use-auth';
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, TextField } from '../../ui';
-import { requestMailedLink } from '../../shared/request-mailed-link';
+import { requestMailedLink } from '../../shared/data/request-mailed-link';
 import { FormErrorAlert } from './form-error';
 import { MailDelayedNote } from '../../shared/mail-delayed-note';
 

@@ -6,8 +6,8 @@ import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useTitle } from '../../lib/use-title';
 import { Button, Card, TextField } from '../../ui';
-import { login, loginWithOtp, requestOtp } from './auth-actions';
-import { authMethodsQuery } from './auth-methods';
+import { login, loginWithOtp, requestOtp } from './data/auth-actions';
+import { authMethodsQuery } from './data/auth-methods';
 import { FormErrorAlert } from './form-error';
 import { startOAuth2 } from './oauth2-state';
 

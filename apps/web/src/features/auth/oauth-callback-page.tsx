@@ -1,11 +1,9 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { FALLBACK, errorMessage } from '../../lib/errors';
-import { pb } from '../../lib/pb';
 import { useTitle } from '../../lib/use-title';
 import { Alert, buttonClasses, Spinner } from '../../ui';
-import type { User } from '../../lib/auth-store';
-import { track } from './auth-actions';
+import { loginWithOAuth2Code } from './data/auth-actions';
 import { oauth2CallbackUrl, takePendingOAuth2 } from './oauth2-state';
 
 export const STATE_MISMATCH = "State parameters don't match.";
@@ -34,16 +32,7 @@ export function OAuthCallbackPage() {
       setError(FALLBACK.oauth2(pending.displayName));
       return;
     }
-    track(FALLBACK.oauth2(pending.displayName), () =>
-      pb
-        .collection('users')
-        .authWithOAuth2Code<User>(
-          pending.provider,
-          params.get('code')!,
-          pending.codeVerifier,
-          oauth2CallbackUrl(),
-        ),
-    )
+    loginWithOAuth2Code(pending, params.get('code')!, oauth2CallbackUrl())
       .then(() => navigate({ to: '/dashboard', replace: true }))
       .catch((err: unknown) => setError(errorMessage(err, FALLBACK.oauth2(pending.displayName))));
   }, [navigate]);

@@ -4,7 +4,7 @@ import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useTitle } from '../../lib/use-title';
 import { Button, Card, TextField } from '../../ui';
-import { register } from './auth-actions';
+import { register } from './data/auth-actions';
 import { FormErrorAlert } from './form-error';
 
 const NO_ERROR: FormError = { message: '', fields: {} };

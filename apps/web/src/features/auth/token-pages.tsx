@@ -1,7 +1,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
-import { pb } from '../../lib/pb';
+import { confirmEmailChange, confirmPasswordReset, confirmVerification } from './data/token-actions';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, buttonClasses, Card, Spinner, TextField } from '../../ui';
 import { refreshUser } from '../../lib/auth-store';
@@ -47,7 +47,7 @@ export function ResetPasswordPage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      await pb.collection('users').confirmPasswordReset(token ?? '', password, passwordConfirm);
+      await confirmPasswordReset(token ?? '', password, passwordConfirm);
       setDone(true);
     } catch (err) {
       const formError = toFormError(err, FALLBACK.resetPassword);
@@ -123,8 +123,7 @@ export function ConfirmVerificationPage() {
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    pb.collection('users')
-      .confirmVerification(token)
+    confirmVerification(token)
       .then(async () => {
         setState({ status: 'done' });
         await refreshUser().catch(() => undefined);
@@ -172,7 +171,7 @@ export function ConfirmEmailChangePage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      await pb.collection('users').confirmEmailChange(token ?? '', password);
+      await confirmEmailChange(token ?? '', password);
       setDone(true);
     } catch (err) {
       setError(toFormError(err, FALLBACK.updateProfile));

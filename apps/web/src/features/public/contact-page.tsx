@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PublicPage } from '../../ui/public-page';
 import { toFormError, type FormError } from '../../lib/errors';
-import { pb } from '../../lib/pb';
+import { sendContactMessage } from './data/contact-api';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
 import { useAuth } from '../../lib/use-auth';
@@ -47,7 +47,7 @@ export function ContactPage() {
     setBusy(true);
     setError(NO_ERROR);
     try {
-      await pb.collection('contact_messages').create({
+      await sendContactMessage({
         name: values.name.trim(),
         email: values.email.trim(),
         topic: values.topic,

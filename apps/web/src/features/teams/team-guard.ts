@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { ClientResponseError } from 'pocketbase';
-import { pb } from '../../lib/pb';
 import { authStore, initAuth } from '../../lib/auth-store';
+import { errorStatus } from '../../lib/errors';
+import { fetchMemberRole } from './data/membership-api';
 import { NotTeamMemberError } from './not-team-member';
 
 export type TeamRole = 'owner' | 'admin' | 'member';
@@ -22,15 +22,9 @@ export async function requireTeamMember({
   const user = authStore.getState().user;
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
   try {
-    const membership = await pb
-      .collection('team_members')
-      .getFirstListItem<{ role: TeamRole }>(
-        pb.filter('team = {:team} && user = {:user}', { team: params.id, user: user.id }),
-        { fields: 'role' },
-      );
-    return { teamRole: membership.role };
+    return { teamRole: await fetchMemberRole(params.id, user.id) };
   } catch (err) {
-    if (err instanceof ClientResponseError && err.status === 404) throw new NotTeamMemberError(params.id);
+    if (errorStatus(err) === 404) throw new NotTeamMemberError(params.id);
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pb } from '../../../lib/pb';
+import { protectedFileUrl } from '../../../shared/data/file-token';
 import { cx } from '../../../ui';
 import { useFileToken } from '../data/use-file-token';
 
@@ -37,7 +37,7 @@ export function ProtectedImage({
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
-    if (!src && token && filename) setSrc(pb.files.getURL(record, filename, { thumb, token }));
+    if (!src && token && filename) setSrc(protectedFileUrl(record, filename, { thumb, token }));
   }, [src, token, filename, record, thumb]);
 
   const onError = () => {
@@ -47,7 +47,7 @@ export function ProtectedImage({
     }
     setRetried(true);
     void renew().then((fresh) =>
-      setSrc(fresh ? pb.files.getURL(record, filename, { thumb, token: fresh }) : ''),
+      setSrc(fresh ? protectedFileUrl(record, filename, { thumb, token: fresh }) : ''),
     );
   };
 

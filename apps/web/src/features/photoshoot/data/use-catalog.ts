@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchPackages, fetchVisibleStyles } from '../../../shared/catalog-api';
-import { keys } from '../../../shared/query-keys';
-
-const CATALOG_STALE_MS = 5 * 60_000;
+import { CATALOG_STALE_MS, packagesQuery, stylesQuery } from '../../../shared/data/catalog-api';
 
 /** Active styles the caller may use (the list rule narrows to public and their teams' styles). */
 export function useStyles() {
-  return useQuery({ queryKey: keys.styles, queryFn: fetchVisibleStyles, staleTime: CATALOG_STALE_MS });
+  return useQuery(stylesQuery);
 }
 
 /** The individual packages on sale, cheapest first. */
 export function usePackages() {
-  return useQuery({
-    queryKey: keys.packages,
-    queryFn: () => fetchPackages('individual'),
-    staleTime: CATALOG_STALE_MS,
-  });
+  return useQuery({ ...packagesQuery('individual'), staleTime: CATALOG_STALE_MS });
 }

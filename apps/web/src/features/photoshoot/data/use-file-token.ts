@@ -1,20 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { pb } from '../../../lib/pb';
-import { keys } from '../../../shared/query-keys';
-
-// note: file tokens live 180 s on the server; refresh well before that so a new image never gets a dead one.
-const TOKEN_REFRESH_MS = 100_000;
+import { fileTokenQuery } from '../../../shared/data/file-token';
+import { keys } from '../../../shared/data/query-keys';
 
 /** A short-lived token for protected files (selfies, results), refreshed in the background. */
 export function useFileToken() {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: keys.fileToken,
-    queryFn: () => pb.files.getToken(),
-    staleTime: TOKEN_REFRESH_MS,
-    refetchInterval: TOKEN_REFRESH_MS,
-  });
+  const query = useQuery(fileTokenQuery);
   const renew = useCallback(async () => {
     await client.invalidateQueries({ queryKey: keys.fileToken });
     return client.getQueryData<string>(keys.fileToken) ?? '';

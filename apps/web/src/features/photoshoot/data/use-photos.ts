@@ -1,31 +1,42 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import type { OriginalPhoto } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { mergeEvent } from './merge-event';
 import { useSubscription } from '../../../lib/use-subscription';
+
+const photosFilter = (photoshootId: string) => pb.filter('photoshoot = {:id}', { id: photoshootId });
+
+/** A photoshoot's uploaded photos with their check results, oldest first. */
+export const photosQuery = (photoshootId: string) =>
+  queryOptions({
+    queryKey: keys.photos(photoshootId),
+    queryFn: () =>
+      pb.collection('original_photos').getFullList<OriginalPhoto>({
+        filter: photosFilter(photoshootId),
+        sort: 'created',
+        batch: FULL_LIST_BATCH,
+      }),
+  });
 
 /** A photoshoot's uploaded photos with their check results, live. */
 export function usePhotos(photoshootId: string) {
   const client = useQueryClient();
-  const filter = pb.filter('photoshoot = {:id}', { id: photoshootId });
-  const query = useQuery({
-    queryKey: keys.photos(photoshootId),
-    queryFn: () =>
-      pb
-        .collection('original_photos')
-        .getFullList<OriginalPhoto>({ filter, sort: 'created', batch: FULL_LIST_BATCH }),
-    enabled: !!photoshootId,
-  });
+  const query = useQuery({ ...photosQuery(photoshootId), enabled: !!photoshootId });
   useSubscription<OriginalPhoto>(
     'original_photos',
     '*',
-    filter,
+    photosFilter(photoshootId),
     (e) => client.setQueryData<OriginalPhoto[]>(keys.photos(photoshootId), (list) => mergeEvent(list, e)),
     () => void client.invalidateQueries({ queryKey: keys.photos(photoshootId) }),
     !!photoshootId,
   );
   return query;
+}
+
+/** Removes an uploaded photo (its owner may, while the photoshoot is a draft). */
+export function deleteOriginal(id: string): Promise<boolean> {
+  return pb.collection('original_photos').delete(id);
 }
 
 export function countByQc(photos: OriginalPhoto[] | undefined) {

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { photoshootQuery } from '../../../shared/data/photoshoot-api';
+import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
 /** One photoshoot, kept live: realtime updates land in the cache, a reconnect re-reads it. */
 export function usePhotoshoot(id: string, options: { pollMs?: number } = {}) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: keys.photoshoot(id),
-    queryFn: () => pb.collection('photoshoots').getOne<Photoshoot>(id),
+    ...photoshootQuery(id),
     enabled: !!id,
     refetchInterval: options.pollMs ?? false,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 
 export type OrderChoice = { styles?: string[]; package?: string };
 

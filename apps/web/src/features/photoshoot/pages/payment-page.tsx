@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, LoadingBlock, PayBar } from '../../../ui';
-import { startCheckout } from '../../../shared/payments-api';
+import { paymentRecordQuery, startCheckout } from '../../../shared/data/payments-api';
 import { usePublicConfig } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
@@ -242,12 +241,7 @@ function PaymentStep({ photoshoot }: { photoshoot: Photoshoot }) {
 
 /** The payment named in the address (a cancelled or failed checkout comes back here with it). */
 function useLastPayment(paymentId: string): Payment | undefined {
-  const query = useQuery({
-    queryKey: ['payment-record', paymentId],
-    queryFn: () => pb.collection('payments').getOne<Payment>(paymentId),
-    enabled: !!paymentId,
-    retry: false,
-  });
+  const query = useQuery({ ...paymentRecordQuery(paymentId), enabled: !!paymentId });
   return query.data;
 }
 

@@ -6,7 +6,7 @@ import { FlowFrame } from '../components/flow-frame';
 import { formatMoney } from '../../../shared/money';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { useVerifiedPayment } from '../data/use-payment';
+import { useVerifiedPayment } from '../../../shared/data/use-verified-payment';
 import type { Photoshoot } from '../../../shared/records';
 
 /** How long the "payment received" message stays before moving on to processing. */

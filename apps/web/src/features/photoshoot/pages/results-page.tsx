@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock } from '../../../ui';
-import { downloadAllUrl } from '../../../shared/photoshoot-api';
+import { downloadAllUrl } from '../../../shared/data/photoshoot-api';
 import { FlowFrame } from '../components/flow-frame';
 import { RenameTitle } from '../../../shared/rename-title';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
 import { useStyles } from '../data/use-catalog';
@@ -19,7 +19,7 @@ import { resultDownloadUrl, startDownload } from '../results/download-link';
 import { Lightbox } from '../results/lightbox';
 import { portraitFileName, portraitLabel, portraitNumbers } from '../results/portrait-numbers';
 import { ResultCard } from '../results/result-card';
-import { useResultUpdate } from '../results/use-result-update';
+import { useResultUpdate } from '../data/use-result-update';
 import type { Photoshoot, Result } from '../../../shared/records';
 
 export default function ResultsPage() {

@@ -2,18 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, cx, LoadingBlock, TextAreaField } from '../../../ui';
-import { requestRedo } from '../../../shared/photoshoot-api';
+import { requestRedo } from '../../../shared/data/photoshoot-api';
+import { saveReview } from '../data/save-review';
 import { WithLimits } from '../../../shared/public-config';
 import { FlowFrame } from '../components/flow-frame';
 import { ProtectedImage } from '../components/protected-image';
 import { useFlowPage } from '../components/use-flow-page';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useStyles } from '../data/use-catalog';
 import { useResults } from '../data/use-results';
 import { RatingStars } from '../results/rating-stars';
-import { useResultUpdate } from '../results/use-result-update';
+import { useResultUpdate } from '../data/use-result-update';
 import { portraitLabel, portraitNumbers } from '../results/portrait-numbers';
 import type { Photoshoot, Result } from '../../../shared/records';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -51,10 +51,7 @@ function Verdict({ photoshoot }: { photoshoot: Photoshoot }) {
   const [comment, setComment] = useState(photoshoot.reviewComment || '');
   const [ratingError, setRatingError] = useState('');
   const save = useMutation({
-    mutationFn: () =>
-      pb
-        .collection('photoshoots')
-        .update<Photoshoot>(photoshoot.id, { rating, reviewComment: comment.trim() }),
+    mutationFn: () => saveReview(photoshoot.id, rating, comment.trim()),
     onSuccess: (record) => client.setQueryData(keys.photoshoot(photoshoot.id), record),
   });
 

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert, Button, buttonClasses, Card, LoadingBlock } from '../../../ui';
-import { completeSandboxPayment, fetchSandboxPayment } from '../../../shared/payments-api';
+import { completeSandboxPayment, sandboxPaymentQuery } from '../../../shared/data/payments-api';
 import { formatMoney } from '../../../shared/money';
 import type { SandboxOutcome, SandboxPayment } from '../../../shared/records';
 import { flowPath, individualFlowBase } from '../../../shared/flow-paths';
@@ -22,12 +22,7 @@ function returnPath(payment: SandboxPayment): string {
 export default function SandboxCheckoutPage() {
   const { paymentId } = useParams({ from: '/app/sandbox/checkout/$paymentId' });
   const navigate = useNavigate();
-  const summary = useQuery({
-    queryKey: ['sandbox-payment', paymentId],
-    queryFn: () => fetchSandboxPayment(paymentId),
-    enabled: !!paymentId,
-    retry: false,
-  });
+  const summary = useQuery({ ...sandboxPaymentQuery(paymentId), enabled: !!paymentId });
   const complete = useMutation({
     mutationFn: (outcome: SandboxOutcome) => completeSandboxPayment(paymentId, outcome),
     onSuccess: () => {

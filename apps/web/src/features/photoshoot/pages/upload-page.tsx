@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
 import { useAuth } from '../../../lib/use-auth';
 import { FlowFrame } from '../components/flow-frame';
 import { useFlowPage } from '../components/use-flow-page';
 import { useFlow } from '../flow-context';
-import { keys } from '../../../shared/query-keys';
-import { countByQc, usePhotos } from '../data/use-photos';
+import { keys } from '../../../shared/data/query-keys';
+import { countByQc, deleteOriginal, usePhotos } from '../data/use-photos';
 import type { OriginalPhoto, Photoshoot } from '../../../shared/records';
 import { PhotoTile } from '../upload/photo-tile';
 import { Uploader } from '../upload/uploader';
@@ -64,7 +63,7 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
     setRemoving(photo.id);
     setRemoveError('');
     try {
-      await pb.collection('original_photos').delete(photo.id);
+      await deleteOriginal(photo.id);
       client.setQueryData<OriginalPhoto[]>(keys.photos(photoshoot.id), (current) =>
         current?.filter((p) => p.id !== photo.id),
       );

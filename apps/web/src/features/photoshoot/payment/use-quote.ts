@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { toFormError } from '../../../lib/errors';
-import { fetchQuote } from '../../../shared/payments-api';
+import { quoteQuery } from '../data/quote-query';
 import { QUOTE_DEBOUNCE_MS } from '../constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { Quote } from '../../../shared/records';
@@ -31,18 +31,12 @@ export function useQuote(photoshootId: string, packageId: string, typedCoupon: s
   const coupon = typedCoupon.trim();
   const [settled, applyNow] = useDebouncedValue(coupon, QUOTE_DEBOUNCE_MS);
   const base = useQuery({
-    queryKey: ['quote', photoshootId, packageId, ''],
-    queryFn: ({ signal }) => fetchQuote(photoshootId, { package: packageId }, signal),
+    ...quoteQuery(photoshootId, packageId, ''),
     enabled: !!photoshootId && !!packageId,
-    retry: false,
-    staleTime: 30_000,
   });
   const withCoupon = useQuery({
-    queryKey: ['quote', photoshootId, packageId, settled.toUpperCase()],
-    queryFn: ({ signal }) => fetchQuote(photoshootId, { package: packageId, coupon: settled }, signal),
+    ...quoteQuery(photoshootId, packageId, settled),
     enabled: !!photoshootId && !!packageId && !!settled,
-    retry: false,
-    staleTime: 30_000,
   });
 
   const current = !!coupon && settled === coupon;

@@ -1,9 +1,9 @@
-import { pb } from '../../../lib/pb';
+import { protectedFileUrl } from '../../../shared/data/file-token';
 import type { Result } from '../../../shared/records';
 
 /** The full-resolution file of a result as a download (protected: needs a file token). */
 export function resultDownloadUrl(result: Result, token: string): string {
-  return pb.files.getURL(result, result.file, { token, download: true });
+  return protectedFileUrl(result, result.file, { token, download: true });
 }
 
 /** Starts a browser download of `url` without leaving the page. */

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/errors';
-import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import { buttonClasses } from '../../../ui';
 import { FormField } from '../../../ui/form-field';
 import { Select } from '../../../ui/select';
-import { keys } from '../../../shared/query-keys';
+import { chooseProfile, myProfilesQuery } from '../../../shared/data/profiles-api';
+import { keys } from '../../../shared/data/query-keys';
 import type { Photoshoot } from '../../../shared/records';
-
-type Profile = { id: string; name: string };
 
 /** Radix Select has no empty value: this one stands for "no profile". */
 const NONE = 'none';
@@ -20,16 +18,9 @@ const NONE = 'none';
  */
 export function PersonChooser({ photoshoot }: { photoshoot: Photoshoot }) {
   const client = useQueryClient();
-  const profiles = useQuery({
-    queryKey: ['profiles', 'mine'],
-    queryFn: () =>
-      pb
-        .collection('profiles')
-        .getFullList<Profile>({ sort: 'name', fields: 'id,name', batch: FULL_LIST_BATCH }),
-  });
+  const profiles = useQuery(myProfilesQuery);
   const save = useMutation({
-    mutationFn: (profile: string) =>
-      pb.collection('photoshoots').update<Photoshoot>(photoshoot.id, { profile }),
+    mutationFn: (profile: string) => chooseProfile(photoshoot.id, profile),
     onSuccess: (record) => client.setQueryData(keys.photoshoot(photoshoot.id), record),
   });
   const options = [

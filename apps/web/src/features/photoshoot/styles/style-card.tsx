@@ -1,4 +1,4 @@
-import { fileUrl } from '../../../lib/pb';
+import { fileUrl } from '../../../lib/file-url';
 import { cx } from '../../../ui';
 import type { Style } from '../../../shared/records';
 import { aspectRatio, backdropCss, categoryLabel } from '../../../shared/style-visual';

@@ -9,7 +9,7 @@ import { PersonChooser } from '../styles/person-chooser';
 import { StyleCard } from '../styles/style-card';
 import type { Photoshoot, Style } from '../../../shared/records';
 import { lockedStyles, stylesForTeam } from './team-styles';
-import { useSubmitOnSeat, useTeamOrder } from './use-team-order';
+import { useSubmitOnSeat, useTeamOrder } from '../data/use-team-order';
 
 const AUTOSAVE_MS = 600;
 

@@ -4,11 +4,11 @@
  * retried. What happens is also put into one sentence for a screen reader's live region.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pb } from '../../../lib/pb';
 import { PRECHECK_MESSAGES } from '../constants';
 import type { OriginalPhoto } from '../../../shared/records';
 import { precheckFile } from './precheck';
-import { UploadError, uploadFile } from './upload-file';
+import { UploadError } from '../data/upload-file';
+import { uploadOriginal } from '../data/upload-original';
 
 /** Uploads sent at the same time; more would only split a phone's bandwidth. */
 const PARALLEL = 3;
@@ -63,13 +63,9 @@ export function useUploadQueue({ photoshootId, userId, room, maxPhotos, onUpload
     for (const item of waiting) {
       patch(item.key, { state: 'uploading', progress: 0, error: '' });
       const { photoshootId: photoshoot, userId: user } = latest.current;
-      const handle = uploadFile<OriginalPhoto>({
-        url: pb.buildURL('/api/collections/original_photos/records'),
-        token: pb.authStore.token,
-        fields: { photoshoot, user },
-        file: item.file,
-        onProgress: (progress) => patch(item.key, { progress }),
-      });
+      const handle = uploadOriginal({ photoshoot, user }, item.file, (progress) =>
+        patch(item.key, { progress }),
+      );
       aborts.current.set(item.key, handle.abort);
       handle.promise
         .then(

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { ClientResponseError } from 'pocketbase';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, errorStatus } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, buttonClasses, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import type { Team } from '../data/team-api';
@@ -28,7 +27,7 @@ export function TeamAdminFrame({
   useTitle(team.data ? `${title} · ${team.data.name}` : title);
 
   if (team.isPending || role.isPending) return <LoadingBlock label="Loading your team…" />;
-  const missing = team.error instanceof ClientResponseError && team.error.status === 404;
+  const missing = errorStatus(team.error) === 404;
   if (missing || (role.isSuccess && !role.data)) return <NotTeamMemberPage />;
   if (team.isError) return <Alert tone="error">{errorMessage(team.error)}</Alert>;
   if (role.isError) return <Alert tone="error">{errorMessage(role.error)}</Alert>;

@@ -5,8 +5,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Badge, Button, buttonClasses, LoadingBlock, PageHeader } from '../../../ui';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { removeMembership } from '../data/membership-api';
 import { teamKeys, useMyRole, useTeam } from '../data/team-queries';
-import { pb } from '../../../lib/pb';
 import { teamLogoClass, teamLogoUrl } from '../data/team-logo';
 import { InvitesSection } from './home/invites-section';
 import { MembersSection } from './home/members-section';
@@ -125,7 +125,7 @@ function LeaveTeam({ teamId, teamName }: { teamId: string; teamName: string }) {
         confirmLabel="Leave the team"
         destructive
         onConfirm={async () => {
-          if (membership.data) await pb.collection('team_members').delete(membership.data.id);
+          if (membership.data) await removeMembership(membership.data.id);
           await client.invalidateQueries({ queryKey: teamKeys.mine });
           await navigate({ to: '/teams' });
         }}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { fetchPackages } from '../../../shared/catalog-api';
+import { packagesQuery } from '../../../shared/data/catalog-api';
 import { formatMoney } from '../../../shared/money';
 import { Alert, Button, Card, LoadingBlock, PayBar, TextField } from '../../../ui';
 import { startTeamCheckout, type Team } from '../data/team-api';
@@ -28,7 +28,7 @@ export function TeamPackagesPage() {
 function SeatOrder({ team }: { team: Team }) {
   const search = useSearch({ from: '/app/teams/$id/team-packages' });
   const navigate = useNavigate();
-  const packages = useQuery({ queryKey: ['packages', 'team'], queryFn: () => fetchPackages('team') });
+  const packages = useQuery(packagesQuery('team'));
   const [pkg, setPkg] = useState('');
   const [quantityText, setQuantityText] = useState('1');
   const [coupon, setCoupon] = useState('');

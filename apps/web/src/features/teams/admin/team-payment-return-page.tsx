@@ -1,49 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { errorMessage } from '../../../lib/errors';
-import { useSubscription } from '../../../lib/use-subscription';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import { verifyPayment } from '../../../shared/payments-api';
-import type { Payment } from '../../../shared/records';
+import { useVerifiedPayment } from '../../../shared/data/use-verified-payment';
 import { Alert, Button, buttonClasses, Card, EmptyState, PageHeader, Spinner } from '../../../ui';
 import { useTeam } from '../data/team-queries';
-
-const VERIFY_POLL_MS = 3_000;
-
-/**
- * A seat payment as the server verifies it, live: realtime events on the payment row, and a
- * verify poll while it is pending (a missed webhook must never leave the admin waiting).
- */
-function useLivePayment(paymentId: string) {
-  const client = useQueryClient();
-  const key = ['team-payment', paymentId];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () => verifyPayment(paymentId),
-    enabled: !!paymentId,
-    retry: 2,
-    refetchInterval: (q) => (!q.state.data || q.state.data.status === 'pending' ? VERIFY_POLL_MS : false),
-  });
-  useSubscription<Payment>(
-    'payments',
-    paymentId,
-    undefined,
-    (e) => {
-      if (e.action === 'update') client.setQueryData(key, e.record);
-    },
-    () => void client.invalidateQueries({ queryKey: key }),
-    !!paymentId,
-  );
-  return query;
-}
 
 /** /teams/payment-return: the outcome of a seat purchase, as it settles. */
 export function TeamPaymentReturnPage() {
   useTitle('Team payment');
   const search = useSearch({ from: '/app/teams/payment-return' });
   const paymentId = search.payment ?? '';
-  const payment = useLivePayment(paymentId);
+  const payment = useVerifiedPayment(paymentId);
   const teamId = search.team || payment.data?.team || '';
   const team = useTeam(teamId);
   const status = payment.data?.status;

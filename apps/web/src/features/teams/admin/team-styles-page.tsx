@@ -3,14 +3,12 @@ import { useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { fileUrl } from '../../../lib/file-url';
-import { pb } from '../../../lib/pb';
-import { fetchVisibleStyles } from '../../../shared/catalog-api';
+import { stylesQuery } from '../../../shared/data/catalog-api';
 import { brandBackdropText } from '../../../shared/engine-text';
 import { usePublicConfig } from '../../../shared/public-config';
-import { apiPath } from '../../../shared/payments-api';
 import { backdropCss, categoryLabel } from '../../../shared/style-visual';
 import { Alert, Badge, Button, Card, cx, LoadingBlock } from '../../../ui';
-import type { Team } from '../data/team-api';
+import { saveTeamStyles, type Team } from '../data/team-api';
 import { teamKeys } from '../data/team-queries';
 import { BrandUpload } from './styles/brand-upload';
 import { LookPreview } from './styles/look-preview';
@@ -35,7 +33,7 @@ export function TeamStylesPage() {
 
 function TeamLook({ team }: { team: Team }) {
   const client = useQueryClient();
-  const styles = useQuery({ queryKey: ['styles'], queryFn: fetchVisibleStyles, staleTime: 5 * 60_000 });
+  const styles = useQuery(stylesQuery);
   const config = usePublicConfig();
   const [chosen, setChosen] = useState<string[]>(team.styles ?? []);
   const [locked, setLocked] = useState(team.stylesLocked);
@@ -47,11 +45,7 @@ function TeamLook({ team }: { team: Team }) {
   }, [team.styles, team.stylesLocked]);
 
   const save = useMutation({
-    mutationFn: () =>
-      pb.send<Team>(apiPath('teams', team.id), {
-        method: 'PATCH',
-        body: { styles: chosen, stylesLocked: locked },
-      }),
+    mutationFn: () => saveTeamStyles(team.id, chosen, locked),
     onSuccess: (saved) => client.setQueryData(teamKeys.team(team.id), saved),
   });
 

@@ -2,12 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useRouteContext } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { useSubscription } from '../../../lib/use-subscription';
 import { useTitle } from '../../../lib/use-title';
-import { pb } from '../../../lib/pb';
 import { Alert, Button, buttonClasses, Card, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import type { TeamRemindOutcome as RemindOutcome } from '@photoshoot/contract';
-import { remindMembers, teamFileUrl } from '../data/member-queries';
+import { remindMembers, teamFileUrl, useTeamPhotoshootChanges } from '../data/member-queries';
 import { teamKeys, useTeam, useTeamMembers } from '../data/team-queries';
 import { MembersTable } from './members-table';
 import { ReleasedResults } from './released-results';
@@ -65,14 +63,7 @@ function AdminDashboard({ teamId, teamName }: { teamId: string; teamName: string
     void client.invalidateQueries({ queryKey: teamKeys.results(teamId) });
   };
   // Members' states move as their photoshoots do: any change in the team's photoshoots re-reads.
-  useSubscription(
-    'photoshoots',
-    '*',
-    pb.filter('team = {:team}', { team: teamId }),
-    refresh,
-    refresh,
-    overview.isSuccess,
-  );
+  useTeamPhotoshootChanges(teamId, refresh, overview.isSuccess);
   const remind = useMutation({
     mutationFn: (members?: string[]) => remindMembers(teamId, members),
     onSuccess: () => void client.invalidateQueries({ queryKey: teamKeys.members(teamId) }),

@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { pb } from '../../../lib/pb';
 import { Alert, Button, LoadingBlock } from '../../../ui';
 import type { MemberRow } from '../data/team-api';
 import { useTeamResults } from '../data/member-queries';
-import { keys } from '../../../shared/query-keys';
+import { fileTokenQuery, protectedFileUrl } from '../../../shared/data/file-token';
 import type { Result } from '../../../shared/records';
-
-// note: file tokens live 180 s on the server; refresh well before that.
-const TOKEN_REFRESH_MS = 100_000;
 
 /** The members' delivered portraits, one row per member, their favourites marked (and filterable). */
 export function ReleasedResults({ teamId, members }: { teamId: string; members: MemberRow[] }) {
   const results = useTeamResults(teamId);
-  const token = useQuery({
-    queryKey: keys.fileToken,
-    queryFn: () => pb.files.getToken(),
-    staleTime: TOKEN_REFRESH_MS,
-    refetchInterval: TOKEN_REFRESH_MS,
-  });
+  const token = useQuery(fileTokenQuery);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
 
   const byMember = new Map<string, Result[]>();
@@ -65,7 +56,7 @@ export function ReleasedResults({ teamId, members }: { teamId: string; members: 
                 {byMember.get(m.user)!.map((r) => (
                   <li key={r.id} className="relative">
                     <img
-                      src={pb.files.getURL(r, r.file, { thumb: '160x200', token: token.data })}
+                      src={protectedFileUrl(r, r.file, { thumb: '160x200', token: token.data })}
                       alt={`Portrait of ${m.name || m.email}`}
                       width={96}
                       height={120}

@@ -15,7 +15,7 @@ import type {
   TeamsRecord,
 } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
-import { apiPath } from '../../../shared/payments-api';
+import { apiPath } from '../../../shared/data/payments-api';
 
 export type Team = TeamsRecord;
 export type TeamInvite = TeamInvitesRecord;
@@ -65,4 +65,14 @@ export function startTeamCheckout(teamId: string, order: TeamOrder): Promise<Tea
     method: 'POST',
     body: orderBody(order),
   });
+}
+
+/** Revokes an invite link: nobody can join with it any more. */
+export function revokeInvite(inviteId: string): Promise<TeamInvite> {
+  return pb.collection('team_invites').update<TeamInvite>(inviteId, { revoked: true });
+}
+
+/** The team's chosen styles, and whether its members may pick others (`PATCH /api/teams/{id}`). */
+export function saveTeamStyles(teamId: string, styles: string[], stylesLocked: boolean): Promise<Team> {
+  return pb.send<Team>(apiPath('teams', teamId), { method: 'PATCH', body: { styles, stylesLocked } });
 }

@@ -1,13 +1,14 @@
 /**
- * The team data both sides of the team web app read (admin pages and member pages), as React
- * Query hooks. Records come through the records API, whose rules show a team to its members only.
+ * The team data both sides of the team web app read (admin pages and member pages), as query
+ * options (for loaders) and React Query hooks. Records come through the records API, whose rules
+ * show a team to its members only.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { pb } from '../../../lib/pb';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FULL_LIST_BATCH, pb } from '../../../lib/pb';
 import { useAuth } from '../../../lib/use-auth';
 import { useSubscription } from '../../../lib/use-subscription';
 import type { TeamMembersRecord } from '@photoshoot/contract';
-import { fetchTeamOverview, type Team } from './team-api';
+import { fetchTeamOverview, type Team, type TeamInvite } from './team-api';
 
 /** Every key of one team starts with `['teams', id]`, so `teamScope` reaches all of them. */
 export const teamKeys = {
@@ -25,14 +26,13 @@ export const teamKeys = {
 /** After a change of members or invites: everything cached about the team is read again. */
 export const teamScope = (id: string) => ({ queryKey: ['teams', id] });
 
+export const teamQuery = (id: string) =>
+  queryOptions({ queryKey: teamKeys.team(id), queryFn: () => pb.collection('teams').getOne<Team>(id) });
+
 /** One team, kept live: seats bought elsewhere (a payment settling) show without a reload. */
 export function useTeam(id: string) {
   const client = useQueryClient();
-  const query = useQuery({
-    queryKey: teamKeys.team(id),
-    queryFn: () => pb.collection('teams').getOne<Team>(id),
-    enabled: !!id,
-  });
+  const query = useQuery({ ...teamQuery(id), enabled: !!id });
   useSubscription<Team>(
     'teams',
     id,
@@ -47,10 +47,9 @@ export function useTeam(id: string) {
   return query;
 }
 
-/** The signed-in user's role in one team (`null`: not a member, or no such team). */
-export function useMyRole(teamId: string) {
-  const userId = useAuth().user?.id ?? '';
-  return useQuery({
+/** A user's membership row in one team (`null`: not a member, or no such team). */
+export const myRoleQuery = (teamId: string, userId: string) =>
+  queryOptions({
     queryKey: [...teamKeys.team(teamId), 'role', userId],
     queryFn: async () => {
       const rows = await pb.collection('team_members').getList<TeamMembersRecord>(1, 1, {
@@ -59,16 +58,19 @@ export function useMyRole(teamId: string) {
       });
       return rows.items[0] ?? null;
     },
-    enabled: !!teamId && !!userId,
   });
+
+/** The signed-in user's role in one team (`null`: not a member, or no such team). */
+export function useMyRole(teamId: string) {
+  const userId = useAuth().user?.id ?? '';
+  return useQuery({ ...myRoleQuery(teamId, userId), enabled: !!teamId && !!userId });
 }
 
 export type MyTeam = TeamMembersRecord<{ team?: Team }>;
 
-/** The signed-in user's memberships, each with its team, newest first. */
-export function useMyTeams() {
-  const userId = useAuth().user?.id ?? '';
-  return useQuery({
+/** A user's memberships, each with its team, newest first. */
+export const myTeamsQuery = (userId: string) =>
+  queryOptions({
     queryKey: [...teamKeys.mine, userId],
     queryFn: () =>
       pb.collection('team_members').getFullList<MyTeam>({
@@ -76,18 +78,33 @@ export function useMyTeams() {
         expand: 'team',
         sort: '-created',
       }),
-    enabled: !!userId,
   });
+
+/** The signed-in user's memberships, each with its team, newest first. */
+export function useMyTeams() {
+  const userId = useAuth().user?.id ?? '';
+  return useQuery({ ...myTeamsQuery(userId), enabled: !!userId });
 }
 
 /**
  * The team's members with their roles and states, and its seats (`GET /api/teams/{id}/members`:
  * owners and admins only; a member gets a 403).
  */
+export const teamMembersQuery = (id: string) =>
+  queryOptions({ queryKey: teamKeys.members(id), queryFn: () => fetchTeamOverview(id) });
+
 export function useTeamMembers(id: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: teamKeys.members(id),
-    queryFn: () => fetchTeamOverview(id),
-    enabled: !!id && (options.enabled ?? true),
-  });
+  return useQuery({ ...teamMembersQuery(id), enabled: !!id && (options.enabled ?? true) });
 }
+
+/** The team's invite links, newest first (owners and admins only). */
+export const teamInvitesQuery = (teamId: string) =>
+  queryOptions({
+    queryKey: teamKeys.invites(teamId),
+    queryFn: () =>
+      pb.collection('team_invites').getFullList<TeamInvite>({
+        batch: FULL_LIST_BATCH,
+        filter: pb.filter('team = {:team}', { team: teamId }),
+        sort: '-created',
+      }),
+  });

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from '@tanstack/react-router';
-import { ClientResponseError } from 'pocketbase';
 import { signOut } from '../../../lib/auth-store';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, errorStatus } from '../../../lib/errors';
 import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
-import { acceptInvite, fetchInvite, type InvitePreview } from '../data/member-queries';
-import { teamKeys } from '../data/team-queries';
+import { acceptInvite, invitePreviewQuery, type InvitePreview } from '../data/member-queries';
 import { GuestJoin } from './guest-join';
 import { InviteDetails } from './invite-details';
 import { inviteStateView } from './invite-states';
@@ -20,18 +18,13 @@ import { inviteStateView } from './invite-states';
 export function InvitePage() {
   const { inviteToken } = useParams({ from: '/public/teams/invite/$inviteToken' });
   const user = useAuth().user;
-  const preview = useQuery({
-    // note: the state depends on who asks (a guest sees no "wrong address" or "already a member").
-    queryKey: [...teamKeys.invite(inviteToken), user?.id ?? ''],
-    queryFn: () => fetchInvite(inviteToken),
-    retry: false,
-  });
+  const preview = useQuery(invitePreviewQuery(inviteToken, user?.id ?? ''));
   useTitle(preview.data ? `Join ${preview.data.team.name}` : 'Team invitation');
 
   let body;
   if (preview.isPending) body = <LoadingBlock label="Opening the invitation…" />;
   else if (preview.isError) {
-    const missing = preview.error instanceof ClientResponseError && preview.error.status === 404;
+    const missing = errorStatus(preview.error) === 404;
     body = (
       <EmptyState
         title={missing ? 'This invite link does not exist' : 'Could not open the invitation'}

@@ -2,17 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { pb } from '../../../lib/pb';
+import { photoshootQuery } from '../../../shared/data/photoshoot-api';
 import { Alert, LoadingBlock } from '../../../ui';
 import { teamShootHref } from './member-status';
 
 /** `/teams/{id}/photoshoots/{photoshootId}`: the step the photoshoot is at. */
 export function TeamFlowHomePage() {
   const { id, photoshootId } = useParams({ from: '/app/teams/$id/photoshoots/$photoshootId/' });
-  const shoot = useQuery({
-    queryKey: ['photoshoot', photoshootId],
-    queryFn: () => pb.collection('photoshoots').getOne(photoshootId),
-  });
+  const shoot = useQuery(photoshootQuery(photoshootId));
   const navigate = useNavigate();
   const target = shoot.data ? teamShootHref(id, shoot.data) : '';
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { ClientResponseError } from 'pocketbase';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, errorStatus } from '../../../lib/errors';
 import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { flowPath, teamFlowBase } from '../../../shared/flow-paths';
@@ -22,7 +21,7 @@ export function TestShootPage() {
 
   if (summary.isPending) return <LoadingBlock label="Loading your team…" />;
   if (summary.isError) {
-    const status = summary.error instanceof ClientResponseError ? summary.error.status : 0;
+    const status = errorStatus(summary.error);
     return (
       <>
         <PageHeader eyebrow="Teams" title="Test photoshoot" />

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../../lib/errors';
-import { FULL_LIST_BATCH, pb } from '../../../../lib/pb';
 import { Alert, Badge, Button, Card, LoadingBlock, type BadgeTone } from '../../../../ui';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
-import type { TeamInvite } from '../../data/team-api';
-import { teamKeys } from '../../data/team-queries';
+import { revokeInvite, type TeamInvite } from '../../data/team-api';
+import { teamInvitesQuery, teamKeys } from '../../data/team-queries';
 import { ROLE_LABELS, shortDate } from '../member-state';
 import { CopyButton } from './copy-button';
 import { InviteForm } from './invite-form';
@@ -22,15 +21,7 @@ const STATUS: Record<InviteStatus, { label: string; tone: BadgeTone }> = {
 /** The team's invite links with their limits; make, copy, mail and revoke them. */
 export function InvitesSection({ teamId }: { teamId: string }) {
   const client = useQueryClient();
-  const invites = useQuery({
-    queryKey: teamKeys.invites(teamId),
-    queryFn: () =>
-      pb.collection('team_invites').getFullList<TeamInvite>({
-        batch: FULL_LIST_BATCH,
-        filter: pb.filter('team = {:team}', { team: teamId }),
-        sort: '-created',
-      }),
-  });
+  const invites = useQuery(teamInvitesQuery(teamId));
   const [revoking, setRevoking] = useState<TeamInvite | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: teamKeys.invites(teamId) });
 
@@ -100,7 +91,7 @@ export function InvitesSection({ teamId }: { teamId: string }) {
         confirmLabel="Revoke"
         destructive
         onConfirm={async () => {
-          if (revoking) await pb.collection('team_invites').update(revoking.id, { revoked: true });
+          if (revoking) await revokeInvite(revoking.id);
           await refresh();
         }}
       />

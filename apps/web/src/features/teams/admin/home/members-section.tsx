@@ -1,37 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TeamMembersRecord } from '@photoshoot/contract';
 import { errorMessage } from '../../../../lib/errors';
-import { FULL_LIST_BATCH, pb } from '../../../../lib/pb';
 import { useAuth } from '../../../../lib/use-auth';
 import { Alert, Badge, Button, Card, LoadingBlock } from '../../../../ui';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog';
 import type { TeamRole } from '../../../../shared/records';
 import { handOver, type MemberRow, type Team } from '../../data/team-api';
-import { teamKeys, teamScope, useTeamMembers } from '../../data/team-queries';
+import { membershipIdsQuery, removeMembership, setMemberRole } from '../../data/membership-api';
+import { teamScope, useTeamMembers } from '../../data/team-queries';
 import { MEMBER_STATES, ROLE_LABELS, shortDate } from '../member-state';
 
 type Pending = { kind: 'remove' | 'handover'; member: MemberRow } | null;
 
-/** The members' membership rows by user: the records API changes roles and removes by their id. */
-function useMembershipIds(teamId: string) {
-  return useQuery({
-    queryKey: [...teamKeys.members(teamId), 'ids'],
-    queryFn: async () => {
-      const rows = await pb.collection('team_members').getFullList<TeamMembersRecord>({
-        batch: FULL_LIST_BATCH,
-        filter: pb.filter('team = {:team}', { team: teamId }),
-        fields: 'id,user',
-      });
-      return new Map(rows.map((r) => [r.user, r.id]));
-    },
-  });
-}
-
 /** Team admins' list of members: role, state, last activity; change role, remove, hand over. */
 export function MembersSection({ team, myRole }: { team: Team; myRole: TeamRole }) {
   const overview = useTeamMembers(team.id);
-  const ids = useMembershipIds(team.id);
+  const ids = useQuery(membershipIdsQuery(team.id));
   const client = useQueryClient();
   const me = useAuth().user?.id;
   const [pending, setPending] = useState<Pending>(null);
@@ -43,7 +27,7 @@ export function MembersSection({ team, myRole }: { team: Team; myRole: TeamRole 
   const changeRole = async (member: MemberRow, role: 'admin' | 'member') => {
     setError('');
     try {
-      await pb.collection('team_members').update(membershipId(member.user), { role });
+      await setMemberRole(membershipId(member.user), role);
       await refresh();
     } catch (err) {
       setError(errorMessage(err));
@@ -51,8 +35,7 @@ export function MembersSection({ team, myRole }: { team: Team; myRole: TeamRole 
   };
   const confirm = async () => {
     if (!pending) return;
-    if (pending.kind === 'remove')
-      await pb.collection('team_members').delete(membershipId(pending.member.user));
+    if (pending.kind === 'remove') await removeMembership(membershipId(pending.member.user));
     else await handOver(team.id, pending.member.user);
     await refresh();
   };

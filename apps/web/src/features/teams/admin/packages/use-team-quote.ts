@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { toFormError } from '../../../../lib/errors';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { fetchTeamQuote, type TeamQuote } from '../../data/team-api';
+import type { TeamQuote } from '../../data/team-api';
+import { teamQuoteQuery } from '../../data/team-quote-query';
 
 const QUOTE_DEBOUNCE_MS = 400;
 
@@ -22,12 +23,8 @@ export function useTeamQuote(teamId: string, pkg: string, quantity: number, coup
   const [settled] = useDebouncedValue(typed, QUOTE_DEBOUNCE_MS);
   const same = settled.quantity === typed.quantity && settled.coupon === typed.coupon;
   const query = useQuery({
-    queryKey: ['team-quote', teamId, pkg, settled.quantity, settled.coupon.toUpperCase()],
-    queryFn: ({ signal }) =>
-      fetchTeamQuote(teamId, { package: pkg, quantity: settled.quantity, coupon: settled.coupon }, signal),
+    ...teamQuoteQuery(teamId, { package: pkg, quantity: settled.quantity, coupon: settled.coupon }),
     enabled: !!teamId && !!pkg && settled.quantity > 0,
-    retry: false,
-    staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
   const failure = query.isError ? toFormError(query.error) : null;

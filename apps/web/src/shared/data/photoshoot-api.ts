@@ -1,7 +1,20 @@
-/** The photoshoot endpoints beyond the records API: a redo round and the zip of the results. */
+/**
+ * A photoshoot as several features read and change it (the flow, the dashboard, the team pages),
+ * and its endpoints beyond the records API: a redo round and the zip of the results.
+ */
+import { queryOptions } from '@tanstack/react-query';
 import type { RedoRequest, RedoResponse } from '@photoshoot/contract';
-import { pb } from '../lib/pb';
+import { pb } from '../../lib/pb';
+import type { Photoshoot } from '../records';
 import { apiPath } from './payments-api';
+import { keys } from './query-keys';
+
+/** One photoshoot record (the flow keeps it live with `usePhotoshoot`). */
+export const photoshootQuery = (id: string) =>
+  queryOptions({
+    queryKey: keys.photoshoot(id),
+    queryFn: () => pb.collection('photoshoots').getOne<Photoshoot>(id),
+  });
 
 export function requestRedo(
   photoshootId: string,
@@ -23,4 +36,9 @@ export async function downloadAllUrl(photoshootId: string): Promise<string> {
 /** Starts a draft photoshoot owned by the user. */
 export function createDraft(userId: string, title: string) {
   return pb.collection('photoshoots').create({ user: userId, title });
+}
+
+/** Renames a photoshoot (the title also names its downloads). */
+export function renamePhotoshoot(id: string, title: string): Promise<Photoshoot> {
+  return pb.collection('photoshoots').update<Photoshoot>(id, { title });
 }

@@ -1,4 +1,4 @@
-import { pb } from '../lib/pb';
+import { pb } from '../../lib/pb';
 
 /**
  * Asks for a mailed password-reset or verification link. The SDK's methods answer only `true`;

@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamsRecord } from '@photoshoot/contract';
 import { pb } from '../../../lib/pb';
 import type { Photoshoot } from '../../../shared/records';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import { useSubscription } from '../../../lib/use-subscription';
 
 /** What a member's styles step needs of the team: its look and how many styles the package allows. */
@@ -18,12 +18,15 @@ async function fetchTeamOrder(teamId: string): Promise<TeamOrder> {
   return { team, stylesIncluded: summary.stylesIncluded };
 }
 
+export const teamOrderQuery = (teamId: string) =>
+  queryOptions({ queryKey: ['team-order', teamId], queryFn: () => fetchTeamOrder(teamId) });
+
 /** Kept live: a seat bought by the admin (or taken by a colleague) shows without a reload. */
 export function useTeamOrder(teamId: string) {
   const client = useQueryClient();
-  const key = ['team-order', teamId];
-  const query = useQuery({ queryKey: key, queryFn: () => fetchTeamOrder(teamId) });
-  const refresh = () => void client.invalidateQueries({ queryKey: key, exact: true });
+  const query = useQuery(teamOrderQuery(teamId));
+  const refresh = () =>
+    void client.invalidateQueries({ queryKey: teamOrderQuery(teamId).queryKey, exact: true });
   useSubscription<TeamsRecord>('teams', teamId, undefined, refresh, refresh, query.isSuccess);
   return query;
 }

@@ -1,7 +1,11 @@
-/** The payment endpoints the flow calls beyond the records API (all through the SDK's `send`). */
+/**
+ * Payments as the flows read them: the payment record, and the endpoints beyond the records API
+ * (through the SDK's `send`).
+ */
+import { queryOptions } from '@tanstack/react-query';
 import type { OrderRequest, SandboxCompleteRequest } from '@photoshoot/contract';
-import { pb } from '../lib/pb';
-import type { CheckoutResponse, Payment, Quote, SandboxOutcome, SandboxPayment } from './records';
+import { pb } from '../../lib/pb';
+import type { CheckoutResponse, Payment, Quote, SandboxOutcome, SandboxPayment } from '../records';
 
 export const apiPath = (...parts: string[]) => '/api/' + parts.map(encodeURIComponent).join('/');
 
@@ -37,3 +41,19 @@ export function completeSandboxPayment(paymentId: string, outcome: SandboxOutcom
   const body: SandboxCompleteRequest = { outcome };
   return pb.send<Payment>(apiPath('payments', 'sandbox', paymentId, 'complete'), { method: 'POST', body });
 }
+
+/** The payment record itself, as its owner may read it (a cancelled or failed checkout's). */
+export const paymentRecordQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['payment-record', paymentId],
+    queryFn: () => pb.collection('payments').getOne<Payment>(paymentId),
+    retry: false,
+  });
+
+/** What the sandbox checkout page shows of a payment it is asked to settle. */
+export const sandboxPaymentQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: ['sandbox-payment', paymentId],
+    queryFn: () => fetchSandboxPayment(paymentId),
+    retry: false,
+  });

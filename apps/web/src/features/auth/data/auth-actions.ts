@@ -1,7 +1,7 @@
-import { pb } from '../../lib/pb';
-import { errorMessage, FALLBACK } from '../../lib/errors';
-import { authStore, signOut, type User } from '../../lib/auth-store';
-import { markNewAccount } from '../../lib/new-account';
+import { pb } from '../../../lib/pb';
+import { errorMessage, FALLBACK } from '../../../lib/errors';
+import { authStore, signOut, type User } from '../../../lib/auth-store';
+import { markNewAccount } from '../../../lib/new-account';
 
 export type RegisterInput = {
   email: string;
@@ -55,11 +55,27 @@ export function loginWithOtp(otpId: string, code: string) {
   return track(FALLBACK.login, () => pb.collection('users').authWithOTP<User>(otpId, code));
 }
 
+/**
+ * Finishes an OAuth2 sign-in: the provider's code, with the PKCE verifier saved before leaving and
+ * the same redirect URL.
+ */
+export function loginWithOAuth2Code(
+  pending: { provider: string; displayName: string; codeVerifier: string },
+  code: string,
+  redirectUrl: string,
+) {
+  return track(FALLBACK.oauth2(pending.displayName), () =>
+    pb
+      .collection('users')
+      .authWithOAuth2Code<User>(pending.provider, code, pending.codeVerifier, redirectUrl),
+  );
+}
+
 /** Clears the session locally (the token is stateless; nothing to call). */
 export const logout = signOut;
 
 /** Runs an auth call with loading/error bookkeeping; rethrows so the form can show field errors. */
-export async function track<T>(fallback: string, call: () => Promise<T>): Promise<T> {
+async function track<T>(fallback: string, call: () => Promise<T>): Promise<T> {
   authStore.setLoading(true);
   try {
     const result = await call();

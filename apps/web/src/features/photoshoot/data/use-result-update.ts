@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { pb } from '../../../lib/pb';
-import { keys } from '../../../shared/query-keys';
+import { keys } from '../../../shared/data/query-keys';
 import type { Result } from '../../../shared/records';
 
 export type ResultChange = Partial<Pick<Result, 'favorite' | 'rating' | 'redoRequested'>>;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { PackagesRecord, PhotoshootsRecord, TeamMembersRecord, TeamsRecord } from '@photoshoot/contract';
-import { FULL_LIST_BATCH, PAGE_SIZE, pb } from '../../lib/pb';
+import { FULL_LIST_BATCH, PAGE_SIZE, pb } from '../../../lib/pb';
 
 /** The dashboard's slice of a photoshoot (`fields=` below asks for exactly these). */
 export type PhotoshootSummary = Pick<
@@ -50,4 +50,4 @@ export const myTeamsQuery = (userId: string) =>
       }),
   });
 
-export { createDraft } from '../../shared/photoshoot-api';
+export { createDraft } from '../../../shared/data/photoshoot-api';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pb } from '../../lib/pb';
+import { pb } from '../../../lib/pb';
 
 /** The sign-in methods the server offers for users (password, OTP, OAuth2 providers). */
 export const authMethodsQuery = queryOptions({
