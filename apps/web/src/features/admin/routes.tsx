@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPages } from '../../lib/lazy-page';
 import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
 
@@ -8,10 +8,8 @@ import { importWithReload } from '../../lib/chunk-reload';
  * layout. The guard, the admin SDK client, its auth store
  * and every page are lazy chunks: nothing of the back office is in the landing bundle.
  */
-const pages = () => import('./admin-pages');
+const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./admin-guard'));
-const screen = (name: keyof import('./admin-screens').Screens, component: string) =>
-  lazyPage(async () => (await import('./admin-screens')).screens[name](), component);
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -20,7 +18,7 @@ const adminLoginRoute = createRoute({
     redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
   }),
   beforeLoad: async () => (await loadGuard()).requireAdminGuest(),
-  component: lazyPage(() => import('./admin-login-page'), 'AdminLoginPage'),
+  component: page('login'),
 });
 
 export const adminBareRoutes = [adminLoginRoute];
@@ -29,7 +27,7 @@ const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: async (ctx) => (await loadGuard()).requireSuperuser(ctx),
-  component: lazyPage(pages, 'AdminLayout'),
+  component: page('layout'),
 });
 
 /**
@@ -46,75 +44,75 @@ const keepStrings = (s: Record<string, unknown>): Record<string, string | undefi
 const overviewRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: '/',
-  component: screen('overview', 'OverviewPage'),
+  component: page('overview'),
 });
 const couponsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'coupons',
   validateSearch: keepStrings,
-  component: screen('coupons', 'CouponsPage'),
+  component: page('coupons'),
 });
 const originalsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'original-photos',
   validateSearch: keepStrings,
-  component: screen('originals', 'OriginalsPage'),
+  component: page('originals'),
 });
 const paymentsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'payments',
   validateSearch: keepStrings,
-  component: screen('payments', 'PaymentsPage'),
+  component: page('payments'),
 });
 const photoshootsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots',
   validateSearch: keepStrings,
-  component: screen('photoshoots', 'PhotoshootsPage'),
+  component: page('photoshoots'),
 });
 const photoshootRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id',
-  component: screen('photoshoot', 'PhotoshootPage'),
+  component: page('photoshoot'),
 });
 const reviewRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'photoshoots/$id/review',
-  component: screen('review', 'ReviewPage'),
+  component: page('review'),
 });
 const resultsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'results',
   validateSearch: keepStrings,
-  component: screen('results', 'ResultsPage'),
+  component: page('results'),
 });
 const contactMessagesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'contact-messages',
   validateSearch: keepStrings,
-  component: screen('contactMessages', 'ContactMessagesPage'),
+  component: page('contactMessages'),
 });
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
   validateSearch: keepStrings,
-  component: screen('styles', 'StylesPage'),
+  component: page('styles'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'settings',
-  component: screen('settings', 'SettingsPage'),
+  component: page('settings'),
 });
 const usersRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'users',
   validateSearch: keepStrings,
-  component: screen('users', 'UsersPage'),
+  component: page('users'),
 });
 const userRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'users/$id',
-  component: screen('user', 'UserPage'),
+  component: page('user'),
 });
 
 export const adminRoutes = [
