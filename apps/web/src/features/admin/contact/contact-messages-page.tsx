@@ -7,16 +7,14 @@ import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { ContactMessageDialog } from './contact-message-dialog';
 import { contactListState, contactRawSearch, readContactSearch } from './contact-search';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
-import { useSearchText } from '../data/use-search-text';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 import { CONTACT_TOPICS, contactTopicLabel } from '../../../shared/contact-topics';
@@ -102,8 +100,6 @@ export function ContactMessagesPage() {
     contactRawSearch,
   );
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
   const state = contactListState(search, adminPb.filter.bind(adminPb));
   const { list, table } = useListPage<Message>([...LIST_KEY, state], state, 'contact_messages');
   useAdminLive('contact_messages', undefined, LIST_KEY);
@@ -143,40 +139,30 @@ export function ContactMessagesPage() {
         onPageChange={(p) => set({ page: p })}
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search messages"
-                type="search"
-                placeholder="Email, name or text"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Status"
-              value={search.status}
-              options={CONTACT_STATUS_OPTIONS}
-              onChange={(status) => set({ status })}
-            />
-            <FilterSelect
-              label="Topic"
-              value={search.topic}
-              options={TOPIC_OPTIONS}
-              onChange={(topic) => set({ topic })}
-            />
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            search={{
+              label: 'Search messages',
+              placeholder: 'Email, name or text',
+              value: search.q,
+              onChange: (q) => set({ q }),
+            }}
+            filters={[
+              {
+                label: 'Status',
+                value: search.status,
+                options: CONTACT_STATUS_OPTIONS,
+                onChange: (status) => set({ status }),
+              },
+              {
+                label: 'Topic',
+                value: search.topic,
+                options: TOPIC_OPTIONS,
+                onChange: (topic) => set({ topic }),
+              },
+            ]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <ContactMessageDialog

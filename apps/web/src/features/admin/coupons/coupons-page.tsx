@@ -10,17 +10,15 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { adminKeys } from '../data/admin-keys';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
 import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
-import { useSearchText } from '../data/use-search-text';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -130,8 +128,6 @@ export function CouponsPage() {
   useTitle('Coupons · Back office');
   const { search, set, clear } = useListSearch('/admin/coupons', readCouponsSearch, couponsRawSearch);
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
   const state = couponsListState(search, adminPb.filter.bind(adminPb));
   const { table } = useListPage<Coupon>([...LIST_KEY, state], state, 'coupons');
   // note: the server announces each counted use as a coupon update, so this covers redemptions too.
@@ -174,34 +170,24 @@ export function CouponsPage() {
           filtered ? 'No coupon matches these filters.' : 'No coupons yet. Create one to offer a discount.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search coupons"
-                type="search"
-                placeholder="Code or note"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="State"
-              value={search.state}
-              options={COUPON_STATE_OPTIONS}
-              onChange={(s) => set({ state: s as CouponsSearch['state'] })}
-            />
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            search={{
+              label: 'Search coupons',
+              placeholder: 'Code or note',
+              value: search.q,
+              onChange: (q) => set({ q }),
+            }}
+            filters={[
+              {
+                label: 'State',
+                value: search.state,
+                options: COUPON_STATE_OPTIONS,
+                onChange: (s) => set({ state: s as CouponsSearch['state'] }),
+              },
+            ]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <CouponFormDialog

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
@@ -12,7 +11,7 @@ import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { deletionConsequence } from './deletion-consequence';
 import { OriginalTile, type ListedOriginal } from './original-tile';
 import { originalsListState, originalsRawSearch, readOriginalsSearch } from './originals-search';
@@ -56,23 +55,19 @@ export function OriginalsPage() {
         description="The latest uploads and what the checks decided. Filter by reason to see what a threshold lets through or turns away."
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Verdict"
-          value={search.qc}
-          options={QC_VERDICTS}
-          onChange={(qc) => set({ qc })}
+        <ListToolbar
+          filters={[
+            { label: 'Verdict', value: search.qc, options: QC_VERDICTS, onChange: (qc) => set({ qc }) },
+            {
+              label: 'Reason',
+              value: search.reason,
+              options: QC_REASONS,
+              onChange: (reason) => set({ reason }),
+            },
+          ]}
+          filtered={filtered}
+          onClear={clear}
         />
-        <FilterSelect
-          label="Reason"
-          value={search.reason}
-          options={QC_REASONS}
-          onChange={(reason) => set({ reason })}
-        />
-        {filtered ? (
-          <Button variant="ghost" onClick={() => clear()}>
-            Clear filters
-          </Button>
-        ) : null}
       </div>
       {list.isPending ? <LoadingBlock label="Loading photos…" /> : null}
       {list.isError ? (

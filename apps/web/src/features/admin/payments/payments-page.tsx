@@ -10,7 +10,6 @@ import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
 import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
@@ -18,10 +17,9 @@ import { isRefundOwed, RefundDialog, refundableCents } from '../components/refun
 import { PaymentStatusBadge } from '../components/status-badge';
 import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { downloadPaymentsCsv } from './download-csv';
 import { OWED_FILTER, paymentsListState, paymentsRawSearch, readPaymentsSearch } from './payments-search';
-import { useSearchText } from '../data/use-search-text';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -184,8 +182,6 @@ export function PaymentsPage() {
   useTitle('Payments · Back office');
   const { search, set, clear } = useListSearch('/admin/payments', readPaymentsSearch, paymentsRawSearch);
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
   const state = paymentsListState(search, adminPb.filter.bind(adminPb));
   const { table } = useListPage<PaymentRow>([...LIST_KEY, state], state, 'payments', {
     expand: 'user,package,team',
@@ -262,71 +258,38 @@ export function PaymentsPage() {
             : 'No payments yet. They appear here when customers check out.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search payments"
-                type="search"
-                placeholder="Customer email or payment id"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Status"
-              value={search.status}
-              options={STATUS_OPTIONS}
-              onChange={(status) => set({ status })}
-            />
-            <FilterSelect
-              label="Provider"
-              value={search.provider}
-              options={PROVIDER_OPTIONS}
-              onChange={(provider) => set({ provider })}
-            />
-            <FilterSelect
-              label="Bought"
-              value={search.kind}
-              options={KIND_OPTIONS}
-              onChange={(kind) => set({ kind })}
-            />
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="From"
-                type="date"
-                value={search.from}
-                onChange={(e) => set({ from: e.target.value })}
-              />
-            </div>
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="To"
-                type="date"
-                value={search.to}
-                onChange={(e) => set({ to: e.target.value })}
-              />
-            </div>
-            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={search.owed}
-                onChange={(e) => set({ owed: e.target.checked })}
-              />
-              Refunds owed only
-            </label>
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            search={{
+              label: 'Search payments',
+              placeholder: 'Customer email or payment id',
+              value: search.q,
+              onChange: (q) => set({ q }),
+            }}
+            filters={[
+              {
+                label: 'Status',
+                value: search.status,
+                options: STATUS_OPTIONS,
+                onChange: (status) => set({ status }),
+              },
+              {
+                label: 'Provider',
+                value: search.provider,
+                options: PROVIDER_OPTIONS,
+                onChange: (provider) => set({ provider }),
+              },
+              {
+                label: 'Bought',
+                value: search.kind,
+                options: KIND_OPTIONS,
+                onChange: (kind) => set({ kind }),
+              },
+            ]}
+            dateRange={{ from: search.from, to: search.to, onChange: set }}
+            checks={[{ label: 'Refunds owed only', checked: search.owed, onChange: (owed) => set({ owed }) }]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <RefundDialog

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import type { Style } from '../../../shared/records';
-import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
@@ -14,7 +13,7 @@ import { ReviewBadge } from '../components/status-badge';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminResult } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { readResultsSearch, resultsListState, resultsRawSearch } from './results-search';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
@@ -140,34 +139,31 @@ export function ResultsPage() {
         )}
         empty={filtered ? 'No result matches these filters.' : 'No results yet.'}
         toolbar={
-          <>
-            <FilterSelect
-              label="Review"
-              value={search.review}
-              options={REVIEW_OPTIONS}
-              onChange={(review) => set({ review })}
-            />
-            <FilterSelect
-              label="Style"
-              value={search.style}
-              options={(styles.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              onChange={(style) => set({ style })}
-            />
-            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={search.below}
-                onChange={(e) => set({ below: e.target.checked })}
-              />
-              Likeness under {Math.round(threshold * 100)}%
-            </label>
-            {filtered ? (
-              <Button variant="ghost" className="self-end" onClick={() => clear()}>
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            filters={[
+              {
+                label: 'Review',
+                value: search.review,
+                options: REVIEW_OPTIONS,
+                onChange: (review) => set({ review }),
+              },
+              {
+                label: 'Style',
+                value: search.style,
+                options: (styles.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+                onChange: (style) => set({ style }),
+              },
+            ]}
+            checks={[
+              {
+                label: `Likeness under ${Math.round(threshold * 100)}%`,
+                checked: search.below,
+                onChange: (below) => set({ below }),
+              },
+            ]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
     </div>
