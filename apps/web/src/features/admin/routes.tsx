@@ -2,6 +2,8 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPages } from '../../lib/lazy-page';
 import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
+import type { ListLoaders } from './data/list-loaders';
+import type { pages } from './pages';
 
 /**
  * The back office: its own layout behind the admin guard, and /admin/login with no
@@ -10,6 +12,7 @@ import { importWithReload } from '../../lib/chunk-reload';
  */
 const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./admin-guard'));
+const loadLists = importWithReload(() => import('./data/list-loaders'));
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -41,79 +44,44 @@ const keepStrings = (s: Record<string, unknown>): Record<string, string | undefi
   return out;
 };
 
-const overviewRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: '/',
-  component: page('overview'),
-});
-const couponsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'coupons',
-  validateSearch: keepStrings,
-  component: page('coupons'),
-});
-const originalsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'original-photos',
-  validateSearch: keepStrings,
-  component: page('originals'),
-});
-const paymentsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'payments',
-  validateSearch: keepStrings,
-  component: page('payments'),
-});
-const photoshootsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots',
-  validateSearch: keepStrings,
-  component: page('photoshoots'),
-});
-const photoshootRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots/$id',
-  component: page('photoshoot'),
-});
-const reviewRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots/$id/review',
-  component: page('review'),
-});
-const resultsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'results',
-  validateSearch: keepStrings,
-  component: page('results'),
-});
-const contactMessagesRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'contact-messages',
-  validateSearch: keepStrings,
-  component: page('contactMessages'),
-});
+/** A back-office page under the layout. */
+function adminPage<TPath extends string>(path: TPath, name: keyof typeof pages) {
+  return createRoute({ getParentRoute: () => adminLayout, path, component: page(name) });
+}
+
+/**
+ * A list page: its whole state in the URL's search, and its loader, which reads the rows (and
+ * what the filters choose from) before the page paints.
+ */
+function adminList<TPath extends string>(path: TPath, name: keyof typeof pages & keyof ListLoaders) {
+  return createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    validateSearch: keepStrings,
+    loaderDeps: ({ search }) => search,
+    loader: async ({ deps }) => (await loadLists()).listLoaders[name](deps),
+    component: page(name),
+  });
+}
+
+const overviewRoute = adminPage('/', 'overview');
+const couponsRoute = adminList('coupons', 'coupons');
+const originalsRoute = adminList('original-photos', 'originals');
+const paymentsRoute = adminList('payments', 'payments');
+const photoshootsRoute = adminList('photoshoots', 'photoshoots');
+const photoshootRoute = adminPage('photoshoots/$id', 'photoshoot');
+const reviewRoute = adminPage('photoshoots/$id/review', 'review');
+const resultsRoute = adminList('results', 'results');
+const contactMessagesRoute = adminList('contact-messages', 'contactMessages');
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
   validateSearch: keepStrings,
   component: page('styles'),
 });
-const settingsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'settings',
-  component: page('settings'),
-});
-const usersRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'users',
-  validateSearch: keepStrings,
-  component: page('users'),
-});
-const userRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'users/$id',
-  component: page('user'),
-});
+const settingsRoute = adminPage('settings', 'settings');
+const usersRoute = adminList('users', 'users');
+const userRoute = adminPage('users/$id', 'user');
 
 export const adminRoutes = [
   adminLayout.addChildren([

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cx } from '../../../ui/cx';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { useAdminFileToken } from '../data/use-admin-file-token';
 
 type Props = {

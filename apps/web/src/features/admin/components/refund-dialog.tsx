@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TextField } from '../../../ui';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import type { AdminPayment } from '../data/admin-types';
 
 /** A charge that failed on our side and was not given back yet (server: `isRefundOwed`). */

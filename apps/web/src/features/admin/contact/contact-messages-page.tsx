@@ -8,12 +8,13 @@ import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { ContactMessageDialog } from './contact-message-dialog';
-import { contactListState, contactRawSearch, readContactSearch } from './contact-search';
+import { contactRawSearch, readContactSearch } from './contact-search';
+import { adminLists, listKeys } from '../data/list-queries';
+import { updateContactMessage } from '../data/list-writes';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
@@ -22,7 +23,6 @@ import { CONTACT_TOPICS, contactTopicLabel } from '../../../shared/contact-topic
 type Message = ContactMessagesRecord;
 type Status = Message['status'];
 
-const LIST_KEY = ['admin', 'contact-messages'] as const;
 const TOPIC_OPTIONS = [...CONTACT_TOPICS];
 
 const col = dataTableColumns<Message>();
@@ -100,9 +100,9 @@ export function ContactMessagesPage() {
     contactRawSearch,
   );
 
-  const state = contactListState(search, adminPb.filter.bind(adminPb));
-  const { list, table } = useListPage<Message>([...LIST_KEY, state], state, 'contact_messages');
-  useAdminLive('contact_messages', undefined, LIST_KEY);
+  const { state, query } = adminLists.contactMessages(search);
+  const { list, table } = useListPage(query);
+  useAdminLive('contact_messages', undefined, listKeys.contactMessages);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -110,9 +110,8 @@ export function ContactMessagesPage() {
   // note: the fresh copy when the list still holds it; a status filter may have let it go.
   const opened = openMsg ? (list.data?.items.find((m) => m.id === openMsg.id) ?? openMsg) : null;
   const change = useMutation({
-    mutationFn: ({ m, status }: { m: Message; status: Status }) =>
-      adminPb.collection('contact_messages').update<Message>(m.id, { status }),
-    onSuccess: () => client.invalidateQueries({ queryKey: LIST_KEY }),
+    mutationFn: ({ m, status }: { m: Message; status: Status }) => updateContactMessage(m.id, status),
+    onSuccess: () => client.invalidateQueries({ queryKey: listKeys.contactMessages }),
     onError: (err) => toast.error('The message could not be updated.', errorMessage(err)),
   });
   const setStatus = (m: Message, status: Status) => change.mutate({ m, status });

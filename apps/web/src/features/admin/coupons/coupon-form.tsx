@@ -6,7 +6,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField, TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { couponToForm, EMPTY_COUPON, formToBody, type CouponFormValues } from './coupon-form-values';
 
 const APPLIES_TO = [

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -11,19 +10,19 @@ import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
-import { adminKeys } from '../data/admin-keys';
+import { adminLists, listKeys } from '../data/list-queries';
+import { deactivateCoupon } from '../data/list-writes';
+import { packagesQuery } from '../data/option-queries';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
-import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
+import { couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 type Coupon = CouponsRecord;
-const LIST_KEY = ['admin', 'coupons'] as const;
 const col = dataTableColumns<Coupon>();
 
 function discountText(c: Coupon): string {
@@ -128,18 +127,11 @@ export function CouponsPage() {
   useTitle('Coupons · Back office');
   const { search, set, clear } = useListSearch('/admin/coupons', readCouponsSearch, couponsRawSearch);
 
-  const state = couponsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<Coupon>([...LIST_KEY, state], state, 'coupons');
+  const { state, query } = adminLists.coupons(search);
+  const { table } = useListPage(query);
   // note: the server announces each counted use as a coupon update, so this covers redemptions too.
-  useAdminLive('coupons', undefined, LIST_KEY);
-  const packages = useQuery({
-    queryKey: [...adminKeys.packages, 'full'],
-    queryFn: () =>
-      adminPb
-        .collection('packages')
-        .getFullList<Package>({ sort: 'sortOrder', fields: 'id,name,currency,kind' }),
-    staleTime: 5 * 60_000,
-  });
+  useAdminLive('coupons', undefined, listKeys.coupons);
+  const packages = useQuery(packagesQuery);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -197,7 +189,7 @@ export function CouponsPage() {
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           setEditing(null);
-          void client.invalidateQueries({ queryKey: LIST_KEY });
+          void client.invalidateQueries({ queryKey: listKeys.coupons });
           toast.success(editing === 'new' ? 'Coupon created.' : 'Coupon saved.', saved.code);
         }}
       />
@@ -210,8 +202,8 @@ export function CouponsPage() {
         confirmLabel="Deactivate"
         onConfirm={async () => {
           if (!deactivating) return;
-          await adminPb.collection('coupons').update(deactivating.id, { active: false });
-          await client.invalidateQueries({ queryKey: LIST_KEY });
+          await deactivateCoupon(deactivating.id);
+          await client.invalidateQueries({ queryKey: listKeys.coupons });
           toast.success('Coupon deactivated.', deactivating.code);
         }}
       />

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { adminPb } from '../admin-client';
+import { adminPb } from './admin-client';
 import { adminKeys } from './admin-keys';
 
 // note: file tokens live 180 s on the server; refresh well before that so a new image never gets a dead one.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminPb } from '../admin-client';
+import { adminPb } from './admin-client';
 import { adminKeys } from './admin-keys';
 import type {
   AdminOriginal,

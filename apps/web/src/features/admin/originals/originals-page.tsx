@@ -8,13 +8,14 @@ import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
 import { LoadingBlock } from '../../../ui/spinner';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
+import type { ListedOriginal } from '../data/admin-types';
+import { adminLists, listKeys } from '../data/list-queries';
+import { deleteOriginal } from '../data/list-writes';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { deletionConsequence } from './deletion-consequence';
-import { OriginalTile, type ListedOriginal } from './original-tile';
-import { originalsListState, originalsRawSearch, readOriginalsSearch } from './originals-search';
+import { OriginalTile } from './original-tile';
+import { originalsRawSearch, readOriginalsSearch } from './originals-search';
 import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
@@ -34,18 +35,16 @@ export function OriginalsPage() {
   const toast = useToast();
   const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
 
-  const state = originalsListState(search, adminPb.filter.bind(adminPb));
-  const { list } = useListPage<ListedOriginal>(adminKeys.originalsList(state), state, 'original_photos', {
-    expand: 'user,photoshoot',
-  });
-  useAdminLive('original_photos', undefined, ['admin', 'original-photos']);
+  const { state, query } = adminLists.originals(search);
+  const { list } = useListPage(query);
+  useAdminLive('original_photos', undefined, listKeys.originals);
   const filtered = !!(search.qc || search.reason);
   const items = list.data?.items ?? [];
 
   const remove = async (o: ListedOriginal) => {
-    await adminPb.collection('original_photos').delete(o.id);
+    await deleteOriginal(o.id);
     toast.success('Photo deleted');
-    await client.invalidateQueries({ queryKey: ['admin', 'original-photos'] });
+    await client.invalidateQueries({ queryKey: listKeys.originals });
   };
 
   return (

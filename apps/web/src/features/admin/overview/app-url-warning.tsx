@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../../ui/alert';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|0\.0\.0\.0)$/;

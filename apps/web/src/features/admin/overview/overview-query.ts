@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminOverview } from '../data/admin-types';
 

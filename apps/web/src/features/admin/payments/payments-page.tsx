@@ -4,26 +4,23 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { isRefundOwed, RefundDialog, refundableCents } from '../components/refund-dialog';
 import { PaymentStatusBadge } from '../components/status-badge';
-import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
+import type { PaymentRow } from '../data/admin-types';
+import { adminLists, listKeys, owedRefundsQuery } from '../data/list-queries';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { downloadPaymentsCsv } from './download-csv';
-import { OWED_FILTER, paymentsListState, paymentsRawSearch, readPaymentsSearch } from './payments-search';
+import { paymentsRawSearch, readPaymentsSearch } from './payments-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
-
-type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
 
 const STATUS_OPTIONS = ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'refund_failed'].map((v) => ({
   value: v,
@@ -38,8 +35,6 @@ const KIND_OPTIONS = [
   { value: 'photoshoot', label: 'Photoshoot' },
   { value: 'team_seats', label: 'Team seats' },
 ];
-
-const LIST_KEY = ['admin', 'payments'] as const;
 
 /** What a payment bought, in a few words: the package, or a team's seats with their number. */
 function Bought({ p }: { p: PaymentRow }) {
@@ -182,15 +177,10 @@ export function PaymentsPage() {
   useTitle('Payments · Back office');
   const { search, set, clear } = useListSearch('/admin/payments', readPaymentsSearch, paymentsRawSearch);
 
-  const state = paymentsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<PaymentRow>([...LIST_KEY, state], state, 'payments', {
-    expand: 'user,package,team',
-  });
-  const owed = useQuery({
-    queryKey: [...LIST_KEY, 'owed'],
-    queryFn: () => adminPb.collection('payments').getList(1, 1, { filter: OWED_FILTER, fields: 'id' }),
-  });
-  useAdminLive('payments', undefined, LIST_KEY);
+  const { state, query } = adminLists.payments(search);
+  const { table } = useListPage(query);
+  const owed = useQuery(owedRefundsQuery);
+  useAdminLive('payments', undefined, listKeys.payments);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -296,7 +286,7 @@ export function PaymentsPage() {
         payment={refunding}
         customer={refunding?.expand?.user?.email ?? 'the customer'}
         onClose={() => setRefunding(null)}
-        onDone={() => client.invalidateQueries({ queryKey: LIST_KEY })}
+        onDone={() => client.invalidateQueries({ queryKey: listKeys.payments })}
       />
     </div>
   );

@@ -2,18 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { adminPb } from '../admin-client';
 import { ListToolbar } from '../components/list-toolbar';
 import { formatDateTime } from '../components/format';
 import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/status-badge';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminPhotoshoot, AdminTeam } from '../data/admin-types';
+import type { AdminPhotoshoot } from '../data/admin-types';
+import { adminLists, listKeys } from '../data/list-queries';
+import { packageNamesQuery, teamNamesQuery } from '../data/option-queries';
 import { useAdminLive } from '../data/use-admin-live';
-import { photoshootsListState, photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
+import { photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -94,24 +93,12 @@ export function PhotoshootsPage() {
     photoshootsRawSearch,
   );
 
-  const state = photoshootsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<AdminPhotoshoot>(adminKeys.photoshoots(state), state, 'photoshoots', {
-    expand: 'user,package,team',
-  });
-  useAdminLive('photoshoots', undefined, ['admin', 'photoshoots']);
+  const { state, query } = adminLists.photoshoots(search);
+  const { table } = useListPage(query);
+  useAdminLive('photoshoots', undefined, listKeys.photoshoots);
 
-  const packages = useQuery({
-    queryKey: adminKeys.packages,
-    queryFn: () =>
-      adminPb.collection('packages').getFullList<Package>({ sort: 'sortOrder', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
-  const teams = useQuery({
-    queryKey: adminKeys.teams,
-    queryFn: () =>
-      adminPb.collection('teams').getList<AdminTeam>(1, 200, { sort: 'name', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
+  const packages = useQuery(packageNamesQuery);
+  const teams = useQuery(teamNamesQuery);
 
   const filtered = !!(
     search.q ||

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 
 /** Puts a failed photoshoot back in the queue, after saying what that does. */

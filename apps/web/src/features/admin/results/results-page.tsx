@@ -2,24 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
-import type { Style } from '../../../shared/records';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { adminPb } from '../admin-client';
 import { AdminImage } from '../components/admin-image';
 import { formatDateTime, formatLikeness } from '../components/format';
 import { ReviewBadge } from '../components/status-badge';
-import { adminKeys } from '../data/admin-keys';
+import { adminLists, listKeys } from '../data/list-queries';
+import { settingsQuery, styleNamesQuery } from '../data/option-queries';
 import type { AdminResult } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
-import { readResultsSearch, resultsListState, resultsRawSearch } from './results-search';
+import { likenessThreshold, readResultsSearch, resultsRawSearch } from './results-search';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
 
 const col = dataTableColumns<AdminResult>();
-const DEFAULT_THRESHOLD = 0.5;
+const RESULTS_SETTINGS_STALE_MS = 5 * 60_000;
 
 const REVIEW_OPTIONS = [
   { value: 'pending', label: 'To review' },
@@ -91,27 +90,14 @@ export function ResultsPage() {
   useTitle('Results · Back office');
   const { search, set, clear } = useListSearch('/admin/results', readResultsSearch, resultsRawSearch);
 
-  const settings = useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: () => adminPb.settings.getAll(),
-    staleTime: 5 * 60_000,
-  });
-  const threshold = Number(
-    (settings.data?.processing as { likenessThreshold?: number } | undefined)?.likenessThreshold ??
-      DEFAULT_THRESHOLD,
-  );
-  const styles = useQuery({
-    queryKey: adminKeys.styles,
-    queryFn: () => adminPb.collection('styles').getFullList<Style>({ sort: 'sortOrder', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
+  const settings = useQuery({ ...settingsQuery, staleTime: RESULTS_SETTINGS_STALE_MS });
+  const threshold = likenessThreshold(settings.data);
+  const styles = useQuery(styleNamesQuery);
 
-  const state = resultsListState(search, threshold, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<AdminResult>(adminKeys.resultsList(state), state, 'results', {
-    expand: 'style,photoshoot',
-    enabled: !search.below || settings.isSuccess,
-  });
-  useAdminLive('results', undefined, ['admin', 'results']);
+  const { state, query } = adminLists.results(search, threshold);
+  // note: "under the threshold" means nothing until the threshold is known.
+  const { table } = useListPage({ ...query, enabled: !search.below || settings.isSuccess });
+  useAdminLive('results', undefined, listKeys.results);
   const cols = useMemo(() => columns(threshold), [threshold]);
   const filtered = !!(search.review || search.style || search.below);
 

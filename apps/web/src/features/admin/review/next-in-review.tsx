@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 
 /**
  * The photoshoot that has waited longest in review, other than `except` (the one on screen), or

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { ComfyuiTest } from './comfyui-test';
 import { ComfyuiWorkflowInput } from './comfyui-workflow-input';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/errors';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 
 type ServerCheck = {
   url: string;

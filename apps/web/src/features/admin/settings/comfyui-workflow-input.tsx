@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 
 type Workflow = { name: string } & Record<string, unknown>;
 

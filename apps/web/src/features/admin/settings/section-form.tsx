@@ -7,7 +7,7 @@ import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { cx } from '../../../ui/cx';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { fieldError, getPath, pickFields, setPath, type FieldSpec } from './settings-fields';
 import type { SectionSpec } from './settings-sections';

@@ -6,7 +6,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingBlock } from '../../../ui/spinner';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { SectionForm } from './section-form';
 import { SECTIONS } from './settings-sections';

@@ -3,7 +3,7 @@ import type { ConnectionTest } from '@photoshoot/contract';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 
 const HOSTED: Record<string, string> = { fal: 'fal', replicate: 'Replicate', astria: 'Astria' };
 

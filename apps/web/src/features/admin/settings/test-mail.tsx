@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { errorMessage, toFormError } from '../../../lib/errors';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
-import { useAdminAuth } from '../admin-auth-store';
+import { adminPb } from '../data/admin-client';
+import { useAdminAuth } from '../data/admin-auth-store';
 
 /**
  * "Send test mail" (`POST /api/settings/test/email`, template `test`): a message that says it is

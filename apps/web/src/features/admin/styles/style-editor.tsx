@@ -6,7 +6,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminStyle, AdminTeam } from '../data/admin-types';
 import {

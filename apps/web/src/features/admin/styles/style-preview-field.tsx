@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/errors';
 import { backdropCss } from '../../../shared/style-visual';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import type { AdminStyle } from '../data/admin-types';
 import { renderStylePreview, useRefreshStyles } from './use-catalog';
 

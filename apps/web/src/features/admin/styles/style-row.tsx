@@ -1,7 +1,7 @@
 import { backdropCss, categoryLabel } from '../../../shared/style-visual';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import type { AdminStyle } from '../data/admin-types';
 
 const FRAMING = { headshot: 'Headshot', half_body: 'Half body' } as const;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RenderPreviewResponse, StyleOrderRequest, StyleOrderResponse } from '@photoshoot/contract';
 import { useCallback } from 'react';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminStyle } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import type { RecordModel } from 'pocketbase';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import type { AdminPayment, AdminPhotoshoot, AdminTeam, AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import { adminKeys } from '../data/admin-keys';
 import { useAdminLive } from '../data/use-admin-live';
 

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/errors';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminPb } from '../data/admin-client';
 import type { AdminUser } from '../data/admin-types';
 import { DeletionRules } from './deletion-rules';
 import { openCustomerView } from './open-customer-view';

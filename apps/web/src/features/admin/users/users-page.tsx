@@ -5,15 +5,14 @@ import { useTitle } from '../../../lib/use-title';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { adminPb } from '../admin-client';
 import { formatDateTime, formatDay } from '../components/format';
-import { adminKeys } from '../data/admin-keys';
+import { adminLists, listKeys } from '../data/list-queries';
 import type { AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
 import { useUserSummaries } from './use-user-summaries';
-import { readUsersSearch, usersListState, usersRawSearch } from './users-search';
+import { readUsersSearch, usersRawSearch } from './users-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -93,9 +92,9 @@ export function UsersPage() {
   useTitle('Users · Back office');
   const { search, set, clear } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
 
-  const state = usersListState(search, adminPb.filter.bind(adminPb));
-  const { list, table } = useListPage<AdminUser>(adminKeys.users(state), state, 'users');
-  useAdminLive('users', undefined, ['admin', 'users']);
+  const { state, query } = adminLists.users(search);
+  const { list, table } = useListPage(query);
+  useAdminLive('users', undefined, listKeys.users);
   const ids = useMemo(() => (list.data?.items ?? []).map((u) => u.id), [list.data]);
   const summaries = useUserSummaries(ids);
   const columns = useMemo(() => userColumns(summaries.data), [summaries.data]);
