@@ -67,26 +67,20 @@ export function ListToolbar({
       {filters?.map((f) => (
         <FilterSelect key={f.label} {...f} />
       ))}
-      {dateRange ? (
-        <>
-          <div className="w-[calc(50%-0.375rem)] sm:w-40">
-            <TextField
-              label={dayLabel('from')}
-              type="date"
-              value={dateRange.from}
-              onChange={(e) => dateRange.onChange({ from: e.target.value })}
-            />
-          </div>
-          <div className="w-[calc(50%-0.375rem)] sm:w-40">
-            <TextField
-              label={dayLabel('to')}
-              type="date"
-              value={dateRange.to}
-              onChange={(e) => dateRange.onChange({ to: e.target.value })}
-            />
-          </div>
-        </>
-      ) : null}
+      {dateRange
+        ? (['from', 'to'] as const).map((bound) => (
+            <div key={bound} className="w-[calc(50%-0.375rem)] sm:w-40">
+              <TextField
+                label={dayLabel(bound)}
+                type="date"
+                value={dateRange[bound]}
+                onChange={(e) =>
+                  dateRange.onChange(bound === 'from' ? { from: e.target.value } : { to: e.target.value })
+                }
+              />
+            </div>
+          ))
+        : null}
       {checks?.map((c, i) => (
         <label key={i} className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
           <input

@@ -94,7 +94,7 @@ function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: S
 /** /admin/contact-messages: the contact form's inbox; open a message, mark it handled. */
 export function ContactMessagesPage() {
   useTitle('Contact messages · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/contact-messages',
     readContactSearch,
     contactRawSearch,
@@ -134,8 +134,7 @@ export function ContactMessagesPage() {
         columns={columns}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}
         toolbar={
           <ListToolbar

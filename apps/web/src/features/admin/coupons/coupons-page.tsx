@@ -125,7 +125,11 @@ function CouponStateBadge({ c }: { c: Coupon }) {
 /** /admin/coupons: every discount code with its uses against the cap, expiry and state; create, edit, deactivate. */
 export function CouponsPage() {
   useTitle('Coupons · Back office');
-  const { search, set, clear } = useListSearch('/admin/coupons', readCouponsSearch, couponsRawSearch);
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/coupons',
+    readCouponsSearch,
+    couponsRawSearch,
+  );
 
   const { state, query } = adminLists.coupons(search);
   const { table } = useListPage(query);
@@ -156,8 +160,7 @@ export function CouponsPage() {
         columns={columns}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={
           filtered ? 'No coupon matches these filters.' : 'No coupons yet. Create one to offer a discount.'
         }

@@ -9,6 +9,16 @@ export const adminKeys = {
   originals: (id: string) => ['admin', 'photoshoot', id, 'originals'] as const,
   payments: (id: string) => ['admin', 'photoshoot', id, 'payments'] as const,
   events: (id: string) => ['admin', 'photoshoot', id, 'events'] as const,
+  /** The back-office lists, each with every page and filter under it. */
+  lists: {
+    payments: ['admin', 'payments'] as const,
+    photoshoots: ['admin', 'photoshoots'] as const,
+    coupons: ['admin', 'coupons'] as const,
+    contactMessages: ['admin', 'contact-messages'] as const,
+    users: ['admin', 'users'] as const,
+    results: ['admin', 'results'] as const,
+    originals: ['admin', 'original-photos'] as const,
+  },
   packages: ['admin', 'packages'] as const,
   teams: ['admin', 'teams'] as const,
   styles: ['admin', 'styles'] as const,

@@ -9,6 +9,7 @@ import { photoshootsListState, type PhotoshootsSearch } from '../photoshoots/pho
 import { resultsListState, type ResultsSearch } from '../results/results-search';
 import { usersListState, type UsersSearch } from '../users/users-search';
 import { adminPb } from './admin-client';
+import { adminKeys } from './admin-keys';
 import type { AdminResult, AdminUser, AdminPhotoshoot, ListedOriginal, PaymentRow } from './admin-types';
 import type { FilterFn } from './url-search';
 
@@ -36,15 +37,7 @@ function listPage<T>(key: readonly unknown[], state: ListState, collection: Coll
 }
 
 /** What each list's live updates and writes invalidate: every page and filter of that list. */
-export const listKeys = {
-  payments: ['admin', 'payments'] as const,
-  photoshoots: ['admin', 'photoshoots'] as const,
-  coupons: ['admin', 'coupons'] as const,
-  contactMessages: ['admin', 'contact-messages'] as const,
-  users: ['admin', 'users'] as const,
-  results: ['admin', 'results'] as const,
-  originals: ['admin', 'original-photos'] as const,
-};
+export const listKeys = adminKeys.lists;
 
 export const adminLists = {
   payments: (s: PaymentsSearch) =>

@@ -26,7 +26,7 @@ import { useListSearch } from '../data/use-list-search';
  */
 export function OriginalsPage() {
   useTitle('Original photos · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/original-photos',
     readOriginalsSearch,
     originalsRawSearch,
@@ -101,7 +101,7 @@ export function OriginalsPage() {
           totalItems={list.data.totalItems}
           perPage={state.perPage}
           disabled={list.isFetching}
-          onPageChange={(p) => set({ page: p })}
+          onPageChange={tableNav.onPageChange}
         />
       ) : null}
       <ConfirmDialog

@@ -175,7 +175,11 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
 /** /admin/payments: every payment, filtered and sorted on the server; refunds and the CSV export. */
 export function PaymentsPage() {
   useTitle('Payments · Back office');
-  const { search, set, clear } = useListSearch('/admin/payments', readPaymentsSearch, paymentsRawSearch);
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/payments',
+    readPaymentsSearch,
+    paymentsRawSearch,
+  );
 
   const { state, query } = adminLists.payments(search);
   const { table } = useListPage(query);
@@ -240,8 +244,7 @@ export function PaymentsPage() {
         columns={columns}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={
           filtered
             ? 'No payment matches these filters.'

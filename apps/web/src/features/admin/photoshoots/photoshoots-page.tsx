@@ -87,7 +87,7 @@ const columns = [
 /** /admin/photoshoots: every photoshoot, filtered and sorted on the server, its state in the URL. */
 export function PhotoshootsPage() {
   useTitle('Photoshoots · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/photoshoots',
     readPhotoshootsSearch,
     photoshootsRawSearch,
@@ -121,8 +121,7 @@ export function PhotoshootsPage() {
         columns={columns}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link to="/admin/photoshoots/$id" params={{ id: row.id }}>
             {content}

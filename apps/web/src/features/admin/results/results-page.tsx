@@ -88,7 +88,11 @@ function columns(threshold: number) {
 /** /admin/results: results across photoshoots, each leading to its photoshoot's review. */
 export function ResultsPage() {
   useTitle('Results · Back office');
-  const { search, set, clear } = useListSearch('/admin/results', readResultsSearch, resultsRawSearch);
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/results',
+    readResultsSearch,
+    resultsRawSearch,
+  );
 
   const settings = useQuery({ ...settingsQuery, staleTime: RESULTS_SETTINGS_STALE_MS });
   const threshold = likenessThreshold(settings.data);
@@ -112,8 +116,7 @@ export function ResultsPage() {
         columns={cols}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link
             to="/admin/photoshoots/$id/review"

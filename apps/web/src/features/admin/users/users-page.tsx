@@ -90,7 +90,7 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
 /** /admin/users: customers, searched and sorted on the server, 30 a page, the state in the URL. */
 export function UsersPage() {
   useTitle('Users · Back office');
-  const { search, set, clear } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
+  const { search, set, clear, tableNav } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
 
   const { state, query } = adminLists.users(search);
   const { list, table } = useListPage(query);
@@ -111,8 +111,7 @@ export function UsersPage() {
         columns={columns}
         state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link to="/admin/users/$id" params={{ id: row.id }}>
             {content}
