@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TextField } from '../../../ui';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../data/admin-client';
+import { refundPayment } from '../data/admin-actions';
 import type { AdminPayment } from '../data/admin-types';
 
 /** A charge that failed on our side and was not given back yet (server: `isRefundOwed`). */
@@ -90,10 +90,7 @@ export function RefundDialog({
       onConfirm={async () => {
         if (!payment) return;
         try {
-          await adminPb.send(`/api/admin/payments/${encodeURIComponent(payment.id)}/refund`, {
-            method: 'POST',
-            body: owed ? {} : { amountCents: cents, currency },
-          });
+          await refundPayment(payment.id, owed ? {} : { amountCents: cents, currency });
         } catch (err) {
           // note: the server's word on the amount belongs under the field, not in a second box.
           const field = err instanceof ClientResponseError ? err.response?.data?.amountCents?.message : '';

@@ -17,7 +17,7 @@ import type { PaymentRow } from '../data/admin-types';
 import { adminLists, listKeys, owedRefundsQuery } from '../data/list-queries';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
-import { downloadPaymentsCsv } from './download-csv';
+import { downloadPaymentsCsv } from './data/download-csv';
 import { paymentsRawSearch, readPaymentsSearch } from './payments-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../data/admin-client';
+import { updateSettings } from './data/settings-api';
 import { adminKeys } from '../data/admin-keys';
 import { ComfyuiTest } from './comfyui-test';
 import { ComfyuiWorkflowInput } from './comfyui-workflow-input';
@@ -56,7 +56,7 @@ export function ComfyuiCard({
   const toast = useToast();
   const save = useMutation({
     mutationFn: () =>
-      adminPb.settings.update({
+      updateSettings({
         comfyui: {
           servers: servers.map((s) => ({
             ...s,

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { adminPb } from '../data/admin-client';
+import { validateWorkflow } from './data/settings-api';
 
 type Workflow = { name: string } & Record<string, unknown>;
 
@@ -25,8 +25,7 @@ export function ComfyuiWorkflowInput({ onAdd }: { onAdd: (w: Workflow) => void }
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState('');
   const check = useMutation({
-    mutationFn: (w: Workflow) =>
-      adminPb.send('/api/admin/comfyui/workflows/validate', { method: 'POST', body: w }),
+    mutationFn: (w: Workflow) => validateWorkflow(w),
     onSuccess: (_answer, w) => {
       onAdd(w);
       setText('');

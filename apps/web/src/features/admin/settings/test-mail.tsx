@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage, toFormError } from '../../../lib/errors';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { adminPb } from '../data/admin-client';
+import { sendTestMail } from './data/settings-api';
 import { useAdminAuth } from '../data/admin-auth-store';
 
 /**
@@ -15,7 +15,7 @@ export function TestMail() {
   const [to, setTo] = useState(() => (typeof superuser?.email === 'string' ? superuser.email : ''));
   const send = useMutation({
     mutationFn: async () => {
-      await adminPb.settings.testEmail('users', to.trim(), 'test');
+      await sendTestMail(to.trim());
       return to.trim();
     },
   });

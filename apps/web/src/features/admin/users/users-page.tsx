@@ -11,7 +11,7 @@ import type { AdminUser } from '../data/admin-types';
 import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
-import { useUserSummaries } from './use-user-summaries';
+import { useUserSummaries } from './data/use-user-summaries';
 import { readUsersSearch, usersRawSearch } from './users-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
-import { adminPb } from '../data/admin-client';
-import { adminKeys } from '../data/admin-keys';
-import { useAdminLive } from '../data/use-admin-live';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import { useAdminLive } from '../../data/use-admin-live';
 
 /**
  * Photoshoot counts, last activity and sign-in methods of these users (`/api/admin/users/summaries`),

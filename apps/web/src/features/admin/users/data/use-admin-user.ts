@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import type { RecordModel } from 'pocketbase';
-import { adminPb } from '../data/admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminPayment, AdminPhotoshoot, AdminTeam, AdminUser } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import type { AdminPayment, AdminPhotoshoot, AdminTeam, AdminUser } from '../../data/admin-types';
+import { useAdminLive } from '../../data/use-admin-live';
 
 export type AdminMembership = RecordModel & {
   team: string;

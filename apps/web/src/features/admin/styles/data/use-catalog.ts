@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RenderPreviewResponse, StyleOrderRequest, StyleOrderResponse } from '@photoshoot/contract';
 import { useCallback } from 'react';
-import { adminPb } from '../data/admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminStyle } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import type { AdminStyle } from '../../data/admin-types';
+import { useAdminLive } from '../../data/use-admin-live';
 
 /**
  * The whole catalogue for /admin/styles: every style (inactive and team-only ones too) with the
