@@ -2,7 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPages } from '../../lib/lazy-page';
 import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
-import type { ListLoaders } from './data/list-loaders';
+import type { ListLoaders, PageLoaders } from './data/page-loaders';
 import type { pages } from './pages';
 
 /**
@@ -12,7 +12,7 @@ import type { pages } from './pages';
  */
 const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./admin-guard'));
-const loadLists = importWithReload(() => import('./data/list-loaders'));
+const loadData = importWithReload(() => import('./data/page-loaders'));
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -44,9 +44,14 @@ const keepStrings = (s: Record<string, unknown>): Record<string, string | undefi
   return out;
 };
 
-/** A back-office page under the layout. */
-function adminPage<TPath extends string>(path: TPath, name: keyof typeof pages) {
-  return createRoute({ getParentRoute: () => adminLayout, path, component: page(name) });
+/** A back-office page under the layout; its loader reads what it shows first (by its `$id`). */
+function adminPage<TPath extends string>(path: TPath, name: keyof typeof pages & keyof PageLoaders) {
+  return createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    loader: async ({ params }) => (await loadData()).pageLoaders[name]((params as { id?: string }).id ?? ''),
+    component: page(name),
+  });
 }
 
 /**
@@ -59,7 +64,7 @@ function adminList<TPath extends string>(path: TPath, name: keyof typeof pages &
     path,
     validateSearch: keepStrings,
     loaderDeps: ({ search }) => search,
-    loader: async ({ deps }) => (await loadLists()).listLoaders[name](deps),
+    loader: async ({ deps }) => (await loadData()).listLoaders[name](deps),
     component: page(name),
   });
 }
@@ -77,6 +82,7 @@ const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
   validateSearch: keepStrings,
+  loader: async () => (await loadData()).pageLoaders.styles(),
   component: page('styles'),
 });
 const settingsRoute = adminPage('settings', 'settings');
