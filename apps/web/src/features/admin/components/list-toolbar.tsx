@@ -6,25 +6,29 @@ import { FilterSelect } from './filter-select';
 
 type Option = { value: string; label: string };
 
-export type ListToolbarProps = {
-  /** The search box: its label and hint, the search the URL holds, and where a settled search goes. */
-  search?: { label: string; placeholder: string; value: string; onChange: (q: string) => void };
-  /** "All" plus the options, each; the options come from the page (fixed, or read from the server). */
+/** A list's URL state: text, number and yes/no values by name. */
+type ListSearch = Record<string, string | number | boolean>;
+
+export type ListToolbarProps<S extends ListSearch> = {
+  /** The list's state as the URL holds it, and how to change a part of it. */
+  state: S;
+  set: (patch: Partial<S>) => void;
+  /** The search box over the `q` value: its label and hint. */
+  search?: { label: string; placeholder: string };
+  /**
+   * "All" plus the options, each over one value of the state; the options come from the page
+   * (fixed, or read from the server). `also` is set with it (a choice that undoes another filter).
+   */
   filters?: ReadonlyArray<{
+    key: keyof S & string;
     label: string;
-    value: string;
     options: ReadonlyArray<Option>;
-    onChange: (value: string) => void;
+    also?: Partial<S>;
   }>;
-  /** A day range, `YYYY-MM-DD` both; `label` names what it bounds ("Created" gives "Created from"). */
-  dateRange?: {
-    label?: string;
-    from: string;
-    to: string;
-    onChange: (patch: { from: string } | { to: string }) => void;
-  };
+  /** A day range over the `from` and `to` values; `label` names what it bounds ("Created from"). */
+  dateRange?: { label?: string };
   /** Yes/no filters, shown as check boxes. */
-  checks?: ReadonlyArray<{ label: ReactNode; checked: boolean; onChange: (checked: boolean) => void }>;
+  checks?: ReadonlyArray<{ key: keyof S & string; label: ReactNode }>;
   /** What else narrows the list, said in words (a filter only a link can set). */
   note?: ReactNode;
   /** Whether any filter is set: then "Clear filters" shows, and clears them all. */
@@ -35,9 +39,11 @@ export type ListToolbarProps = {
 /**
  * The back-office lists' toolbar: search, filters, a day range and check boxes, in that order,
  * each only when the page has it, and a way to clear them all. The page keeps the state (in the
- * URL); the toolbar only shows it and reports changes.
+ * URL); the toolbar shows it and writes changes back through `set`.
  */
-export function ListToolbar({
+export function ListToolbar<S extends ListSearch>({
+  state,
+  set,
   search,
   filters,
   dateRange,
@@ -45,10 +51,13 @@ export function ListToolbar({
   note,
   filtered,
   onClear,
-}: ListToolbarProps) {
+}: ListToolbarProps<S>) {
+  const text = (key: string) => String(state[key] ?? '');
+  const setValue = (key: string, value: string | boolean, also?: Partial<S>) =>
+    set({ [key]: value, ...also } as Partial<S>);
   // note: the typed text is held here so that clearing also empties the box; with no search box
   // it stays '' and never commits.
-  const [q, setQ] = useSearchText(search?.value ?? '', (text) => search?.onChange(text));
+  const [q, setQ] = useSearchText(search ? text('q') : '', (typed) => setValue('q', typed));
   const dayLabel = (bound: 'from' | 'to') =>
     dateRange?.label ? `${dateRange.label} ${bound}` : bound === 'from' ? 'From' : 'To';
   return (
@@ -65,7 +74,13 @@ export function ListToolbar({
         </div>
       ) : null}
       {filters?.map((f) => (
-        <FilterSelect key={f.label} {...f} />
+        <FilterSelect
+          key={f.key}
+          label={f.label}
+          value={text(f.key)}
+          options={f.options}
+          onChange={(value) => setValue(f.key, value, f.also)}
+        />
       ))}
       {dateRange
         ? (['from', 'to'] as const).map((bound) => (
@@ -73,21 +88,22 @@ export function ListToolbar({
               <TextField
                 label={dayLabel(bound)}
                 type="date"
-                value={dateRange[bound]}
-                onChange={(e) =>
-                  dateRange.onChange(bound === 'from' ? { from: e.target.value } : { to: e.target.value })
-                }
+                value={text(bound)}
+                onChange={(e) => setValue(bound, e.target.value)}
               />
             </div>
           ))
         : null}
-      {checks?.map((c, i) => (
-        <label key={i} className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
+      {checks?.map((c) => (
+        <label
+          key={c.key}
+          className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800"
+        >
           <input
             type="checkbox"
             className="size-4 accent-brand-600"
-            checked={c.checked}
-            onChange={(e) => c.onChange(e.target.checked)}
+            checked={!!state[c.key]}
+            onChange={(e) => setValue(c.key, e.target.checked)}
           />
           {c.label}
         </label>

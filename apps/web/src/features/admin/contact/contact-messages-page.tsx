@@ -138,25 +138,12 @@ export function ContactMessagesPage() {
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}
         toolbar={
           <ListToolbar
-            search={{
-              label: 'Search messages',
-              placeholder: 'Email, name or text',
-              value: search.q,
-              onChange: (q) => set({ q }),
-            }}
+            state={search}
+            set={set}
+            search={{ label: 'Search messages', placeholder: 'Email, name or text' }}
             filters={[
-              {
-                label: 'Status',
-                value: search.status,
-                options: CONTACT_STATUS_OPTIONS,
-                onChange: (status) => set({ status }),
-              },
-              {
-                label: 'Topic',
-                value: search.topic,
-                options: TOPIC_OPTIONS,
-                onChange: (topic) => set({ topic }),
-              },
+              { key: 'status', label: 'Status', options: CONTACT_STATUS_OPTIONS },
+              { key: 'topic', label: 'Topic', options: TOPIC_OPTIONS },
             ]}
             filtered={filtered}
             onClear={clear}

@@ -18,7 +18,7 @@ import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
-import { couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
+import { couponsRawSearch, readCouponsSearch } from './coupons-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -166,20 +166,10 @@ export function CouponsPage() {
         }
         toolbar={
           <ListToolbar
-            search={{
-              label: 'Search coupons',
-              placeholder: 'Code or note',
-              value: search.q,
-              onChange: (q) => set({ q }),
-            }}
-            filters={[
-              {
-                label: 'State',
-                value: search.state,
-                options: COUPON_STATE_OPTIONS,
-                onChange: (s) => set({ state: s as CouponsSearch['state'] }),
-              },
-            ]}
+            state={search}
+            set={set}
+            search={{ label: 'Search coupons', placeholder: 'Code or note' }}
+            filters={[{ key: 'state', label: 'State', options: COUPON_STATE_OPTIONS }]}
             filtered={filtered}
             onClear={clear}
           />

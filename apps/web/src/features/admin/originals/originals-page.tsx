@@ -55,14 +55,11 @@ export function OriginalsPage() {
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <ListToolbar
+          state={search}
+          set={set}
           filters={[
-            { label: 'Verdict', value: search.qc, options: QC_VERDICTS, onChange: (qc) => set({ qc }) },
-            {
-              label: 'Reason',
-              value: search.reason,
-              options: QC_REASONS,
-              onChange: (reason) => set({ reason }),
-            },
+            { key: 'qc', label: 'Verdict', options: QC_VERDICTS },
+            { key: 'reason', label: 'Reason', options: QC_REASONS },
           ]}
           filtered={filtered}
           onClear={clear}

@@ -252,34 +252,16 @@ export function PaymentsPage() {
         }
         toolbar={
           <ListToolbar
-            search={{
-              label: 'Search payments',
-              placeholder: 'Customer email or payment id',
-              value: search.q,
-              onChange: (q) => set({ q }),
-            }}
+            state={search}
+            set={set}
+            search={{ label: 'Search payments', placeholder: 'Customer email or payment id' }}
             filters={[
-              {
-                label: 'Status',
-                value: search.status,
-                options: STATUS_OPTIONS,
-                onChange: (status) => set({ status }),
-              },
-              {
-                label: 'Provider',
-                value: search.provider,
-                options: PROVIDER_OPTIONS,
-                onChange: (provider) => set({ provider }),
-              },
-              {
-                label: 'Bought',
-                value: search.kind,
-                options: KIND_OPTIONS,
-                onChange: (kind) => set({ kind }),
-              },
+              { key: 'status', label: 'Status', options: STATUS_OPTIONS },
+              { key: 'provider', label: 'Provider', options: PROVIDER_OPTIONS },
+              { key: 'kind', label: 'Bought', options: KIND_OPTIONS },
             ]}
-            dateRange={{ from: search.from, to: search.to, onChange: set }}
-            checks={[{ label: 'Refunds owed only', checked: search.owed, onChange: (owed) => set({ owed }) }]}
+            dateRange={{}}
+            checks={[{ key: 'owed', label: 'Refunds owed only' }]}
             filtered={filtered}
             onClear={clear}
           />

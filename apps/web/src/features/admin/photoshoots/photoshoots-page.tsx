@@ -134,37 +134,27 @@ export function PhotoshootsPage() {
         }
         toolbar={
           <ListToolbar
-            search={{
-              label: 'Search customers',
-              placeholder: 'Email or name',
-              value: search.q,
-              onChange: (q) => set({ q }),
-            }}
+            state={search}
+            set={set}
+            search={{ label: 'Search customers', placeholder: 'Email or name' }}
             filters={[
+              { key: 'status', label: 'Status', options: PHOTOSHOOT_STATUS_OPTIONS, also: { stuck: false } },
               {
-                label: 'Status',
-                value: search.status,
-                options: PHOTOSHOOT_STATUS_OPTIONS,
-                onChange: (status) => set({ status, stuck: false }),
-              },
-              {
+                key: 'package',
                 label: 'Package',
-                value: search.package,
                 options: (packages.data ?? []).map((p) => ({ value: p.id, label: p.name })),
-                onChange: (pkg) => set({ package: pkg }),
               },
               {
+                key: 'team',
                 label: 'Team',
-                value: search.team,
                 options: [
                   { value: 'none', label: 'Individual' },
                   { value: 'any', label: 'Any team' },
                   ...(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name })),
                 ],
-                onChange: (team) => set({ team }),
               },
             ]}
-            dateRange={{ label: 'Created', from: search.from, to: search.to, onChange: set }}
+            dateRange={{ label: 'Created' }}
             note={search.stuck ? 'Only stuck (lease expired)' : null}
             filtered={filtered}
             onClear={clear}

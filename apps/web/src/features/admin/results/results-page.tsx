@@ -129,27 +129,17 @@ export function ResultsPage() {
         empty={filtered ? 'No result matches these filters.' : 'No results yet.'}
         toolbar={
           <ListToolbar
+            state={search}
+            set={set}
             filters={[
+              { key: 'review', label: 'Review', options: REVIEW_OPTIONS },
               {
-                label: 'Review',
-                value: search.review,
-                options: REVIEW_OPTIONS,
-                onChange: (review) => set({ review }),
-              },
-              {
+                key: 'style',
                 label: 'Style',
-                value: search.style,
                 options: (styles.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-                onChange: (style) => set({ style }),
               },
             ]}
-            checks={[
-              {
-                label: `Likeness under ${Math.round(threshold * 100)}%`,
-                checked: search.below,
-                onChange: (below) => set({ below }),
-              },
-            ]}
+            checks={[{ key: 'below', label: `Likeness under ${Math.round(threshold * 100)}%` }]}
             filtered={filtered}
             onClear={clear}
           />

@@ -124,20 +124,10 @@ export function UsersPage() {
         }
         toolbar={
           <ListToolbar
-            search={{
-              label: 'Search users',
-              placeholder: 'Email or name',
-              value: search.q,
-              onChange: (q) => set({ q }),
-            }}
-            filters={[
-              {
-                label: 'Email',
-                value: search.verified,
-                options: VERIFIED_OPTIONS,
-                onChange: (v) => set({ verified: v === 'yes' || v === 'no' ? v : '' }),
-              },
-            ]}
+            state={search}
+            set={set}
+            search={{ label: 'Search users', placeholder: 'Email or name' }}
+            filters={[{ key: 'verified', label: 'Email', options: VERIFIED_OPTIONS }]}
             filtered={filtered}
             onClear={clear}
           />
