@@ -9,7 +9,6 @@ import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
 import { useToast } from '../../../ui/use-toast';
 import { formatDateTime } from '../components/format';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { ContactMessageDialog } from './contact-message-dialog';
 import { contactRawSearch, readContactSearch } from './contact-search';
@@ -100,9 +99,7 @@ export function ContactMessagesPage() {
     contactRawSearch,
   );
 
-  const { state, query } = adminLists.contactMessages(search);
-  const { list, table } = useListPage(query);
-  useAdminLive('contact_messages', undefined, listKeys.contactMessages);
+  const { list, table } = useListPage(adminLists.contactMessages(search));
 
   const client = useQueryClient();
   const toast = useToast();
@@ -132,7 +129,6 @@ export function ContactMessagesPage() {
       <DataTable
         label="Contact messages"
         columns={columns}
-        state={state}
         {...table}
         {...tableNav}
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}

@@ -14,7 +14,6 @@ import { formatDateTime } from '../components/format';
 import { adminLists, listKeys } from '../data/list-queries';
 import { deactivateCoupon } from '../data/list-writes';
 import { packagesQuery } from '../data/option-queries';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
@@ -131,10 +130,9 @@ export function CouponsPage() {
     couponsRawSearch,
   );
 
-  const { state, query } = adminLists.coupons(search);
-  const { table } = useListPage(query);
-  // note: the server announces each counted use as a coupon update, so this covers redemptions too.
-  useAdminLive('coupons', undefined, listKeys.coupons);
+  // note: kept live; the server announces each counted use as a coupon update, so this covers
+  // redemptions too.
+  const { table } = useListPage(adminLists.coupons(search));
   const packages = useQuery(packagesQuery);
 
   const client = useQueryClient();
@@ -158,7 +156,6 @@ export function CouponsPage() {
       <DataTable
         label="Coupons"
         columns={columns}
-        state={state}
         {...table}
         {...tableNav}
         empty={

@@ -27,6 +27,8 @@ function listPage<T>(key: readonly unknown[], state: ListState, collection: Coll
   const [page, perPage, options] = listArgs(state);
   return {
     state,
+    collection,
+    key,
     query: queryOptions({
       queryKey: [...key, state],
       queryFn: (): Promise<ListPage<T>> =>

@@ -11,7 +11,6 @@ import { useToast } from '../../../ui/use-toast';
 import type { ListedOriginal } from '../data/admin-types';
 import { adminLists, listKeys } from '../data/list-queries';
 import { deleteOriginal } from '../data/list-writes';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { deletionConsequence } from './deletion-consequence';
 import { OriginalTile } from './original-tile';
@@ -35,9 +34,7 @@ export function OriginalsPage() {
   const toast = useToast();
   const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
 
-  const { state, query } = adminLists.originals(search);
-  const { list } = useListPage(query);
-  useAdminLive('original_photos', undefined, listKeys.originals);
+  const { list, table } = useListPage(adminLists.originals(search));
   const filtered = !!(search.qc || search.reason);
   const items = list.data?.items ?? [];
 
@@ -96,7 +93,7 @@ export function OriginalsPage() {
           page={list.data.page}
           totalPages={list.data.totalPages}
           totalItems={list.data.totalItems}
-          perPage={state.perPage}
+          perPage={table.state.perPage}
           disabled={list.isFetching}
           onPageChange={tableNav.onPageChange}
         />

@@ -15,7 +15,6 @@ import { isRefundOwed, RefundDialog, refundableCents } from '../components/refun
 import { PaymentStatusBadge } from '../components/status-badge';
 import type { PaymentRow } from '../data/admin-types';
 import { adminLists, listKeys, owedRefundsQuery } from '../data/list-queries';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { downloadPaymentsCsv } from './data/download-csv';
 import { paymentsRawSearch, readPaymentsSearch } from './payments-search';
@@ -181,10 +180,9 @@ export function PaymentsPage() {
     paymentsRawSearch,
   );
 
-  const { state, query } = adminLists.payments(search);
-  const { table } = useListPage(query);
+  const payments = adminLists.payments(search);
+  const { table } = useListPage(payments);
   const owed = useQuery(owedRefundsQuery);
-  useAdminLive('payments', undefined, listKeys.payments);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -206,7 +204,7 @@ export function PaymentsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadPaymentsCsv({ filter: state.filter, sort: state.sort });
+      await downloadPaymentsCsv({ filter: payments.state.filter, sort: payments.state.sort });
     } catch (err) {
       toast.error('The export failed.', errorMessage(err));
     } finally {
@@ -242,7 +240,6 @@ export function PaymentsPage() {
       <DataTable
         label="Payments"
         columns={columns}
-        state={state}
         {...table}
         {...tableNav}
         empty={

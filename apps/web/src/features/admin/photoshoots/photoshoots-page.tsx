@@ -9,9 +9,8 @@ import { ListToolbar } from '../components/list-toolbar';
 import { formatDateTime } from '../components/format';
 import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/status-badge';
 import type { AdminPhotoshoot } from '../data/admin-types';
-import { adminLists, listKeys } from '../data/list-queries';
+import { adminLists } from '../data/list-queries';
 import { packageNamesQuery, teamNamesQuery } from '../data/option-queries';
-import { useAdminLive } from '../data/use-admin-live';
 import { photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
@@ -93,9 +92,7 @@ export function PhotoshootsPage() {
     photoshootsRawSearch,
   );
 
-  const { state, query } = adminLists.photoshoots(search);
-  const { table } = useListPage(query);
-  useAdminLive('photoshoots', undefined, listKeys.photoshoots);
+  const { table } = useListPage(adminLists.photoshoots(search));
 
   const packages = useQuery(packageNamesQuery);
   const teams = useQuery(teamNamesQuery);
@@ -119,7 +116,6 @@ export function PhotoshootsPage() {
       <DataTable
         label="Photoshoots"
         columns={columns}
-        state={state}
         {...table}
         {...tableNav}
         rowLink={(row, content) => (

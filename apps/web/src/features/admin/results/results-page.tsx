@@ -8,10 +8,9 @@ import { PageHeader } from '../../../ui/page-header';
 import { AdminImage } from '../components/admin-image';
 import { formatDateTime, formatLikeness } from '../components/format';
 import { ReviewBadge } from '../components/status-badge';
-import { adminLists, listKeys } from '../data/list-queries';
+import { adminLists } from '../data/list-queries';
 import { settingsQuery, styleNamesQuery } from '../data/option-queries';
 import type { AdminResult } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { likenessThreshold, readResultsSearch, resultsRawSearch } from './results-search';
 import { useListPage } from '../data/use-list-page';
@@ -98,10 +97,10 @@ export function ResultsPage() {
   const threshold = likenessThreshold(settings.data);
   const styles = useQuery(styleNamesQuery);
 
-  const { state, query } = adminLists.results(search, threshold);
   // note: "under the threshold" means nothing until the threshold is known.
-  const { table } = useListPage({ ...query, enabled: !search.below || settings.isSuccess });
-  useAdminLive('results', undefined, listKeys.results);
+  const { table } = useListPage(adminLists.results(search, threshold), {
+    enabled: !search.below || settings.isSuccess,
+  });
   const cols = useMemo(() => columns(threshold), [threshold]);
   const filtered = !!(search.review || search.style || search.below);
 
@@ -114,7 +113,6 @@ export function ResultsPage() {
       <DataTable
         label="Results"
         columns={cols}
-        state={state}
         {...table}
         {...tableNav}
         rowLink={(row, content) => (

@@ -6,9 +6,8 @@ import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
 import { formatDateTime, formatDay } from '../components/format';
-import { adminLists, listKeys } from '../data/list-queries';
+import { adminLists } from '../data/list-queries';
 import type { AdminUser } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
 import { ListToolbar } from '../components/list-toolbar';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
 import { useUserSummaries } from './data/use-user-summaries';
@@ -92,9 +91,7 @@ export function UsersPage() {
   useTitle('Users · Back office');
   const { search, set, clear, tableNav } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
 
-  const { state, query } = adminLists.users(search);
-  const { list, table } = useListPage(query);
-  useAdminLive('users', undefined, listKeys.users);
+  const { list, table } = useListPage(adminLists.users(search));
   const ids = useMemo(() => (list.data?.items ?? []).map((u) => u.id), [list.data]);
   const summaries = useUserSummaries(ids);
   const columns = useMemo(() => userColumns(summaries.data), [summaries.data]);
@@ -109,7 +106,6 @@ export function UsersPage() {
       <DataTable
         label="Users"
         columns={columns}
-        state={state}
         {...table}
         {...tableNav}
         rowLink={(row, content) => (
