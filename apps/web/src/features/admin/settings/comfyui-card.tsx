@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
@@ -8,6 +7,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
+import { refusedFields } from '../data/refused-fields';
 import { updateSettings } from './data/settings-api';
 import { adminKeys } from '../data/admin-keys';
 import { ComfyuiTest } from './comfyui-test';
@@ -25,10 +25,7 @@ type Saved = {
 
 /** The server's errors of a refused save, one sentence each, by settings path. */
 function saveProblems(err: unknown): string[] {
-  const data =
-    err instanceof ClientResponseError
-      ? (err.response?.data?.comfyui as Record<string, { message?: string }>)
-      : null;
+  const data = refusedFields(err)?.comfyui as Record<string, { message?: string }> | undefined;
   if (!data) return [errorMessage(err)];
   return Object.entries(data).map(([field, d]) => `${field}: ${d?.message ?? ''}`);
 }

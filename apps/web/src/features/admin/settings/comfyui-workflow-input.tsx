@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
+import { refusedFields } from '../data/refused-fields';
 import { validateWorkflow } from './data/settings-api';
 
 type Workflow = { name: string } & Record<string, unknown>;
 
 /** The server's field errors of a refused workflow, one sentence each ("graph: Node 7 …"). */
 function problems(err: unknown): string[] {
-  if (!(err instanceof ClientResponseError)) return [errorMessage(err)];
-  const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
+  const data = (refusedFields(err) ?? {}) as Record<string, { message?: string }>;
   const lines = Object.entries(data).map(([field, d]) => `${field}: ${d?.message ?? ''}`);
   return lines.length ? lines : [errorMessage(err)];
 }
