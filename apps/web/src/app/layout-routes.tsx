@@ -14,6 +14,6 @@ rootRoute.update({ notFoundComponent: FramedNotFoundPage, errorComponent: Framed
 publicLayout.update({ component: PublicLayout });
 authLayout.update({ component: AuthLayout });
 bareLayout.update({ component: BareLayout });
-appLayout.update({ component: lazyPage(() => import('./default-layout'), 'DefaultLayout') });
+appLayout.update({ component: lazyPage(() => import('./default-layout').then((m) => m.DefaultLayout)) });
 
 export { appLayout, authLayout, bareLayout, publicLayout, rootRoute };

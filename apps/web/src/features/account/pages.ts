@@ -1,4 +1,6 @@
-// Signed-in pages, one lazy chunk.
-export { DashboardPage } from './dashboard-page';
-export { NewProfilePage } from './new-profile-page';
-export { SettingsPage } from './settings-page';
+/** The signed-in account pages, each its own lazy chunk. */
+export const pages = {
+  dashboard: () => import('./dashboard-page').then((m) => m.DashboardPage),
+  newProfile: () => import('./new-profile-page').then((m) => m.NewProfilePage),
+  settings: () => import('./settings-page').then((m) => m.SettingsPage),
+};

@@ -1,19 +1,19 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPages } from '../../lib/lazy-page';
 import { appLayout } from '../../lib/layout-routes';
 
-/** The signed-in account pages; one lazy chunk. */
-const pages = () => import('./pages');
+/** The signed-in account pages (`pages.ts`). */
+const page = lazyPages(() => import('./pages'));
 
 const dashboardRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/dashboard',
-  component: lazyPage(pages, 'DashboardPage'),
+  component: page('dashboard'),
 });
 const settingsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/settings',
-  component: lazyPage(pages, 'SettingsPage'),
+  component: page('settings'),
 });
 const newProfileRoute = createRoute({
   getParentRoute: () => appLayout,
@@ -24,7 +24,7 @@ const newProfileRoute = createRoute({
     photoshoot: recordId(s.photoshoot),
     team: recordId(s.team),
   }),
-  component: lazyPage(pages, 'NewProfilePage'),
+  component: page('newProfile'),
 });
 
 function recordId(v: unknown): string | undefined {

@@ -5,8 +5,8 @@ import { pb } from '../../lib/pb';
 import { newAccount } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
 import { resetAuthForTests } from '../../lib/auth-store';
-import { resetAdminAuthForTests } from './admin-auth-store';
-import { ADMIN_AUTH_KEY, adminPb } from './admin-client';
+import { resetAdminAuthForTests } from './data/admin-auth-store';
+import { ADMIN_AUTH_KEY, adminPb } from './data/admin-client';
 import { adminRedirect } from './admin-guard';
 
 // The real back-office routes in the real router, against the real server.

@@ -1,5 +1,5 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { adminAuthStore, initAdminAuth } from './admin-auth-store';
+import { adminAuthStore, initAdminAuth } from './data/admin-auth-store';
 
 /**
  * Guard of the back office: only a superuser session of the admin client

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import PocketBase, { BaseAuthStore } from 'pocketbase';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { renderApp } from '../../testing/render-app';
-import { resetAdminAuthForTests } from './admin-auth-store';
-import { adminPb } from './admin-client';
+import { resetAdminAuthForTests } from './data/admin-auth-store';
+import { adminPb } from './data/admin-client';
 
 // The second test server (global setup), where MFA and OTP are on for superusers.
 describe('operator sign-in with a second factor', () => {

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
-import { adminOtpEnabled, requestAdminOtp, signInAdmin, signInAdminWithOtp } from './admin-auth-store';
+import { adminOtpEnabled, requestAdminOtp, signInAdmin, signInAdminWithOtp } from './data/admin-auth-store';
 import { adminRedirect } from './admin-guard';
 
 const NO_ERROR: FormError = { message: '', fields: {} };

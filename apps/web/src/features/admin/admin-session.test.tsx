@@ -5,8 +5,8 @@ import { queryClient } from '../../lib/query-client';
 import { newAccount, operatorClient } from '../../testing/accounts';
 import { renderApp } from '../../testing/render-app';
 import { resetAuthForTests } from '../../lib/auth-store';
-import { resetAdminAuthForTests } from './admin-auth-store';
-import { adminPb } from './admin-client';
+import { resetAdminAuthForTests } from './data/admin-auth-store';
+import { adminPb } from './data/admin-client';
 import { adminKeys } from './data/admin-keys';
 
 describe('two sessions in one browser', () => {

@@ -1,17 +1,18 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPages } from '../../lib/lazy-page';
 import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
+import type { ListLoaders, PageLoaders } from './data/page-loaders';
+import type { pages } from './pages';
 
 /**
  * The back office: its own layout behind the admin guard, and /admin/login with no
  * layout. The guard, the admin SDK client, its auth store
  * and every page are lazy chunks: nothing of the back office is in the landing bundle.
  */
-const pages = () => import('./admin-pages');
+const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./admin-guard'));
-const screen = (name: keyof import('./admin-screens').Screens, component: string) =>
-  lazyPage(async () => (await import('./admin-screens')).screens[name](), component);
+const loadData = importWithReload(() => import('./data/page-loaders'));
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -20,7 +21,7 @@ const adminLoginRoute = createRoute({
     redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
   }),
   beforeLoad: async () => (await loadGuard()).requireAdminGuest(),
-  component: lazyPage(() => import('./admin-login-page'), 'AdminLoginPage'),
+  component: page('login'),
 });
 
 export const adminBareRoutes = [adminLoginRoute];
@@ -29,7 +30,7 @@ const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
   beforeLoad: async (ctx) => (await loadGuard()).requireSuperuser(ctx),
-  component: lazyPage(pages, 'AdminLayout'),
+  component: page('layout'),
 });
 
 /**
@@ -43,79 +44,50 @@ const keepStrings = (s: Record<string, unknown>): Record<string, string | undefi
   return out;
 };
 
-const overviewRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: '/',
-  component: screen('overview', 'OverviewPage'),
-});
-const couponsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'coupons',
-  validateSearch: keepStrings,
-  component: screen('coupons', 'CouponsPage'),
-});
-const originalsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'original-photos',
-  validateSearch: keepStrings,
-  component: screen('originals', 'OriginalsPage'),
-});
-const paymentsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'payments',
-  validateSearch: keepStrings,
-  component: screen('payments', 'PaymentsPage'),
-});
-const photoshootsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots',
-  validateSearch: keepStrings,
-  component: screen('photoshoots', 'PhotoshootsPage'),
-});
-const photoshootRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots/$id',
-  component: screen('photoshoot', 'PhotoshootPage'),
-});
-const reviewRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'photoshoots/$id/review',
-  component: screen('review', 'ReviewPage'),
-});
-const resultsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'results',
-  validateSearch: keepStrings,
-  component: screen('results', 'ResultsPage'),
-});
-const contactMessagesRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'contact-messages',
-  validateSearch: keepStrings,
-  component: screen('contactMessages', 'ContactMessagesPage'),
-});
+/** A back-office page under the layout; its loader reads what it shows first (by its `$id`). */
+function adminPage<TPath extends string>(path: TPath, name: keyof typeof pages & keyof PageLoaders) {
+  return createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    loader: async ({ params }) => (await loadData()).pageLoaders[name]((params as { id?: string }).id ?? ''),
+    component: page(name),
+  });
+}
+
+/**
+ * A list page: its whole state in the URL's search, and its loader, which reads the rows (and
+ * what the filters choose from) before the page paints.
+ */
+function adminList<TPath extends string>(path: TPath, name: keyof typeof pages & keyof ListLoaders) {
+  return createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    validateSearch: keepStrings,
+    loaderDeps: ({ search }) => search,
+    loader: async ({ deps }) => (await loadData()).listLoaders[name](deps),
+    component: page(name),
+  });
+}
+
+const overviewRoute = adminPage('/', 'overview');
+const couponsRoute = adminList('coupons', 'coupons');
+const originalsRoute = adminList('original-photos', 'originals');
+const paymentsRoute = adminList('payments', 'payments');
+const photoshootsRoute = adminList('photoshoots', 'photoshoots');
+const photoshootRoute = adminPage('photoshoots/$id', 'photoshoot');
+const reviewRoute = adminPage('photoshoots/$id/review', 'review');
+const resultsRoute = adminList('results', 'results');
+const contactMessagesRoute = adminList('contact-messages', 'contactMessages');
 const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
   validateSearch: keepStrings,
-  component: screen('styles', 'StylesPage'),
+  loader: async () => (await loadData()).pageLoaders.styles(),
+  component: page('styles'),
 });
-const settingsRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'settings',
-  component: screen('settings', 'SettingsPage'),
-});
-const usersRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'users',
-  validateSearch: keepStrings,
-  component: screen('users', 'UsersPage'),
-});
-const userRoute = createRoute({
-  getParentRoute: () => adminLayout,
-  path: 'users/$id',
-  component: screen('user', 'UserPage'),
-});
+const settingsRoute = adminPage('settings', 'settings');
+const usersRoute = adminList('users', 'users');
+const userRoute = adminPage('users/$id', 'user');
 
 export const adminRoutes = [
   adminLayout.addChildren([

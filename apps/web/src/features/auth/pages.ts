@@ -1,7 +1,11 @@
-// The auth pages, one lazy chunk (none of them is needed by the landing page).
-export { ForgotPasswordPage } from './forgot-password-page';
-export { ImpersonatePage } from './impersonate-page';
-export { LoginPage } from './login-page';
-export { OAuthCallbackPage } from './oauth-callback-page';
-export { RegisterPage } from './register-page';
-export { ConfirmEmailChangePage, ConfirmVerificationPage, ResetPasswordPage } from './token-pages';
+/** The auth pages, each its own lazy chunk (none of them is needed by the landing page). */
+export const pages = {
+  forgotPassword: () => import('./forgot-password-page').then((m) => m.ForgotPasswordPage),
+  impersonate: () => import('./impersonate-page').then((m) => m.ImpersonatePage),
+  login: () => import('./login-page').then((m) => m.LoginPage),
+  oauthCallback: () => import('./oauth-callback-page').then((m) => m.OAuthCallbackPage),
+  register: () => import('./register-page').then((m) => m.RegisterPage),
+  resetPassword: () => import('./token-pages').then((m) => m.ResetPasswordPage),
+  confirmVerification: () => import('./token-pages').then((m) => m.ConfirmVerificationPage),
+  confirmEmailChange: () => import('./token-pages').then((m) => m.ConfirmEmailChangePage),
+};

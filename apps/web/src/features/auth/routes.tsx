@@ -1,10 +1,10 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPages } from '../../lib/lazy-page';
 import { authLayout, bareLayout, publicLayout } from '../../lib/layout-routes';
 import { requireGuest } from './guards';
 
-/** Sign-in, registration, password reset and the emailed-token pages; one lazy chunk. */
-const pages = () => import('./pages');
+/** Sign-in, registration, password reset and the emailed-token pages (`pages.ts`). */
+const page = lazyPages(() => import('./pages'));
 
 type TokenSearch = { token?: string };
 const tokenSearch = (s: Record<string, unknown>): TokenSearch => ({
@@ -19,30 +19,30 @@ const registerRoute = createRoute({
     redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
   }),
   beforeLoad: requireGuest,
-  component: lazyPage(pages, 'RegisterPage'),
+  component: page('register'),
 });
 const forgotRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/forgot-password',
-  component: lazyPage(pages, 'ForgotPasswordPage'),
+  component: page('forgotPassword'),
 });
 const resetRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/reset-password',
   validateSearch: tokenSearch,
-  component: lazyPage(pages, 'ResetPasswordPage'),
+  component: page('resetPassword'),
 });
 const confirmVerificationRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/confirm-verification',
   validateSearch: tokenSearch,
-  component: lazyPage(pages, 'ConfirmVerificationPage'),
+  component: page('confirmVerification'),
 });
 const confirmEmailChangeRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/confirm-email-change',
   validateSearch: tokenSearch,
-  component: lazyPage(pages, 'ConfirmEmailChangePage'),
+  component: page('confirmEmailChange'),
 });
 
 export const authPublicRoutes = [
@@ -60,7 +60,7 @@ const loginRoute = createRoute({
     redirect: typeof s.redirect === 'string' ? s.redirect : undefined,
   }),
   beforeLoad: requireGuest,
-  component: lazyPage(pages, 'LoginPage'),
+  component: page('login'),
 });
 
 export const authLayoutRoutes = [loginRoute];
@@ -68,14 +68,14 @@ export const authLayoutRoutes = [loginRoute];
 const oauthCallbackRoute = createRoute({
   getParentRoute: () => bareLayout,
   path: '/oauth-callback',
-  component: lazyPage(pages, 'OAuthCallbackPage'),
+  component: page('oauthCallback'),
 });
 
 /** An operator's hand-over to a customer's view in a tab of its own (ADR 026). */
 const impersonateRoute = createRoute({
   getParentRoute: () => bareLayout,
   path: '/impersonate',
-  component: lazyPage(pages, 'ImpersonatePage'),
+  component: page('impersonate'),
 });
 
 export const authBareRoutes = [oauthCallbackRoute, impersonateRoute];

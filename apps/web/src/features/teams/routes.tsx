@@ -1,72 +1,63 @@
 import { createRoute, Outlet, type ErrorComponentProps } from '@tanstack/react-router';
-import { lazyPage } from '../../lib/lazy-page';
+import { lazyPages } from '../../lib/lazy-page';
 import { appLayout, publicLayout } from '../../lib/layout-routes';
 import { initAuth } from '../../lib/auth-store';
 import { importWithReload } from '../../lib/chunk-reload';
 import { TeamFlowLayout } from '../photoshoot/flow-layouts';
-import { flowPages } from '../photoshoot/flow-pages';
+import { flowSteps } from '../photoshoot/flow-routes';
 import { ErrorPage } from '../errors/error-page';
 import { NotTeamMemberError } from './not-team-member';
 import { NotTeamMemberPage } from './team-access-page';
-import { adminPages } from './admin/admin-pages';
 import { teamPaymentSearch } from './admin/payment-search';
 
 /**
  * The team routes, inside the signed-in layout, but for the invite page: a guest must
  * see which team invites them before making an account. The member's photoshoot flow is the
- * individual flow's pages under the team's base path, with a seat instead of a payment. The guard's
- * code is a lazy chunk, like the pages: nothing of the teams is in the landing bundle.
+ * individual flow's steps under the team's base path, with a seat instead of a payment. The guard's
+ * code is a lazy chunk, like the pages (`pages.ts`): nothing of the teams is in the landing bundle.
  */
-const invitePage = lazyPage(() => import('./invite/invite-page'), 'InvitePage');
-const teamShootsPage = lazyPage(() => import('./member/team-photoshoots-page'), 'TeamPhotoshootsPage');
-const createTeamShootPage = lazyPage(
-  () => import('./member/create-photoshoot-page'),
-  'CreateTeamPhotoshootPage',
-);
-const testShootPage = lazyPage(() => import('./member/test-shoot-page'), 'TestShootPage');
-const teamFlowHomePage = lazyPage(() => import('./member/flow-home-page'), 'TeamFlowHomePage');
-const teamDashboardPage = lazyPage(() => import('./dashboard/dashboard-page'), 'TeamDashboardPage');
+const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./team-guard'));
 
 // Teams, no guard ------------------------------------------------------------------------------
 const teamsRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams',
-  component: adminPages.teams,
+  component: page('teams'),
 });
 const newTeamRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/new',
-  component: adminPages.newTeam,
+  component: page('newTeam'),
 });
 const teamPaymentReturnRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/payment-return',
   validateSearch: teamPaymentSearch,
-  component: adminPages.paymentReturn,
+  component: page('paymentReturn'),
 });
 const inviteRoute = createRoute({
   getParentRoute: () => publicLayout,
   path: '/teams/invite/$inviteToken',
   // note: a stored session is refreshed first, so the preview is asked for as the right person.
   beforeLoad: () => initAuth(),
-  component: invitePage,
+  component: page('invite'),
 });
 const teamPackagesRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/team-packages',
   validateSearch: teamPaymentSearch,
-  component: adminPages.packages,
+  component: page('packages'),
 });
 const teamStylesRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/team-styles',
-  component: adminPages.styles,
+  component: page('styles'),
 });
 const testShootRoute = createRoute({
   getParentRoute: () => appLayout,
   path: '/teams/$id/photoshoots/test',
-  component: testShootPage,
+  component: page('testShoot'),
 });
 
 // Teams, team guard ----------------------------------------------------------------------------
@@ -80,22 +71,22 @@ const teamRoute = createRoute({
 const teamHomeRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: '/',
-  component: adminPages.teamHome,
+  component: page('teamHome'),
 });
 const teamShootsRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots',
-  component: teamShootsPage,
+  component: page('shoots'),
 });
 const createTeamShootRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/create',
-  component: createTeamShootPage,
+  component: page('createShoot'),
 });
 const teamDashboardRoute = createRoute({
   getParentRoute: () => teamRoute,
   path: 'photoshoots/dashboard',
-  component: teamDashboardPage,
+  component: page('dashboard'),
 });
 
 /** A member's photoshoot: the flow's pages with the team's base path. */
@@ -108,29 +99,8 @@ const teamFlowRoute = createRoute({
 const teamFlowHomeRoute = createRoute({
   getParentRoute: () => teamFlowRoute,
   path: '/',
-  component: teamFlowHomePage,
+  component: page('flowHome'),
 });
-const teamUploadRoute = createRoute({
-  getParentRoute: () => teamFlowRoute,
-  path: 'upload',
-  component: flowPages.upload,
-});
-const teamStylesStepRoute = createRoute({
-  getParentRoute: () => teamFlowRoute,
-  path: 'styles',
-  component: flowPages.styles,
-});
-const teamProcessingRoute = createRoute({
-  getParentRoute: () => teamFlowRoute,
-  path: 'processing',
-  component: flowPages.processing,
-});
-const teamResultsRoute = createRoute({
-  getParentRoute: () => teamFlowRoute,
-  path: 'results',
-  component: flowPages.results,
-});
-
 /** Under the public layout: the invite link, which a guest opens before having an account. */
 export const teamPublicRoutes = [inviteRoute];
 
@@ -146,13 +116,7 @@ export const teamRoutes = [
     teamShootsRoute,
     createTeamShootRoute,
     teamDashboardRoute,
-    teamFlowRoute.addChildren([
-      teamFlowHomeRoute,
-      teamUploadRoute,
-      teamStylesStepRoute,
-      teamProcessingRoute,
-      teamResultsRoute,
-    ]),
+    teamFlowRoute.addChildren([teamFlowHomeRoute, ...flowSteps(teamFlowRoute)]),
   ]),
 ];
 

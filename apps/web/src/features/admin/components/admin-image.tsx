@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cx } from '../../../ui/cx';
-import { adminPb } from '../admin-client';
+import { adminFileUrl } from '../data/admin-actions';
 import { useAdminFileToken } from '../data/use-admin-file-token';
 
 type Props = {
@@ -38,7 +38,7 @@ export function AdminImage({
 
   useEffect(() => {
     if (!token || !filename || shown.file === filename) return;
-    setShown({ file: filename, src: adminPb.files.getURL(record, filename, { thumb, token }) });
+    setShown({ file: filename, src: adminFileUrl(record, filename, { thumb, token }) });
     setRetried(false);
     setFailed(false);
   }, [token, filename, shown.file, record, thumb]);
@@ -49,7 +49,7 @@ export function AdminImage({
     void renew().then((fresh) =>
       setShown({
         file: filename,
-        src: fresh ? adminPb.files.getURL(record, filename, { thumb, token: fresh }) : '',
+        src: fresh ? adminFileUrl(record, filename, { thumb, token: fresh }) : '',
       }),
     );
   };

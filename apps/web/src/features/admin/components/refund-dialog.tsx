@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { ClientResponseError } from 'pocketbase';
 import { formatMoney } from '../../../shared/money';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { TextField } from '../../../ui';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { refundPayment } from '../data/admin-actions';
+import { refusedFields } from '../data/refused-fields';
 import type { AdminPayment } from '../data/admin-types';
 
 /** A charge that failed on our side and was not given back yet (server: `isRefundOwed`). */
@@ -90,13 +90,10 @@ export function RefundDialog({
       onConfirm={async () => {
         if (!payment) return;
         try {
-          await adminPb.send(`/api/admin/payments/${encodeURIComponent(payment.id)}/refund`, {
-            method: 'POST',
-            body: owed ? {} : { amountCents: cents, currency },
-          });
+          await refundPayment(payment.id, owed ? {} : { amountCents: cents, currency });
         } catch (err) {
           // note: the server's word on the amount belongs under the field, not in a second box.
-          const field = err instanceof ClientResponseError ? err.response?.data?.amountCents?.message : '';
+          const field = (refusedFields(err)?.amountCents as { message?: unknown } | undefined)?.message;
           if (typeof field === 'string' && field) setServerError(field);
           throw err;
         }

@@ -7,16 +7,14 @@ import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { ContactMessageDialog } from './contact-message-dialog';
-import { contactListState, contactRawSearch, readContactSearch } from './contact-search';
+import { contactRawSearch, readContactSearch } from './contact-search';
+import { adminLists, listKeys } from '../data/list-queries';
+import { updateContactMessage } from '../data/list-writes';
 import { CONTACT_STATUS_OPTIONS, ContactStatusBadge } from './contact-status';
-import { useSearchText } from '../data/use-search-text';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 import { CONTACT_TOPICS, contactTopicLabel } from '../../../shared/contact-topics';
@@ -24,7 +22,6 @@ import { CONTACT_TOPICS, contactTopicLabel } from '../../../shared/contact-topic
 type Message = ContactMessagesRecord;
 type Status = Message['status'];
 
-const LIST_KEY = ['admin', 'contact-messages'] as const;
 const TOPIC_OPTIONS = [...CONTACT_TOPICS];
 
 const col = dataTableColumns<Message>();
@@ -96,17 +93,13 @@ function messageColumns(open: (m: Message) => void, setStatus: (m: Message, s: S
 /** /admin/contact-messages: the contact form's inbox; open a message, mark it handled. */
 export function ContactMessagesPage() {
   useTitle('Contact messages · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/contact-messages',
     readContactSearch,
     contactRawSearch,
   );
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
-  const state = contactListState(search, adminPb.filter.bind(adminPb));
-  const { list, table } = useListPage<Message>([...LIST_KEY, state], state, 'contact_messages');
-  useAdminLive('contact_messages', undefined, LIST_KEY);
+  const { list, table } = useListPage(adminLists.contactMessages(search));
 
   const client = useQueryClient();
   const toast = useToast();
@@ -114,9 +107,8 @@ export function ContactMessagesPage() {
   // note: the fresh copy when the list still holds it; a status filter may have let it go.
   const opened = openMsg ? (list.data?.items.find((m) => m.id === openMsg.id) ?? openMsg) : null;
   const change = useMutation({
-    mutationFn: ({ m, status }: { m: Message; status: Status }) =>
-      adminPb.collection('contact_messages').update<Message>(m.id, { status }),
-    onSuccess: () => client.invalidateQueries({ queryKey: LIST_KEY }),
+    mutationFn: ({ m, status }: { m: Message; status: Status }) => updateContactMessage(m.id, status),
+    onSuccess: () => client.invalidateQueries({ queryKey: listKeys.contactMessages }),
     onError: (err) => toast.error('The message could not be updated.', errorMessage(err)),
   });
   const setStatus = (m: Message, status: Status) => change.mutate({ m, status });
@@ -137,46 +129,21 @@ export function ContactMessagesPage() {
       <DataTable
         label="Contact messages"
         columns={columns}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={filtered ? 'No message matches these filters.' : 'No messages yet.'}
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search messages"
-                type="search"
-                placeholder="Email, name or text"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Status"
-              value={search.status}
-              options={CONTACT_STATUS_OPTIONS}
-              onChange={(status) => set({ status })}
-            />
-            <FilterSelect
-              label="Topic"
-              value={search.topic}
-              options={TOPIC_OPTIONS}
-              onChange={(topic) => set({ topic })}
-            />
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            search={{ label: 'Search messages', placeholder: 'Email, name or text' }}
+            filters={[
+              { key: 'status', label: 'Status', options: CONTACT_STATUS_OPTIONS },
+              { key: 'topic', label: 'Topic', options: TOPIC_OPTIONS },
+            ]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <ContactMessageDialog

@@ -6,7 +6,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField, TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
+import { saveCoupon } from '../data/admin-actions';
 import { couponToForm, EMPTY_COUPON, formToBody, type CouponFormValues } from './coupon-form-values';
 
 const APPLIES_TO = [
@@ -54,9 +54,7 @@ export function CouponFormDialog({
     setError(null);
     try {
       const body = formToBody(values);
-      const saved = coupon
-        ? await adminPb.collection('coupons').update<CouponsRecord>(coupon.id, body)
-        : await adminPb.collection('coupons').create<CouponsRecord>(body);
+      const saved = await saveCoupon(coupon?.id ?? null, body);
       onSaved(saved);
     } catch (err) {
       setError(err);

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import '../../../testing/radix-jsdom';
 import { operatorClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { resetAdminAuthForTests } from '../admin-auth-store';
-import { adminPb } from '../admin-client';
+import { resetAdminAuthForTests } from '../data/admin-auth-store';
+import { adminPb } from '../data/admin-client';
 
 describe('the coupons page', () => {
   it("shows the server's field errors under their inputs, then creates the coupon", async () => {

@@ -3,29 +3,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
-import { adminKeys } from '../data/admin-keys';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { adminLists, listKeys } from '../data/list-queries';
+import { deactivateCoupon } from '../data/list-writes';
+import { packagesQuery } from '../data/option-queries';
+import { ListToolbar } from '../components/list-toolbar';
 import { CouponFormDialog } from './coupon-form';
 import { COUPON_STATE_OPTIONS, COUPON_STATES, couponState } from './coupon-state';
-import { couponsListState, couponsRawSearch, readCouponsSearch, type CouponsSearch } from './coupons-search';
-import { useSearchText } from '../data/use-search-text';
+import { couponsRawSearch, readCouponsSearch } from './coupons-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
 type Coupon = CouponsRecord;
-const LIST_KEY = ['admin', 'coupons'] as const;
 const col = dataTableColumns<Coupon>();
 
 function discountText(c: Coupon): string {
@@ -128,22 +124,16 @@ function CouponStateBadge({ c }: { c: Coupon }) {
 /** /admin/coupons: every discount code with its uses against the cap, expiry and state; create, edit, deactivate. */
 export function CouponsPage() {
   useTitle('Coupons · Back office');
-  const { search, set, clear } = useListSearch('/admin/coupons', readCouponsSearch, couponsRawSearch);
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/coupons',
+    readCouponsSearch,
+    couponsRawSearch,
+  );
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
-  const state = couponsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<Coupon>([...LIST_KEY, state], state, 'coupons');
-  // note: the server announces each counted use as a coupon update, so this covers redemptions too.
-  useAdminLive('coupons', undefined, LIST_KEY);
-  const packages = useQuery({
-    queryKey: [...adminKeys.packages, 'full'],
-    queryFn: () =>
-      adminPb
-        .collection('packages')
-        .getFullList<Package>({ sort: 'sortOrder', fields: 'id,name,currency,kind' }),
-    staleTime: 5 * 60_000,
-  });
+  // note: kept live; the server announces each counted use as a coupon update, so this covers
+  // redemptions too.
+  const { table } = useListPage(adminLists.coupons(search));
+  const packages = useQuery(packagesQuery);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -166,42 +156,20 @@ export function CouponsPage() {
       <DataTable
         label="Coupons"
         columns={columns}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={
           filtered ? 'No coupon matches these filters.' : 'No coupons yet. Create one to offer a discount.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search coupons"
-                type="search"
-                placeholder="Code or note"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="State"
-              value={search.state}
-              options={COUPON_STATE_OPTIONS}
-              onChange={(s) => set({ state: s as CouponsSearch['state'] })}
-            />
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            search={{ label: 'Search coupons', placeholder: 'Code or note' }}
+            filters={[{ key: 'state', label: 'State', options: COUPON_STATE_OPTIONS }]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <CouponFormDialog
@@ -211,7 +179,7 @@ export function CouponsPage() {
         onClose={() => setEditing(null)}
         onSaved={(saved) => {
           setEditing(null);
-          void client.invalidateQueries({ queryKey: LIST_KEY });
+          void client.invalidateQueries({ queryKey: listKeys.coupons });
           toast.success(editing === 'new' ? 'Coupon created.' : 'Coupon saved.', saved.code);
         }}
       />
@@ -224,8 +192,8 @@ export function CouponsPage() {
         confirmLabel="Deactivate"
         onConfirm={async () => {
           if (!deactivating) return;
-          await adminPb.collection('coupons').update(deactivating.id, { active: false });
-          await client.invalidateQueries({ queryKey: LIST_KEY });
+          await deactivateCoupon(deactivating.id);
+          await client.invalidateQueries({ queryKey: listKeys.coupons });
           toast.success('Coupon deactivated.', deactivating.code);
         }}
       />

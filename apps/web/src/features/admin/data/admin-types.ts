@@ -38,6 +38,14 @@ export type AdminPayment = Payment & {
 
 export type AdminOriginal = OriginalPhoto & { faceCount: number; sharpness: number; brightness: number };
 
+/** A row of the uploads list: an upload with its customer and photoshoot. */
+export type ListedOriginal = AdminOriginal & { expand?: { user?: AdminUser; photoshoot?: AdminPhotoshoot } };
+
+/** A row of the payments list: a payment with its customer and what it bought. */
+export type PaymentRow = AdminPayment & {
+  expand?: { user?: AdminUser; package?: Package; team?: AdminTeam };
+};
+
 /** A style with the fields only operators see (hidden from everyone else). */
 export type AdminStyle = Style & { prompt: string; negativePrompt: string; expand?: { team?: AdminTeam } };
 

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
 import { useSubscription } from '../../../lib/use-subscription';
-import { adminPb } from '../admin-client';
+import { adminPb } from './admin-client';
 
 /**
  * Keeps back-office queries live: any create, update or delete in `collection` (matching `filter`)

@@ -1,34 +1,28 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listArgs, type ListPage, type ListState } from '../../../ui/list-state';
-import { adminPb } from '../admin-client';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import type { ListPage, ListState } from '../../../ui/list-state';
+import { useAdminLive } from './use-admin-live';
 
-type CollectionName = Parameters<typeof adminPb.collection>[0];
+/** A list as `list-queries.ts` gives it: its state, its query, and the records behind it. */
+type AdminList<T> = {
+  state: ListState;
+  collection: string;
+  key: readonly unknown[];
+  query: UseQueryOptions<ListPage<T>, Error, ListPage<T>, unknown[]>;
+};
 
 /**
- * One page of a back-office list as the URL's list state asks for it, kept on screen while the
- * next one loads, and the DataTable props that show it (rows, loading, error, retry).
+ * A page of a back-office list, kept live (any change to its collection re-reads every page of
+ * the list), and the DataTable props that show it (state, rows, loading, error, retry).
  */
-export function useListPage<T>(
-  queryKey: readonly unknown[],
-  state: ListState,
-  collection: CollectionName,
-  opts: { expand?: string; enabled?: boolean } = {},
-) {
-  const [page, perPage, options] = listArgs(state);
-  const list = useQuery({
-    queryKey,
-    queryFn: () =>
-      adminPb
-        .collection(collection)
-        .getList<T>(page, perPage, opts.expand ? { ...options, expand: opts.expand } : options),
-    placeholderData: keepPreviousData,
-    enabled: opts.enabled,
-  });
+export function useListPage<T>(list: AdminList<T>, { enabled }: { enabled?: boolean } = {}) {
+  const query = useQuery({ ...list.query, enabled });
+  useAdminLive(list.collection, undefined, list.key);
   const table = {
-    result: list.data as ListPage<T> | undefined,
-    loading: list.isFetching,
-    error: list.error,
-    onRetry: () => void list.refetch(),
+    state: list.state,
+    result: query.data,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
   };
-  return { list, table };
+  return { list: query, table };
 }

@@ -3,10 +3,8 @@ import { Badge } from '../../../ui/badge';
 import { AdminImage } from '../components/admin-image';
 import { formatDateTime } from '../components/format';
 import { PhotoshootStatusBadge } from '../components/status-badge';
-import type { AdminOriginal, AdminPhotoshoot, AdminUser } from '../data/admin-types';
+import type { ListedOriginal } from '../data/admin-types';
 import { reasonLabel } from './qc-reasons';
-
-export type ListedOriginal = AdminOriginal & { expand?: { user?: AdminUser; photoshoot?: AdminPhotoshoot } };
 
 const VERDICT = {
   accepted: { tone: 'success', label: 'Accepted' },

@@ -3,19 +3,18 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
 import { LoadingBlock } from '../../../ui/spinner';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import type { ListedOriginal } from '../data/admin-types';
+import { adminLists, listKeys } from '../data/list-queries';
+import { deleteOriginal } from '../data/list-writes';
+import { ListToolbar } from '../components/list-toolbar';
 import { deletionConsequence } from './deletion-consequence';
-import { OriginalTile, type ListedOriginal } from './original-tile';
-import { originalsListState, originalsRawSearch, readOriginalsSearch } from './originals-search';
+import { OriginalTile } from './original-tile';
+import { originalsRawSearch, readOriginalsSearch } from './originals-search';
 import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
@@ -26,7 +25,7 @@ import { useListSearch } from '../data/use-list-search';
  */
 export function OriginalsPage() {
   useTitle('Original photos · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/original-photos',
     readOriginalsSearch,
     originalsRawSearch,
@@ -35,18 +34,14 @@ export function OriginalsPage() {
   const toast = useToast();
   const [deleting, setDeleting] = useState<ListedOriginal | null>(null);
 
-  const state = originalsListState(search, adminPb.filter.bind(adminPb));
-  const { list } = useListPage<ListedOriginal>(adminKeys.originalsList(state), state, 'original_photos', {
-    expand: 'user,photoshoot',
-  });
-  useAdminLive('original_photos', undefined, ['admin', 'original-photos']);
+  const { list, table } = useListPage(adminLists.originals(search));
   const filtered = !!(search.qc || search.reason);
   const items = list.data?.items ?? [];
 
   const remove = async (o: ListedOriginal) => {
-    await adminPb.collection('original_photos').delete(o.id);
+    await deleteOriginal(o.id);
     toast.success('Photo deleted');
-    await client.invalidateQueries({ queryKey: ['admin', 'original-photos'] });
+    await client.invalidateQueries({ queryKey: listKeys.originals });
   };
 
   return (
@@ -56,23 +51,16 @@ export function OriginalsPage() {
         description="The latest uploads and what the checks decided. Filter by reason to see what a threshold lets through or turns away."
       />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <FilterSelect
-          label="Verdict"
-          value={search.qc}
-          options={QC_VERDICTS}
-          onChange={(qc) => set({ qc })}
+        <ListToolbar
+          state={search}
+          set={set}
+          filters={[
+            { key: 'qc', label: 'Verdict', options: QC_VERDICTS },
+            { key: 'reason', label: 'Reason', options: QC_REASONS },
+          ]}
+          filtered={filtered}
+          onClear={clear}
         />
-        <FilterSelect
-          label="Reason"
-          value={search.reason}
-          options={QC_REASONS}
-          onChange={(reason) => set({ reason })}
-        />
-        {filtered ? (
-          <Button variant="ghost" onClick={() => clear()}>
-            Clear filters
-          </Button>
-        ) : null}
       </div>
       {list.isPending ? <LoadingBlock label="Loading photos…" /> : null}
       {list.isError ? (
@@ -105,9 +93,9 @@ export function OriginalsPage() {
           page={list.data.page}
           totalPages={list.data.totalPages}
           totalItems={list.data.totalItems}
-          perPage={state.perPage}
+          perPage={table.state.perPage}
           disabled={list.isFetching}
-          onPageChange={(p) => set({ page: p })}
+          onPageChange={tableNav.onPageChange}
         />
       ) : null}
       <ConfirmDialog

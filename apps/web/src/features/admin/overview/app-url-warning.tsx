@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Alert } from '../../../ui/alert';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
+import { settingsQuery } from '../data/option-queries';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\]|0\.0\.0\.0)$/;
 
@@ -21,7 +20,7 @@ export function appUrlLeadsElsewhere(appURL: string, origin: string): boolean {
 
 /** The overview's warning about the application URL, with the way to fix it. */
 export function AppUrlWarning() {
-  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: () => adminPb.settings.getAll() });
+  const settings = useQuery(settingsQuery);
   const appURL = (settings.data?.meta as { appURL?: string } | undefined)?.appURL;
   if (!appURL || !appUrlLeadsElsewhere(appURL, window.location.origin)) return null;
   return (

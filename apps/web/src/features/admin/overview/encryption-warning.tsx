@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../ui/alert';
-import { overviewQuery } from './overview-query';
+import { overviewQuery } from './data/overview-query';
 
 /**
  * The warning shown on the overview and the settings while PHOTOSHOOT_ENCRYPTION_KEY is unset:

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app';
-import { resetAdminAuthForTests } from '../admin-auth-store';
-import { adminPb } from '../admin-client';
+import { resetAdminAuthForTests } from '../data/admin-auth-store';
+import { adminPb } from '../data/admin-client';
 import type { AdminOverview } from '../data/admin-types';
 
 describe('overview banner', () => {

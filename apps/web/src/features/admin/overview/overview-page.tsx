@@ -16,7 +16,7 @@ import { formatWait } from '../components/format';
 import { NextInReviewButton } from '../review/next-in-review';
 import { AppUrlWarning } from './app-url-warning';
 import { EncryptionWarning } from './encryption-warning';
-import { overviewQuery } from './overview-query';
+import { overviewQuery } from './data/overview-query';
 
 // note: "stuck" and waiting times move with the clock, not with records; a slow backstop re-reads them.
 const CLOCK_REFRESH_MS = 60_000;

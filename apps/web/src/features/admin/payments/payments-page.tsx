@@ -5,28 +5,22 @@ import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
 import { formatDateTime } from '../components/format';
 import { isRefundOwed, RefundDialog, refundableCents } from '../components/refund-dialog';
 import { PaymentStatusBadge } from '../components/status-badge';
-import type { AdminPayment, AdminTeam, AdminUser } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
-import { downloadPaymentsCsv } from './download-csv';
-import { OWED_FILTER, paymentsListState, paymentsRawSearch, readPaymentsSearch } from './payments-search';
-import { useSearchText } from '../data/use-search-text';
+import type { PaymentRow } from '../data/admin-types';
+import { adminLists, listKeys, owedRefundsQuery } from '../data/list-queries';
+import { ListToolbar } from '../components/list-toolbar';
+import { downloadPaymentsCsv } from './data/download-csv';
+import { paymentsRawSearch, readPaymentsSearch } from './payments-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
-
-type PaymentRow = AdminPayment & { expand?: { user?: AdminUser; package?: Package; team?: AdminTeam } };
 
 const STATUS_OPTIONS = ['pending', 'paid', 'failed', 'cancelled', 'refunded', 'refund_failed'].map((v) => ({
   value: v,
@@ -38,8 +32,6 @@ const PROVIDER_OPTIONS = [
   { value: 'free', label: 'Free (100% off)' },
 ];
 const KIND_OPTIONS = PURCHASABLES.map(({ kind, label }) => ({ value: kind, label }));
-
-const LIST_KEY = ['admin', 'payments'] as const;
 
 /** What a payment bought, in a few words: the package, or a team's seats with their number. */
 function Bought({ p }: { p: PaymentRow }) {
@@ -180,19 +172,15 @@ function paymentColumns(onRefund: (p: PaymentRow) => void) {
 /** /admin/payments: every payment, filtered and sorted on the server; refunds and the CSV export. */
 export function PaymentsPage() {
   useTitle('Payments · Back office');
-  const { search, set, clear } = useListSearch('/admin/payments', readPaymentsSearch, paymentsRawSearch);
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/payments',
+    readPaymentsSearch,
+    paymentsRawSearch,
+  );
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
-  const state = paymentsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<PaymentRow>([...LIST_KEY, state], state, 'payments', {
-    expand: 'user,package,team',
-  });
-  const owed = useQuery({
-    queryKey: [...LIST_KEY, 'owed'],
-    queryFn: () => adminPb.collection('payments').getList(1, 1, { filter: OWED_FILTER, fields: 'id' }),
-  });
-  useAdminLive('payments', undefined, LIST_KEY);
+  const payments = adminLists.payments(search);
+  const { table } = useListPage(payments);
+  const owed = useQuery(owedRefundsQuery);
 
   const client = useQueryClient();
   const toast = useToast();
@@ -214,7 +202,7 @@ export function PaymentsPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadPaymentsCsv({ filter: state.filter, sort: state.sort });
+      await downloadPaymentsCsv({ filter: payments.state.filter, sort: payments.state.sort });
     } catch (err) {
       toast.error('The export failed.', errorMessage(err));
     } finally {
@@ -250,88 +238,35 @@ export function PaymentsPage() {
       <DataTable
         label="Payments"
         columns={columns}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         empty={
           filtered
             ? 'No payment matches these filters.'
             : 'No payments yet. They appear here when customers check out.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search payments"
-                type="search"
-                placeholder="Customer email or payment id"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Status"
-              value={search.status}
-              options={STATUS_OPTIONS}
-              onChange={(status) => set({ status })}
-            />
-            <FilterSelect
-              label="Provider"
-              value={search.provider}
-              options={PROVIDER_OPTIONS}
-              onChange={(provider) => set({ provider })}
-            />
-            <FilterSelect
-              label="Bought"
-              value={search.kind}
-              options={KIND_OPTIONS}
-              onChange={(kind) => set({ kind })}
-            />
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="From"
-                type="date"
-                value={search.from}
-                onChange={(e) => set({ from: e.target.value })}
-              />
-            </div>
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="To"
-                type="date"
-                value={search.to}
-                onChange={(e) => set({ to: e.target.value })}
-              />
-            </div>
-            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={search.owed}
-                onChange={(e) => set({ owed: e.target.checked })}
-              />
-              Refunds owed only
-            </label>
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            search={{ label: 'Search payments', placeholder: 'Customer email or payment id' }}
+            filters={[
+              { key: 'status', label: 'Status', options: STATUS_OPTIONS },
+              { key: 'provider', label: 'Provider', options: PROVIDER_OPTIONS },
+              { key: 'kind', label: 'Bought', options: KIND_OPTIONS },
+            ]}
+            dateRange={{}}
+            checks={[{ key: 'owed', label: 'Refunds owed only' }]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
       <RefundDialog
         payment={refunding}
         customer={refunding?.expand?.user?.email ?? 'the customer'}
         onClose={() => setRefunding(null)}
-        onDone={() => client.invalidateQueries({ queryKey: LIST_KEY })}
+        onDone={() => client.invalidateQueries({ queryKey: listKeys.payments })}
       />
     </div>
   );

@@ -4,8 +4,8 @@ import type PocketBase from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, operatorClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { resetAdminAuthForTests } from '../admin-auth-store';
-import { adminPb } from '../admin-client';
+import { resetAdminAuthForTests } from '../data/admin-auth-store';
+import { adminPb } from '../data/admin-client';
 
 describe('a photoshoot’s page in the back office', () => {
   let su: PocketBase;

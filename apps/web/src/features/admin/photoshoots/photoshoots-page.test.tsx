@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import '../../../testing/radix-jsdom';
 import { newAccount, operatorClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { resetAdminAuthForTests } from '../admin-auth-store';
-import { adminPb } from '../admin-client';
+import { resetAdminAuthForTests } from '../data/admin-auth-store';
+import { adminPb } from '../data/admin-client';
 
 describe('the photoshoots list', () => {
   it('reads its filters from the URL and writes new ones back', async () => {

@@ -2,21 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
-import type { Package } from '../../../shared/records';
-import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { formatDateTime } from '../components/format';
 import { PHOTOSHOOT_STATUS_OPTIONS, PhotoshootStatusBadge } from '../components/status-badge';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminPhotoshoot, AdminTeam } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
-import { photoshootsListState, photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
-import { useSearchText } from '../data/use-search-text';
+import type { AdminPhotoshoot } from '../data/admin-types';
+import { adminLists } from '../data/list-queries';
+import { packageNamesQuery, teamNamesQuery } from '../data/option-queries';
+import { photoshootsRawSearch, readPhotoshootsSearch } from './photoshoots-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -91,32 +86,16 @@ const columns = [
 /** /admin/photoshoots: every photoshoot, filtered and sorted on the server, its state in the URL. */
 export function PhotoshootsPage() {
   useTitle('Photoshoots · Back office');
-  const { search, set, clear } = useListSearch(
+  const { search, set, clear, tableNav } = useListSearch(
     '/admin/photoshoots',
     readPhotoshootsSearch,
     photoshootsRawSearch,
   );
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
+  const { table } = useListPage(adminLists.photoshoots(search));
 
-  const state = photoshootsListState(search, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<AdminPhotoshoot>(adminKeys.photoshoots(state), state, 'photoshoots', {
-    expand: 'user,package,team',
-  });
-  useAdminLive('photoshoots', undefined, ['admin', 'photoshoots']);
-
-  const packages = useQuery({
-    queryKey: adminKeys.packages,
-    queryFn: () =>
-      adminPb.collection('packages').getFullList<Package>({ sort: 'sortOrder', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
-  const teams = useQuery({
-    queryKey: adminKeys.teams,
-    queryFn: () =>
-      adminPb.collection('teams').getList<AdminTeam>(1, 200, { sort: 'name', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
+  const packages = useQuery(packageNamesQuery);
+  const teams = useQuery(teamNamesQuery);
 
   const filtered = !!(
     search.q ||
@@ -137,10 +116,8 @@ export function PhotoshootsPage() {
       <DataTable
         label="Photoshoots"
         columns={columns}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link to="/admin/photoshoots/$id" params={{ id: row.id }}>
             {content}
@@ -152,71 +129,32 @@ export function PhotoshootsPage() {
             : 'No photoshoots yet. They appear here when customers start one.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-64">
-              <TextField
-                label="Search customers"
-                type="search"
-                placeholder="Email or name"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Status"
-              value={search.status}
-              options={PHOTOSHOOT_STATUS_OPTIONS}
-              onChange={(status) => set({ status, stuck: false })}
-            />
-            <FilterSelect
-              label="Package"
-              value={search.package}
-              options={(packages.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              onChange={(pkg) => set({ package: pkg })}
-            />
-            <FilterSelect
-              label="Team"
-              value={search.team}
-              options={[
-                { value: 'none', label: 'Individual' },
-                { value: 'any', label: 'Any team' },
-                ...(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name })),
-              ]}
-              onChange={(team) => set({ team })}
-            />
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="Created from"
-                type="date"
-                value={search.from}
-                onChange={(e) => set({ from: e.target.value })}
-              />
-            </div>
-            <div className="w-[calc(50%-0.375rem)] sm:w-40">
-              <TextField
-                label="Created to"
-                type="date"
-                value={search.to}
-                onChange={(e) => set({ to: e.target.value })}
-              />
-            </div>
-            {search.stuck ? (
-              <p className="self-center rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                Only stuck (lease expired)
-              </p>
-            ) : null}
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            search={{ label: 'Search customers', placeholder: 'Email or name' }}
+            filters={[
+              { key: 'status', label: 'Status', options: PHOTOSHOOT_STATUS_OPTIONS, also: { stuck: false } },
+              {
+                key: 'package',
+                label: 'Package',
+                options: (packages.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+              },
+              {
+                key: 'team',
+                label: 'Team',
+                options: [
+                  { value: 'none', label: 'Individual' },
+                  { value: 'any', label: 'Any team' },
+                  ...(teams.data?.items ?? []).map((t) => ({ value: t.id, label: t.name })),
+                ],
+              },
+            ]}
+            dateRange={{ label: 'Created' }}
+            note={search.stuck ? 'Only stuck (lease expired)' : null}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
     </div>

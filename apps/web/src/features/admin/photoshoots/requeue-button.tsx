@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { requeuePhotoshoot } from '../data/admin-actions';
 import { adminKeys } from '../data/admin-keys';
 
 /** Puts a failed photoshoot back in the queue, after saying what that does. */
@@ -23,7 +23,7 @@ export function RequeueButton({ id }: { id: string }) {
         description="It goes back to the queue with a fresh set of attempts; the worker makes whatever results are missing. The customer is not charged again."
         confirmLabel="Requeue"
         onConfirm={async () => {
-          await adminPb.send(`/api/admin/photoshoots/${encodeURIComponent(id)}/requeue`, { method: 'POST' });
+          await requeuePhotoshoot(id);
           await client.invalidateQueries({ queryKey: adminKeys.photoshootAll(id) });
           toast.success('Photoshoot requeued.');
         }}

@@ -2,25 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
-import type { Style } from '../../../shared/records';
-import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { adminPb } from '../admin-client';
 import { AdminImage } from '../components/admin-image';
 import { formatDateTime, formatLikeness } from '../components/format';
 import { ReviewBadge } from '../components/status-badge';
-import { adminKeys } from '../data/admin-keys';
+import { adminLists } from '../data/list-queries';
+import { settingsQuery, styleNamesQuery } from '../data/option-queries';
 import type { AdminResult } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
-import { readResultsSearch, resultsListState, resultsRawSearch } from './results-search';
+import { ListToolbar } from '../components/list-toolbar';
+import { likenessThreshold, readResultsSearch, resultsRawSearch } from './results-search';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
 
 const col = dataTableColumns<AdminResult>();
-const DEFAULT_THRESHOLD = 0.5;
+const RESULTS_SETTINGS_STALE_MS = 5 * 60_000;
 
 const REVIEW_OPTIONS = [
   { value: 'pending', label: 'To review' },
@@ -90,29 +87,20 @@ function columns(threshold: number) {
 /** /admin/results: results across photoshoots, each leading to its photoshoot's review. */
 export function ResultsPage() {
   useTitle('Results · Back office');
-  const { search, set, clear } = useListSearch('/admin/results', readResultsSearch, resultsRawSearch);
-
-  const settings = useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: () => adminPb.settings.getAll(),
-    staleTime: 5 * 60_000,
-  });
-  const threshold = Number(
-    (settings.data?.processing as { likenessThreshold?: number } | undefined)?.likenessThreshold ??
-      DEFAULT_THRESHOLD,
+  const { search, set, clear, tableNav } = useListSearch(
+    '/admin/results',
+    readResultsSearch,
+    resultsRawSearch,
   );
-  const styles = useQuery({
-    queryKey: adminKeys.styles,
-    queryFn: () => adminPb.collection('styles').getFullList<Style>({ sort: 'sortOrder', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
 
-  const state = resultsListState(search, threshold, adminPb.filter.bind(adminPb));
-  const { table } = useListPage<AdminResult>(adminKeys.resultsList(state), state, 'results', {
-    expand: 'style,photoshoot',
+  const settings = useQuery({ ...settingsQuery, staleTime: RESULTS_SETTINGS_STALE_MS });
+  const threshold = likenessThreshold(settings.data);
+  const styles = useQuery(styleNamesQuery);
+
+  // note: "under the threshold" means nothing until the threshold is known.
+  const { table } = useListPage(adminLists.results(search, threshold), {
     enabled: !search.below || settings.isSuccess,
   });
-  useAdminLive('results', undefined, ['admin', 'results']);
   const cols = useMemo(() => columns(threshold), [threshold]);
   const filtered = !!(search.review || search.style || search.below);
 
@@ -125,10 +113,8 @@ export function ResultsPage() {
       <DataTable
         label="Results"
         columns={cols}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link
             to="/admin/photoshoots/$id/review"
@@ -140,34 +126,21 @@ export function ResultsPage() {
         )}
         empty={filtered ? 'No result matches these filters.' : 'No results yet.'}
         toolbar={
-          <>
-            <FilterSelect
-              label="Review"
-              value={search.review}
-              options={REVIEW_OPTIONS}
-              onChange={(review) => set({ review })}
-            />
-            <FilterSelect
-              label="Style"
-              value={search.style}
-              options={(styles.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              onChange={(style) => set({ style })}
-            />
-            <label className="flex h-11 items-center gap-2 self-end text-sm font-medium text-zinc-800">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand-600"
-                checked={search.below}
-                onChange={(e) => set({ below: e.target.checked })}
-              />
-              Likeness under {Math.round(threshold * 100)}%
-            </label>
-            {filtered ? (
-              <Button variant="ghost" className="self-end" onClick={() => clear()}>
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            filters={[
+              { key: 'review', label: 'Review', options: REVIEW_OPTIONS },
+              {
+                key: 'style',
+                label: 'Style',
+                options: (styles.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+              },
+            ]}
+            checks={[{ key: 'below', label: `Likeness under ${Math.round(threshold * 100)}%` }]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
     </div>

@@ -46,3 +46,10 @@ export function resultsListState(s: ResultsSearch, threshold: number, filter: Fi
   if (s.below) parts.push(filter('likeness > 0 && likeness < {:t}', { t: threshold }));
   return { page: s.page, perPage: DEFAULT_PER_PAGE, sort: s.sort, filter: parts.join(' && ') };
 }
+
+/** The likeness bar operators set in the processing settings; half when none is set. */
+export function likenessThreshold(settings: { processing?: unknown } | undefined): number {
+  return Number(
+    (settings?.processing as { likenessThreshold?: number } | undefined)?.likenessThreshold ?? 0.5,
+  );
+}

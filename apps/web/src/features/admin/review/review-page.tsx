@@ -24,7 +24,7 @@ import { RejectDialog } from './reject-dialog';
 import { moveFocus, type ReviewCommand } from './review-keys';
 import { RedoRequest, ReviewTile } from './review-tile';
 import { ShortcutList } from './shortcut-list';
-import { useReviewActions } from './use-review-actions';
+import { useReviewActions } from './data/use-review-actions';
 import { useReviewKeys } from './use-review-keys';
 
 type Group = { styleId: string; name: string; results: AdminResult[] };

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
@@ -8,7 +7,8 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { refusedFields } from '../data/refused-fields';
+import { updateSettings } from './data/settings-api';
 import { adminKeys } from '../data/admin-keys';
 import { ComfyuiTest } from './comfyui-test';
 import { ComfyuiWorkflowInput } from './comfyui-workflow-input';
@@ -25,10 +25,7 @@ type Saved = {
 
 /** The server's errors of a refused save, one sentence each, by settings path. */
 function saveProblems(err: unknown): string[] {
-  const data =
-    err instanceof ClientResponseError
-      ? (err.response?.data?.comfyui as Record<string, { message?: string }>)
-      : null;
+  const data = refusedFields(err)?.comfyui as Record<string, { message?: string }> | undefined;
   if (!data) return [errorMessage(err)];
   return Object.entries(data).map(([field, d]) => `${field}: ${d?.message ?? ''}`);
 }
@@ -56,7 +53,7 @@ export function ComfyuiCard({
   const toast = useToast();
   const save = useMutation({
     mutationFn: () =>
-      adminPb.settings.update({
+      updateSettings({
         comfyui: {
           servers: servers.map((s) => ({
             ...s,

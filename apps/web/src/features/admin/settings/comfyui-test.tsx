@@ -2,20 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/errors';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
-
-type ServerCheck = {
-  url: string;
-  ok: boolean;
-  message: string;
-  workflows: { name: string; problems: string[] }[];
-};
+import { testComfyui } from './data/settings-api';
 
 /** "Test connection" for the saved ComfyUI servers: up, which GPU, every workflow's nodes installed. */
 export function ComfyuiTest() {
   const test = useMutation({
-    mutationFn: () =>
-      adminPb.send<{ ok: boolean; servers: ServerCheck[] }>('/api/admin/comfyui/test', { method: 'POST' }),
+    mutationFn: () => testComfyui(),
   });
   return (
     <div className="flex flex-col gap-2">

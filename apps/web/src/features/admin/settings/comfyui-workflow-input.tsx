@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
+import { refusedFields } from '../data/refused-fields';
+import { validateWorkflow } from './data/settings-api';
 
 type Workflow = { name: string } & Record<string, unknown>;
 
 /** The server's field errors of a refused workflow, one sentence each ("graph: Node 7 …"). */
 function problems(err: unknown): string[] {
-  if (!(err instanceof ClientResponseError)) return [errorMessage(err)];
-  const data = (err.response?.data ?? {}) as Record<string, { message?: string }>;
+  const data = (refusedFields(err) ?? {}) as Record<string, { message?: string }>;
   const lines = Object.entries(data).map(([field, d]) => `${field}: ${d?.message ?? ''}`);
   return lines.length ? lines : [errorMessage(err)];
 }
@@ -25,8 +24,7 @@ export function ComfyuiWorkflowInput({ onAdd }: { onAdd: (w: Workflow) => void }
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState('');
   const check = useMutation({
-    mutationFn: (w: Workflow) =>
-      adminPb.send('/api/admin/comfyui/workflows/validate', { method: 'POST', body: w }),
+    mutationFn: (w: Workflow) => validateWorkflow(w),
     onSuccess: (_answer, w) => {
       onAdd(w);
       setText('');

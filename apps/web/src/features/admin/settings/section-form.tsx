@@ -7,7 +7,7 @@ import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { cx } from '../../../ui/cx';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { updateSettings } from './data/settings-api';
 import { adminKeys } from '../data/admin-keys';
 import { fieldError, getPath, pickFields, setPath, type FieldSpec } from './settings-fields';
 import type { SectionSpec } from './settings-sections';
@@ -39,7 +39,7 @@ export function SectionForm({
   const queryClient = useQueryClient();
   const toast = useToast();
   const remove = async (f: FieldSpec) => {
-    const saved = await adminPb.settings.update(setPath({}, f.path, null));
+    const saved = await updateSettings(setPath({}, f.path, null));
     queryClient.setQueryData(adminKeys.settings, saved);
     await queryClient.invalidateQueries({ queryKey: adminKeys.settingsSecrets });
     setValues((prev) => setPath(prev, f.path, ''));
@@ -52,7 +52,7 @@ export function SectionForm({
         const v = getPath(values, f.path);
         if (typeof v === 'string' && f.kind !== 'secret') patch = setPath(patch, f.path, v.trim());
       }
-      return adminPb.settings.update(patch);
+      return updateSettings(patch);
     },
     onSuccess: async (saved) => {
       // The form restarts from what the server kept; replaced secrets go back to blank.

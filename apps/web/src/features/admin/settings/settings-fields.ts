@@ -3,7 +3,7 @@
  * (`processing.fal.apiKey`), read from and written to plain objects, with the server's errors
  * found by the same path (`data.processing["fal.apiKey"]`, or nested `data.smtp.host`).
  */
-import { ClientResponseError } from 'pocketbase';
+import { refusedFields } from '../data/refused-fields';
 
 type Plain = Record<string, unknown>;
 
@@ -53,8 +53,7 @@ export function pickFields(settings: unknown, fields: readonly FieldSpec[]): Pla
 
 /** The server's message for `path` in a failed save, wherever the section put it. */
 export function fieldError(err: unknown, path: string): string | undefined {
-  if (!(err instanceof ClientResponseError)) return undefined;
-  const data = err.response?.data as Plain | undefined;
+  const data = refusedFields(err) as Plain | undefined;
   const [section, ...rest] = path.split('.');
   const inSection = data?.[section!] as Plain | undefined;
   const detail = (inSection?.[rest.join('.')] ?? getPath(inSection, rest.join('.'))) as

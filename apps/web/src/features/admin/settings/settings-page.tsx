@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SecretsSet } from '@photoshoot/contract';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingBlock } from '../../../ui/spinner';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
+import { settingsQuery } from '../data/option-queries';
+import { secretsQuery } from './data/settings-api';
 import { SectionForm } from './section-form';
 import { SECTIONS } from './settings-sections';
 import { TestConnection } from './test-connection';
@@ -18,14 +17,8 @@ import { EncryptionWarning } from '../overview/encryption-warning';
 /** /admin/settings: the product's own settings, one form per section; secrets are write-only. */
 export function SettingsPage() {
   useTitle('Settings · Back office');
-  const settings = useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: () => adminPb.settings.getAll(),
-  });
-  const secrets = useQuery({
-    queryKey: adminKeys.settingsSecrets,
-    queryFn: () => adminPb.send<SecretsSet>('/api/admin/settings/secrets', {}),
-  });
+  const settings = useQuery(settingsQuery);
+  const secrets = useQuery(secretsQuery);
   const failed = settings.error ?? secrets.error;
   return (
     <div className="mx-auto max-w-4xl">

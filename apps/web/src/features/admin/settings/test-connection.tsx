@@ -3,7 +3,7 @@ import type { ConnectionTest } from '@photoshoot/contract';
 import { errorMessage } from '../../../lib/errors';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
+import { testProvider } from './data/settings-api';
 
 const HOSTED: Record<string, string> = { fal: 'fal', replicate: 'Replicate', astria: 'Astria' };
 
@@ -21,10 +21,7 @@ export function connectionVerdict(answer: ConnectionTest): string {
 export function TestConnection({ provider }: { provider: unknown }) {
   const name = typeof provider === 'string' ? provider : '';
   const test = useMutation({
-    mutationFn: (tested: string) =>
-      adminPb.send<ConnectionTest>(`/api/admin/processing/providers/${encodeURIComponent(tested)}/test`, {
-        method: 'POST',
-      }),
+    mutationFn: (tested: string) => testProvider(tested),
   });
   if (!HOSTED[name]) return null;
   // An answer is about the provider it tested: choosing another one in the form hides it.

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { errorMessage, toFormError } from '../../../lib/errors';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
-import { useAdminAuth } from '../admin-auth-store';
+import { sendTestMail } from './data/settings-api';
+import { useAdminAuth } from '../data/admin-auth-store';
 
 /**
  * "Send test mail" (`POST /api/settings/test/email`, template `test`): a message that says it is
@@ -15,7 +15,7 @@ export function TestMail() {
   const [to, setTo] = useState(() => (typeof superuser?.email === 'string' ? superuser.email : ''));
   const send = useMutation({
     mutationFn: async () => {
-      await adminPb.settings.testEmail('users', to.trim(), 'test');
+      await sendTestMail(to.trim());
       return to.trim();
     },
   });

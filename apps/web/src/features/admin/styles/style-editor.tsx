@@ -6,9 +6,8 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminStyle, AdminTeam } from '../data/admin-types';
+import { teamNamesQuery } from '../data/option-queries';
+import type { AdminStyle } from '../data/admin-types';
 import {
   checkStyleValues,
   emptyStyleValues,
@@ -19,7 +18,7 @@ import {
 } from './style-form-values';
 import { StyleLookFields } from './style-look-fields';
 import { StylePreviewField } from './style-preview-field';
-import { saveStyle } from './use-catalog';
+import { saveStyle } from './data/use-catalog';
 
 const CATEGORIES = Object.entries(CATEGORY_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -78,12 +77,7 @@ function StyleForm({
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
-  const teams = useQuery({
-    queryKey: adminKeys.teams,
-    queryFn: () =>
-      adminPb.collection('teams').getList<AdminTeam>(1, 200, { sort: 'name', fields: 'id,name' }),
-    staleTime: 5 * 60_000,
-  });
+  const teams = useQuery(teamNamesQuery);
 
   // note: a live update of the record (a preview rendered, another operator's save) must not wipe
   // what is being typed; the form starts from the record once per opening.

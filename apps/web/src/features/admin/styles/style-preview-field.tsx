@@ -3,9 +3,9 @@ import { errorMessage } from '../../../lib/errors';
 import { backdropCss } from '../../../shared/style-visual';
 import { Button } from '../../../ui/button';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { adminFileUrl } from '../data/admin-actions';
 import type { AdminStyle } from '../data/admin-types';
-import { renderStylePreview, useRefreshStyles } from './use-catalog';
+import { renderStylePreview, useRefreshStyles } from './data/use-catalog';
 
 /**
  * The style's preview: the current picture, a file to upload with the next save, or (for a saved
@@ -35,11 +35,7 @@ export function StylePreviewField({
     setChosen(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
-  const src = file
-    ? chosen
-    : style && current
-      ? adminPb.files.getURL(style, current, { thumb: '320x400' })
-      : '';
+  const src = file ? chosen : style && current ? adminFileUrl(style, current, { thumb: '320x400' }) : '';
 
   const render = async () => {
     if (!style) return;

@@ -1,7 +1,7 @@
 import { backdropCss, categoryLabel } from '../../../shared/style-visual';
 import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
-import { adminPb } from '../admin-client';
+import { adminFileUrl } from '../data/admin-actions';
 import type { AdminStyle } from '../data/admin-types';
 
 const FRAMING = { headshot: 'Headshot', half_body: 'Half body' } as const;
@@ -37,7 +37,7 @@ export function StyleRow({
   onMove: (delta: number) => void;
   onEdit: () => void;
 }) {
-  const preview = style.preview ? adminPb.files.getURL(style, style.preview, { thumb: '160x200' }) : '';
+  const preview = style.preview ? adminFileUrl(style, style.preview, { thumb: '160x200' }) : '';
   return (
     <li
       data-style-id={style.id}

@@ -11,7 +11,7 @@ import type { AdminStyle } from '../data/admin-types';
 import { StyleEditor } from './style-editor';
 import { StyleRow } from './style-row';
 import { inOrder, moveId } from './style-order';
-import { saveStyleOrder, useAdminCatalog, useRefreshStyles } from './use-catalog';
+import { saveStyleOrder, useAdminCatalog, useRefreshStyles } from './data/use-catalog';
 
 /**
  * /admin/styles: the catalogue in display order. Up and down buttons move a style (the new order

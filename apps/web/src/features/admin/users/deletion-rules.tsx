@@ -1,5 +1,5 @@
 import { Alert } from '../../../ui/alert';
-import { useOtherMembers, type AdminMembership } from './use-admin-user';
+import { useOtherMembers, type AdminMembership } from './data/use-admin-user';
 
 /**
  * What deleting a customer does, as the server's rules decide it (apps/server

@@ -4,11 +4,11 @@ import { errorMessage } from '../../../lib/errors';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { useToast } from '../../../ui/use-toast';
-import { adminPb } from '../admin-client';
+import { deleteUser, requestPasswordReset, requestVerification } from '../data/admin-actions';
 import type { AdminUser } from '../data/admin-types';
 import { DeletionRules } from './deletion-rules';
-import { openCustomerView } from './open-customer-view';
-import type { AdminMembership } from './use-admin-user';
+import { openCustomerView } from './data/open-customer-view';
+import type { AdminMembership } from './data/use-admin-user';
 
 /** The operator's actions on one customer: mails, a view as them, and deleting the account. */
 export function UserActions({ user, memberships }: { user: AdminUser; memberships: AdminMembership[] }) {
@@ -28,8 +28,6 @@ export function UserActions({ user, memberships }: { user: AdminUser; membership
       setBusy('');
     }
   };
-  const users = adminPb.collection('users');
-
   return (
     <>
       {!user.verified ? (
@@ -37,7 +35,7 @@ export function UserActions({ user, memberships }: { user: AdminUser; membership
           variant="secondary"
           loading={busy === 'verify'}
           onClick={() =>
-            void run('verify', () => users.requestVerification(user.email), [
+            void run('verify', () => requestVerification(user.email), [
               'Verification mail sent.',
               `A new confirmation link went to ${user.email}.`,
             ])
@@ -50,7 +48,7 @@ export function UserActions({ user, memberships }: { user: AdminUser; membership
         variant="secondary"
         loading={busy === 'reset'}
         onClick={() =>
-          void run('reset', () => users.requestPasswordReset(user.email), [
+          void run('reset', () => requestPasswordReset(user.email), [
             'Password reset sent.',
             `${user.email} can choose a new password from the mail.`,
           ])
@@ -82,7 +80,7 @@ export function UserActions({ user, memberships }: { user: AdminUser; membership
         description={`${user.email} and everything that is theirs goes, for good:`}
         confirmLabel="Delete account"
         onConfirm={async () => {
-          await users.delete(user.id);
+          await deleteUser(user.id);
           toast.success('Account deleted.', user.email);
           void navigate({ to: '/admin/users', replace: true });
         }}

@@ -11,7 +11,7 @@ import { LoadingBlock } from '../../../ui/spinner';
 import { formatDateTime } from '../components/format';
 import { PaymentStatusBadge, PhotoshootStatusBadge } from '../components/status-badge';
 import { providerName, VerifiedBadge } from './sign-in-methods';
-import { useAdminUser, useAdminUserLive } from './use-admin-user';
+import { useAdminUser, useAdminUserLive } from './data/use-admin-user';
 import { UserActions } from './user-actions';
 
 const ROLE_NAMES = { owner: 'Owner', admin: 'Admin', member: 'Member' } as const;

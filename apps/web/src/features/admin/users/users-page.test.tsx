@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { newAccount, operatorClient } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
-import { resetAdminAuthForTests } from '../admin-auth-store';
-import { adminPb } from '../admin-client';
+import { resetAdminAuthForTests } from '../data/admin-auth-store';
+import { adminPb } from '../data/admin-client';
 
 describe('/admin/users', () => {
   it("updates a customer's photoshoot count live when they start or lose a photoshoot", async () => {

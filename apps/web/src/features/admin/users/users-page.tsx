@@ -2,21 +2,16 @@ import type { AdminUserSummary } from '@photoshoot/contract';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTitle } from '../../../lib/use-title';
-import { Button } from '../../../ui/button';
 import { DataTable } from '../../../ui/data-table';
 import { dataTableColumns } from '../../../ui/data-table-columns';
 import { PageHeader } from '../../../ui/page-header';
-import { TextField } from '../../../ui/text-field';
-import { adminPb } from '../admin-client';
 import { formatDateTime, formatDay } from '../components/format';
-import { adminKeys } from '../data/admin-keys';
+import { adminLists } from '../data/list-queries';
 import type { AdminUser } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
-import { FilterSelect } from '../components/filter-select';
+import { ListToolbar } from '../components/list-toolbar';
 import { SignInMethods, VerifiedBadge } from './sign-in-methods';
-import { useUserSummaries } from './use-user-summaries';
-import { readUsersSearch, usersListState, usersRawSearch } from './users-search';
-import { useSearchText } from '../data/use-search-text';
+import { useUserSummaries } from './data/use-user-summaries';
+import { readUsersSearch, usersRawSearch } from './users-search';
 import { useListSearch } from '../data/use-list-search';
 import { useListPage } from '../data/use-list-page';
 
@@ -94,13 +89,9 @@ function userColumns(summaries: Map<string, AdminUserSummary> | undefined) {
 /** /admin/users: customers, searched and sorted on the server, 30 a page, the state in the URL. */
 export function UsersPage() {
   useTitle('Users · Back office');
-  const { search, set, clear } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
+  const { search, set, clear, tableNav } = useListSearch('/admin/users', readUsersSearch, usersRawSearch);
 
-  const [q, setQ] = useSearchText(search.q, (text) => set({ q: text }));
-
-  const state = usersListState(search, adminPb.filter.bind(adminPb));
-  const { list, table } = useListPage<AdminUser>(adminKeys.users(state), state, 'users');
-  useAdminLive('users', undefined, ['admin', 'users']);
+  const { list, table } = useListPage(adminLists.users(search));
   const ids = useMemo(() => (list.data?.items ?? []).map((u) => u.id), [list.data]);
   const summaries = useUserSummaries(ids);
   const columns = useMemo(() => userColumns(summaries.data), [summaries.data]);
@@ -115,10 +106,8 @@ export function UsersPage() {
       <DataTable
         label="Users"
         columns={columns}
-        state={state}
         {...table}
-        onSortChange={(sort) => set({ sort: sort || '-created' })}
-        onPageChange={(p) => set({ page: p })}
+        {...tableNav}
         rowLink={(row, content) => (
           <Link to="/admin/users/$id" params={{ id: row.id }}>
             {content}
@@ -130,34 +119,14 @@ export function UsersPage() {
             : 'No users yet. They appear here when customers register.'
         }
         toolbar={
-          <>
-            <div className="w-full sm:w-72">
-              <TextField
-                label="Search users"
-                type="search"
-                placeholder="Email or name"
-                value={q}
-                onChange={(e) => setQ(e.target.value)}
-              />
-            </div>
-            <FilterSelect
-              label="Email"
-              value={search.verified}
-              options={VERIFIED_OPTIONS}
-              onChange={(v) => set({ verified: v === 'yes' || v === 'no' ? v : '' })}
-            />
-            {filtered ? (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  setQ('');
-                  clear();
-                }}
-              >
-                Clear filters
-              </Button>
-            ) : null}
-          </>
+          <ListToolbar
+            state={search}
+            set={set}
+            search={{ label: 'Search users', placeholder: 'Email or name' }}
+            filters={[{ key: 'verified', label: 'Email', options: VERIFIED_OPTIONS }]}
+            filtered={filtered}
+            onClear={clear}
+          />
         }
       />
     </div>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminResult } from '../data/admin-types';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import type { AdminResult } from '../../data/admin-types';
 
 export type ReviewBody = {
   approve?: string[];

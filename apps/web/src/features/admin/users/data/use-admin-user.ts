@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserSummary } from '@photoshoot/contract';
 import type { RecordModel } from 'pocketbase';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminPayment, AdminPhotoshoot, AdminTeam, AdminUser } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import type { AdminPayment, AdminPhotoshoot, AdminTeam, AdminUser } from '../../data/admin-types';
+import { useAdminLive } from '../../data/use-admin-live';
 
 export type AdminMembership = RecordModel & {
   team: string;
@@ -16,15 +16,15 @@ export type AdminMembership = RecordModel & {
 const byUser = (id: string) => adminPb.filter('user = {:id}', { id });
 
 /** One customer: the record, and what the back office shows beside it (all under one key). */
-export function useAdminUser(id: string) {
-  const key = adminKeys.user(id);
-  return {
-    user: useQuery({
-      queryKey: [...key, 'record'],
+export const adminUserQueries = {
+  user: (id: string) =>
+    queryOptions({
+      queryKey: [...adminKeys.user(id), 'record'],
       queryFn: () => adminPb.collection('users').getOne<AdminUser & { companyName: string }>(id),
     }),
-    summary: useQuery({
-      queryKey: [...key, 'summary'],
+  summary: (id: string) =>
+    queryOptions({
+      queryKey: [...adminKeys.user(id), 'summary'],
       queryFn: async () => {
         const { items } = await adminPb.send<{ items: AdminUserSummary[] }>('/api/admin/users/summaries', {
           query: { ids: id },
@@ -32,31 +32,43 @@ export function useAdminUser(id: string) {
         return items[0] ?? null;
       },
     }),
-    photoshoots: useQuery({
-      queryKey: [...key, 'photoshoots'],
+  photoshoots: (id: string) =>
+    queryOptions({
+      queryKey: [...adminKeys.user(id), 'photoshoots'],
       queryFn: () =>
         adminPb
           .collection('photoshoots')
           .getFullList<AdminPhotoshoot>({ filter: byUser(id), sort: '-created', expand: 'package,team' }),
     }),
-    payments: useQuery({
-      queryKey: [...key, 'payments'],
+  payments: (id: string) =>
+    queryOptions({
+      queryKey: [...adminKeys.user(id), 'payments'],
       queryFn: () =>
         adminPb.collection('payments').getFullList<AdminPayment>({ filter: byUser(id), sort: '-created' }),
     }),
-    teams: useQuery({
-      queryKey: [...key, 'teams'],
+  teams: (id: string) =>
+    queryOptions({
+      queryKey: [...adminKeys.user(id), 'teams'],
       queryFn: () =>
         adminPb
           .collection('team_members')
           .getFullList<AdminMembership>({ filter: byUser(id), sort: 'created', expand: 'team' }),
     }),
+};
+
+export function useAdminUser(id: string) {
+  return {
+    user: useQuery(adminUserQueries.user(id)),
+    summary: useQuery(adminUserQueries.summary(id)),
+    photoshoots: useQuery(adminUserQueries.photoshoots(id)),
+    payments: useQuery(adminUserQueries.payments(id)),
+    teams: useQuery(adminUserQueries.teams(id)),
   };
 }
 
 /** How many other members each of these teams has: a team they own with others blocks the deletion. */
-export function useOtherMembers(userId: string, teamIds: string[]) {
-  return useQuery({
+export const otherMembersQuery = (userId: string, teamIds: string[]) =>
+  queryOptions({
     queryKey: [...adminKeys.user(userId), 'other-members', teamIds],
     enabled: teamIds.length > 0,
     queryFn: async () => {
@@ -71,7 +83,9 @@ export function useOtherMembers(userId: string, teamIds: string[]) {
       return counts;
     },
   });
-}
+
+export const useOtherMembers = (userId: string, teamIds: string[]) =>
+  useQuery(otherMembersQuery(userId, teamIds));
 
 /** Everything shown about the customer re-reads when their account, photoshoots, payments or teams change. */
 export function useAdminUserLive(id: string) {

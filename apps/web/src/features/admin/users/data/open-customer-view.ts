@@ -1,5 +1,5 @@
-import { HANDOVER_PATH } from '../../../lib/tab-session';
-import { adminPb } from '../admin-client';
+import { HANDOVER_PATH } from '../../../../lib/tab-session';
+import { adminPb } from '../../data/admin-client';
 
 /** How long a customer view lasts: long enough to look around, short enough to be harmless if left open. */
 export const IMPERSONATION_SECONDS = 15 * 60;

@@ -1,21 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RenderPreviewResponse, StyleOrderRequest, StyleOrderResponse } from '@photoshoot/contract';
 import { useCallback } from 'react';
-import { adminPb } from '../admin-client';
-import { adminKeys } from '../data/admin-keys';
-import type { AdminStyle } from '../data/admin-types';
-import { useAdminLive } from '../data/use-admin-live';
+import { adminPb } from '../../data/admin-client';
+import { adminKeys } from '../../data/admin-keys';
+import type { AdminStyle } from '../../data/admin-types';
+import { useAdminLive } from '../../data/use-admin-live';
 
 /**
  * The whole catalogue for /admin/styles: every style (inactive and team-only ones too) with the
  * fields only operators see, in display order, kept live.
  */
+export const catalogQuery = queryOptions({
+  queryKey: adminKeys.catalog,
+  queryFn: () =>
+    adminPb.collection('styles').getFullList<AdminStyle>({ sort: 'sortOrder,name', expand: 'team' }),
+});
+
 export function useAdminCatalog() {
-  const query = useQuery({
-    queryKey: adminKeys.catalog,
-    queryFn: () =>
-      adminPb.collection('styles').getFullList<AdminStyle>({ sort: 'sortOrder,name', expand: 'team' }),
-  });
+  const query = useQuery(catalogQuery);
   useAdminLive('styles', undefined, adminKeys.catalog);
   return query;
 }

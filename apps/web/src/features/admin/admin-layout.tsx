@@ -5,7 +5,7 @@ import { SkipLink } from '../../ui/skip-link';
 import { buttonClasses } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { ToastProvider } from '../../ui/toast';
-import { signOutAdmin, useAdminAuth } from './admin-auth-store';
+import { signOutAdmin, useAdminAuth } from './data/admin-auth-store';
 import { ScrollStrip } from './components/scroll-strip';
 
 /**

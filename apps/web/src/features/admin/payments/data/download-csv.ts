@@ -1,4 +1,4 @@
-import { adminPb } from '../admin-client';
+import { adminPb } from '../../data/admin-client';
 
 /**
  * Downloads the payments CSV for a list's filter and sort. The export needs the operator's token,

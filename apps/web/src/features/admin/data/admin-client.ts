@@ -1,5 +1,5 @@
 import PocketBase, { LocalAuthStore } from 'pocketbase';
-import { pb } from '../../lib/pb';
+import { pb } from '../../../lib/pb';
 
 /**
  * The back office's own SDK client (a second client with its own auth state, so an operator's
