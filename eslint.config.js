@@ -56,8 +56,6 @@ const webDataLayer = {
     'apps/web/src/lib/**',
     'apps/web/src/testing/**',
     'apps/web/src/**/*.test.{ts,tsx}',
-    // Known exception until the admin area's own data/ move lands; delete this line then.
-    'apps/web/src/features/admin/**',
   ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
