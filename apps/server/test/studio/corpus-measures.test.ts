@@ -32,6 +32,7 @@ function analysis(solid: (x: number, y: number) => boolean): PhotoAnalysis {
     segmenter: 'selfie',
     hairTop: 15,
     padding: 0,
+    touches: { left: false, right: false, top: false },
     enlarged: null,
     corrections: { levelled: 0, redEyePixels: 0 },
   };
