@@ -14,8 +14,10 @@ import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-set
 import type { NormBox, PhotoAnalysis as UploadAnalysis } from '../../src/modules/analysis/photo-analysis.js';
 import { judge, notesOn } from '../../src/modules/analysis/verdict.js';
 import {
+  aspectRatio,
   LAYOUT,
   leastFrameHeight,
+  MOST_HEADROOM,
   type Box,
   type Crop,
   type Framing,
@@ -93,7 +95,8 @@ export type PortraitFigures = {
   eyeX: number | null;
   /**
    * Face height as a share of the frame over the share the framing policy asks: the style's rule,
-   * or less where the enlargement floor widens the frame (1 = as asked).
+   * or less where the enlargement floor widens the frame, or more where the photo cannot give
+   * that frame (`tallestFrame`; 1 = as asked).
    */
   faceSize: number;
   /** Share of the frame the person covers, and their centre's column. */
@@ -156,6 +159,25 @@ function pixels(box: NormBox, width: number, height: number): Box {
 async function uploadCheck(human: Human, jpeg: Buffer): Promise<UploadAnalysis | null> {
   const r = await checkPhoto(human, { bytes: jpeg, format: 'jpeg', checks: true });
   return r.analysis;
+}
+
+/**
+ * The tallest frame (source pixels of the engine's photo, levelled if it was) a portrait of the
+ * style's aspect can take from it without breaking another guarantee: it ends at the photo's
+ * bottom (the body continues there) and rises at most MOST_HEADROOM of itself over the hair (more
+ * is an empty band over a small sitter), or to the photo's top; and where the person is cut by
+ * both sides, it is no wider than the photo (past a side that cuts the person the portrait would
+ * show a straight edge of photo against backdrop). A face framed tighter than the style asks is a
+ * size fault only when this frame would have come closer to the ask.
+ */
+export function tallestFrame(
+  a: Awaited<ReturnType<StudioEngine['analyse']>>,
+  face: Box,
+  aspect: string,
+): number {
+  const hairTop = a.hairTop ?? face.y - face.height * 0.25;
+  const tall = hairTop > 0 ? (a.height - hairTop) / (1 - MOST_HEADROOM) : a.height;
+  return a.touches.left && a.touches.right ? Math.min(tall, a.width / aspectRatio(aspect)) : tall;
 }
 
 /** Which guarantees a portrait breaks. */
@@ -227,9 +249,10 @@ async function measurePortrait(
     eyeLine: eyes ? round((eyes.y - crop.top) / crop.height) : null,
     eyeX: eyes ? round((eyes.x - crop.left) / crop.width) : null,
     faceSize: round(
-      face.height /
-        crop.height /
-        Math.min(LAYOUT[ctx.framing].face, face.height / leastFrameHeight(ctx.aspect)),
+      Math.min(
+        tallestFrame(a, face, ctx.aspect),
+        Math.max(face.height / LAYOUT[ctx.framing].face, leastFrameHeight(ctx.aspect)),
+      ) / crop.height,
     ),
     subjectShare: round(cover.share),
     subjectX: round(cover.centreX),
