@@ -13,6 +13,7 @@ import {
   innerSize,
   levelPhoto,
   rollOf,
+  sameFaceTurned,
 } from '../../src/modules/processing/studio/level-roll.js';
 import { removeRedEye } from '../../src/modules/processing/studio/red-eye.js';
 import { touchedEdges } from '../../src/modules/processing/studio/refine-mask.js';
@@ -37,6 +38,15 @@ describe('head roll', () => {
     expect(tilt(28)).toBeCloseTo(28, 5);
     expect(tilt(-12)).toBeCloseTo(-12, 5);
     expect(headRoll(undefined)).toBeNull();
+  });
+
+  it('takes a face found again on the levelled photo only at about the size it had', () => {
+    const before = { width: 200, height: 220 };
+    expect(sameFaceTurned(before, { width: 230, height: 240 })).toBe(true);
+    expect(sameFaceTurned(before, { width: 150, height: 160 })).toBe(true);
+    // The whole width of a photo read as the face, or a speck.
+    expect(sameFaceTurned(before, { width: 417, height: 595 })).toBe(false);
+    expect(sameFaceTurned(before, { width: 90, height: 100 })).toBe(false);
   });
 
   it('levels a head near the top corner, the wedges over it outside the photo', async () => {

@@ -22,6 +22,7 @@ import {
   LEVEL_PASSES,
   LEVEL_UP_TO,
   levelPhoto,
+  sameFaceTurned,
   TURN_AT_MOST,
   type Point,
 } from './level-roll.js';
@@ -180,7 +181,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       levelledBy = turn;
       ({ rgb: source, width, height, covers } = turned);
       ({ small, aw, ah, scale } = await shrink(source, width, height));
-      const again = await detectFaces(human, small, aw, ah, scale);
+      const seen = await detectFaces(human, small, aw, ah, scale);
+      const again = seen && sameFaceTurned(before.face, seen.face) ? seen : null;
       found = again ?? moved(before, turned.map);
       if (!again?.roll || Math.abs(again.roll) < LEVEL_FROM / 2) break;
       turn += again.roll;

@@ -45,6 +45,19 @@ export function headRoll(mesh: ArrayLike<ArrayLike<number | undefined>> | undefi
   return (Math.atan2(-dx, dy) * 180) / Math.PI;
 }
 
+/**
+ * Whether a face box found on the levelled photo can be the one found before the turn: a turn
+ * keeps a face's size, so a box of under half or over twice the first one's area (once the whole
+ * width of a photo turned 44°) is a misreading, and the box before, moved with the turn, is kept.
+ */
+export function sameFaceTurned(
+  before: { width: number; height: number },
+  after: { width: number; height: number },
+): boolean {
+  const ratio = (after.width * after.height) / (before.width * before.height);
+  return ratio >= 0.5 && ratio <= 2;
+}
+
 /** The eye line's angle in degrees, positive when the eye on the right is lower. */
 export function rollOf(left: Point, right: Point): number {
   const [a, b] = left.x <= right.x ? [left, right] : [right, left];
