@@ -308,12 +308,15 @@ export async function corpusReport(
   // Person by person, so a person's photos are still in the engine's analysis cache when their
   // variants are rendered.
   // CORPUS_SHARD=k/n: only every n-th person from the k-th, to spread a baseline run over
-  // processes (the reports' parts then joined); the CI run takes everyone.
+  // processes (the reports' parts then joined); the CI run takes everyone. CORPUS_ONLY=id,id:
+  // only those photos (each still in its styles of the whole corpus), to re-measure a few.
   const [k, n] = (process.env.CORPUS_SHARD ?? '0/1').split('/').map(Number) as [number, number];
-  const people = [...new Set(photos.map((p) => p.person))].filter((_, i) => i % n === k);
+  const only = process.env.CORPUS_ONLY?.split(',');
+  const chosen = photos.filter((p) => !only || only.includes(p.id));
+  const people = [...new Set(chosen.map((p) => p.person))].filter((_, i) => i % n === k);
   for (const person of people) {
     const own: { id: string; jpeg: Buffer }[] = [];
-    for (const p of photos.filter((x) => x.person === person)) {
+    for (const p of chosen.filter((x) => x.person === person)) {
       const jpeg = await loadPhoto(p, photos);
       const upload = await timed('uploadChecks', () => uploadCheck(human, jpeg));
       const reasons = upload
