@@ -5,7 +5,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
-import { failures, type CorpusReport, type PortraitFigures, type UploadFigures } from './corpus-report.js';
+import {
+  failures,
+  tallestFrame,
+  type CorpusReport,
+  type PortraitFigures,
+  type UploadFigures,
+} from './corpus-report.js';
 import { regressions } from './corpus-summary.js';
 import {
   keptInBox,
@@ -32,6 +38,7 @@ function analysis(solid: (x: number, y: number) => boolean): PhotoAnalysis {
     segmenter: 'selfie',
     hairTop: 15,
     padding: 0,
+    touches: { left: false, right: false, top: false },
     enlarged: null,
     corrections: { levelled: 0, redEyePixels: 0 },
   };
@@ -102,6 +109,20 @@ describe('corpus measures', () => {
     ];
     expect(thumbDifference(black, black)).toBe(0);
     expect(thumbDifference(black, white)).toBeCloseTo(1, 2);
+  });
+
+  it('bounds the frame a photo allows by its bottom, the most headroom and, cut both sides, its width', () => {
+    const a = analysis(person);
+    // From the bottom (100) to 0.18 of the frame over the hair (15): 85 / 0.82.
+    expect(tallestFrame(a, face, '4:5')).toBeCloseTo(85 / 0.82, 5);
+    // Hair at the photo's top: the whole photo's height.
+    expect(tallestFrame({ ...a, hairTop: 0 }, face, '4:5')).toBe(100);
+    // A person cut by both sides of a narrow photo: no wider than the photo, in the style's aspect.
+    const narrow = { ...a, width: 60, touches: { left: true, right: true, top: false } };
+    expect(tallestFrame(narrow, face, '4:5')).toBeCloseTo(75, 5);
+    expect(
+      tallestFrame({ ...narrow, touches: { left: true, right: false, top: false } }, face, '4:5'),
+    ).toBeCloseTo(85 / 0.82, 5);
   });
 
   it('names the guarantees a portrait breaks', () => {

@@ -15,8 +15,10 @@ import type { NormBox, PhotoAnalysis as UploadAnalysis } from '../../src/modules
 import { judge, notesOn } from '../../src/modules/analysis/verdict.js';
 import { studioFrameRules } from '../../src/modules/processing/studio-frame-rules.js';
 import {
+  aspectRatio,
   LAYOUT,
   leastFrameHeight,
+  MOST_HEADROOM,
   type Box,
   type Crop,
   type Framing,
@@ -94,7 +96,8 @@ export type PortraitFigures = {
   eyeX: number | null;
   /**
    * Face height as a share of the frame over the share the framing policy asks: the style's rule,
-   * or less where the enlargement floor widens the frame (1 = as asked).
+   * or less where the enlargement floor widens the frame, or more where the photo cannot give
+   * that frame (`tallestFrame`; 1 = as asked).
    */
   faceSize: number;
   /** Share of the frame the person covers, and their centre's column. */
@@ -157,6 +160,25 @@ function pixels(box: NormBox, width: number, height: number): Box {
 async function uploadCheck(human: Human, jpeg: Buffer): Promise<UploadAnalysis | null> {
   const r = await checkPhoto(human, { bytes: jpeg, format: 'jpeg', checks: true });
   return r.analysis;
+}
+
+/**
+ * The tallest frame (source pixels of the engine's photo, levelled if it was) a portrait of the
+ * style's aspect can take from it without breaking another guarantee: it ends at the photo's
+ * bottom (the body continues there) and rises at most MOST_HEADROOM of itself over the hair (more
+ * is an empty band over a small sitter), or to the photo's top; and where the person is cut by
+ * both sides, it is no wider than the photo (past a side that cuts the person the portrait would
+ * show a straight edge of photo against backdrop). A face framed tighter than the style asks is a
+ * size fault only when this frame would have come closer to the ask.
+ */
+export function tallestFrame(
+  a: Awaited<ReturnType<StudioEngine['analyse']>>,
+  face: Box,
+  aspect: string,
+): number {
+  const hairTop = a.hairTop ?? face.y - face.height * 0.25;
+  const tall = hairTop > 0 ? (a.height - hairTop) / (1 - MOST_HEADROOM) : a.height;
+  return a.touches.left && a.touches.right ? Math.min(tall, a.width / aspectRatio(aspect)) : tall;
 }
 
 /** Which guarantees a portrait breaks. */
@@ -230,9 +252,10 @@ async function measurePortrait(
     eyeLine: eyes ? round((eyes.y - crop.top) / crop.height) : null,
     eyeX: eyes ? round((eyes.x - crop.left) / crop.width) : null,
     faceSize: round(
-      face.height /
-        crop.height /
-        Math.min(LAYOUT[ctx.framing].face, face.height / leastFrameHeight(ctx.aspect)),
+      Math.min(
+        tallestFrame(a, face, ctx.aspect),
+        Math.max(face.height / LAYOUT[ctx.framing].face, leastFrameHeight(ctx.aspect)),
+      ) / crop.height,
     ),
     subjectShare: round(cover.share),
     subjectX: round(cover.centreX),
@@ -288,12 +311,15 @@ export async function corpusReport(
   // Person by person, so a person's photos are still in the engine's analysis cache when their
   // variants are rendered.
   // CORPUS_SHARD=k/n: only every n-th person from the k-th, to spread a baseline run over
-  // processes (the reports' parts then joined); the CI run takes everyone.
+  // processes (the reports' parts then joined); the CI run takes everyone. CORPUS_ONLY=id,id:
+  // only those photos (each still in its styles of the whole corpus), to re-measure a few.
   const [k, n] = (process.env.CORPUS_SHARD ?? '0/1').split('/').map(Number) as [number, number];
-  const people = [...new Set(photos.map((p) => p.person))].filter((_, i) => i % n === k);
+  const only = process.env.CORPUS_ONLY?.split(',');
+  const chosen = photos.filter((p) => !only || only.includes(p.id));
+  const people = [...new Set(chosen.map((p) => p.person))].filter((_, i) => i % n === k);
   for (const person of people) {
     const own: { id: string; jpeg: Buffer }[] = [];
-    for (const p of photos.filter((x) => x.person === person)) {
+    for (const p of chosen.filter((x) => x.person === person)) {
       const jpeg = await loadPhoto(p, photos);
       const upload = await timed('uploadChecks', () => uploadCheck(human, jpeg));
       const reasons = upload

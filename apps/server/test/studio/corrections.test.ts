@@ -13,8 +13,10 @@ import {
   innerSize,
   levelPhoto,
   rollOf,
+  sameFaceTurned,
 } from '../../src/modules/processing/studio/level-roll.js';
 import { removeRedEye } from '../../src/modules/processing/studio/red-eye.js';
+import { touchedEdges } from '../../src/modules/processing/studio/refine-mask.js';
 import { SKIN_BAND, skinCast } from '../../src/modules/processing/studio/compose.js';
 import { dropOtherPeople, isNeighbour } from '../../src/modules/processing/studio/other-people.js';
 
@@ -38,12 +40,23 @@ describe('head roll', () => {
     expect(headRoll(undefined)).toBeNull();
   });
 
-  it('keeps a head near the top corner when it levels it, cutting the upright rectangle around it', async () => {
+  it('takes a face found again on the levelled photo only at about the size it had', () => {
+    const before = { width: 200, height: 220 };
+    expect(sameFaceTurned(before, { width: 230, height: 240 })).toBe(true);
+    expect(sameFaceTurned(before, { width: 150, height: 160 })).toBe(true);
+    // The whole width of a photo read as the face, or a speck.
+    expect(sameFaceTurned(before, { width: 417, height: 595 })).toBe(false);
+    expect(sameFaceTurned(before, { width: 90, height: 100 })).toBe(false);
+  });
+
+  it('levels a head near the top corner, the wedges over it outside the photo', async () => {
     const w = 600;
     const h = 800;
     const rgb = Buffer.alloc(w * h * 3);
-    for (let i = 0; i < w * h; i++) rgb.fill(120 + ((i * 7919) % 40), i * 3, i * 3 + 3);
-    const face = { x: 90, y: 150, width: 160, height: 180 };
+    // A texture never the padding's grey (128), so a grey pixel is padding.
+    for (let i = 0; i < w * h; i++) rgb.fill(130 + ((i * 7919) % 40), i * 3, i * 3 + 3);
+    // So near the top that no upright rectangle inside the turned photo holds the hair above it.
+    const face = { x: 90, y: 40, width: 160, height: 180 };
     const out = (await levelPhoto(rgb, w, h, 25, face))!;
     expect(out).not.toBeNull();
     // The face, upright once turned, lies inside the cut with room for the hair above it.
@@ -58,9 +71,37 @@ describe('head roll', () => {
     const m = centred.map({ x: face.x, y: face.y + face.height / 2 });
     expect(centred.width).toBe(inner.width);
     expect(m.x < 0 || m.y < 0).toBe(true);
-    // Corners of the cut are the photo's texture, not the turn's grey padding.
-    for (const p of [0, out.width - 1, (out.height - 1) * out.width, out.height * out.width - 1])
-      expect(Math.abs(out.rgb[p * 3]! - 128)).toBeGreaterThan(0);
+    // Over the head the cut reaches into the turn's grey wedge, which `covers` marks as no photo;
+    // from the face down every row is photo from side to side (no wedge cuts the body).
+    const grey = (x: number, y: number) => out.rgb[(y * out.width + x) * 3]! < 130;
+    const over = { x: Math.round(c.x + face.width * 0.9), y: 2 };
+    expect(out.covers(over)).toBe(false);
+    expect(grey(over.x, over.y)).toBe(true);
+    expect(out.covers({ x: c.x, y: c.y })).toBe(true);
+    let wedgeOver = 0;
+    for (let x = 0; x < out.width; x++) if (!out.covers({ x, y: 0 })) wedgeOver++;
+    expect(wedgeOver).toBeGreaterThan(out.width / 4);
+    for (let y = Math.ceil(c.y); y < out.height; y += 7)
+      for (const x of [0, out.width - 1]) {
+        expect(out.covers({ x, y }), `${x},${y}`).toBe(true);
+        expect(grey(x, y), `${x},${y}`).toBe(false);
+      }
+  });
+
+  it("knows a person cut by a levelled photo's turned edge is cut there, not inside the photo", () => {
+    // A 100 × 100 matte whose upper right is a wedge outside the photo, as a 20° turn leaves it
+    // (x > 70 + 0.36 y); the person's hair runs into the wedge's edge, and nowhere reaches the
+    // picture's own right column.
+    const n = 100;
+    const alpha = new Float32Array(n * n);
+    const outside = new Uint8Array(n * n);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) {
+        if (x > 70 + 0.36 * y) outside[y * n + x] = 1;
+        else if (x >= 30 && y >= 10 && y < 40) alpha[y * n + x] = 1;
+      }
+    expect(touchedEdges(alpha, n, n).right).toBe(false);
+    expect(touchedEdges(alpha, n, n, outside)).toEqual({ left: false, right: true, top: false });
   });
 
   it('turns the photo so the eye line is level, cut to an upright rectangle without wedges', async () => {

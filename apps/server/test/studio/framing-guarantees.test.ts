@@ -145,6 +145,7 @@ describe('framing whatever the render size', () => {
       segmenter: 'none',
       hairTop: 470,
       padding: 0,
+      touches: { left: false, right: false, top: false },
       corrections: { levelled: 0, redEyePixels: 0 },
       enlarged: null,
     };

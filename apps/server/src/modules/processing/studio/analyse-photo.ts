@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { rgbToTensor } from '../../analysis/vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
-import { refineMask, suppressBackground, suppressPattern } from './refine-mask.js';
+import { refineMask, suppressBackground, suppressPattern, touchedEdges } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { dropSceneLeftovers } from './scene-leftovers.js';
 import { restoreFaceSides } from './face-sides.js';
@@ -16,7 +16,16 @@ import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
 import type { Box } from './framing.js';
-import { headRoll, LEVEL_FROM, LEVEL_PASSES, LEVEL_UP_TO, levelPhoto, type Point } from './level-roll.js';
+import {
+  headRoll,
+  LEVEL_FROM,
+  LEVEL_PASSES,
+  LEVEL_UP_TO,
+  levelPhoto,
+  sameFaceTurned,
+  TURN_AT_MOST,
+  type Point,
+} from './level-roll.js';
 import { removeRedEye, type Iris } from './red-eye.js';
 import { dropOtherPeople } from './other-people.js';
 import type { IsnetSegmenter } from './isnet.js';
@@ -42,6 +51,8 @@ export type PhotoAnalysis = {
   hairTop: number | null;
   /** Share of the analysis pixels that were flat canvas padding (cut from the matte). */
   padding: number;
+  /** The photo's edges the person is cut by (a levelled photo's turned edges included). */
+  touches: { left: boolean; right: boolean; top: boolean };
   /** What was corrected on the source: the head's tilt (degrees turned) and red-eye pixels. */
   corrections: { levelled: number; redEyePixels: number };
   /** A sharpened enlargement of a small source, made once per photo (enlarge.ts), or null. */
@@ -146,16 +157,19 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   const human = tools.human;
   let found = human ? await detectFaces(human, small, aw, ah, scale) : null;
   let levelledBy = 0;
-  if (human && found && found.roll !== null && Math.abs(found.roll) >= LEVEL_FROM) {
+  let covers: ((p: Point) => boolean) | null = null;
+  const roll = found?.roll ?? null;
+  if (human && found && roll !== null && Math.abs(roll) >= LEVEL_FROM && Math.abs(roll) <= LEVEL_UP_TO) {
     // A tilted head is levelled before anything else reads the photo. The upright cut of the
-    // turned photo loses its corners; it is placed to hold the head (a head near the photo's top
-    // or side would fall out of the centred one), and where none holds it the tilt is kept. The
-    // faces are found again on the levelled photo: the mesh reads a strongly tilted head short
-    // (28° read as 17° left over once turned), so what is left is turned once more, from the
-    // original pixels.
+    // turned photo is solid from the head down and keeps the wedges over it (a head near the
+    // photo's top or side would fall out of an upright cut inside the photo); they are dropped
+    // from the matte below, so the backdrop shows there. Where no cut holds the face, the tilt is
+    // kept. The faces are found again on the levelled photo: the mesh reads a strongly tilted
+    // head short (28° read as 17° left over once turned), so what is left is turned once more,
+    // from the original pixels.
     const before = found;
-    let turn = found.roll;
-    for (let pass = 0; pass < LEVEL_PASSES && Math.abs(turn) <= LEVEL_UP_TO; pass++) {
+    let turn = roll;
+    for (let pass = 0; pass < LEVEL_PASSES && Math.abs(turn) <= TURN_AT_MOST; pass++) {
       const turned = await levelPhoto(
         upright.data,
         upright.info.width,
@@ -165,9 +179,10 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       );
       if (!turned) break;
       levelledBy = turn;
-      ({ rgb: source, width, height } = turned);
+      ({ rgb: source, width, height, covers } = turned);
       ({ small, aw, ah, scale } = await shrink(source, width, height));
-      const again = await detectFaces(human, small, aw, ah, scale);
+      const seen = await detectFaces(human, small, aw, ah, scale);
+      const again = seen && sameFaceTurned(before.face, seen.face) ? seen : null;
       found = again ?? moved(before, turned.map);
       if (!again?.roll || Math.abs(again.roll) < LEVEL_FROM / 2) break;
       turn += again.roll;
@@ -213,8 +228,13 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   if (segmenter === 'selfie' && coarse) suppressPattern(alpha, coarse, rgb);
   // The selfie model hugs the cheek and leaves an ear out; the skin's colour is known there.
   if (segmenter === 'selfie' && faceSmall) restoreFaceSides(alpha, small, aw, ah, faceSmall);
-  // Padding from a rotation is never the person, whatever the model thought.
+  // Padding from a rotation is never the person, whatever the model thought: the flat corners of
+  // an upload turned before it came, and the wedges of the levelling turn (known exactly).
   const pad = paddingMask(small, aw, ah);
+  if (covers)
+    for (let y = 0; y < ah; y++)
+      for (let x = 0; x < aw; x++)
+        if (!covers({ x: (x + 0.5) / scale, y: (y + 0.5) / scale })) pad[y * aw + x] = 1;
   let padded = 0;
   for (let i = 0; i < pad.length; i++) {
     if (!pad[i]) continue;
@@ -246,6 +266,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter,
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
+    touches: touchedEdges(alpha, aw, ah, covers ? pad : undefined),
     enlarged: await enlarge(source, width, height),
     corrections: { levelled: Math.round(levelledBy * 10) / 10, redEyePixels: redEye },
     ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {}),

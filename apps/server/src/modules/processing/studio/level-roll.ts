@@ -1,9 +1,10 @@
 /**
- * Levels a tilted head: the photo is turned by the head's roll about its centre and cut to the
- * largest upright rectangle inside the turned picture that still holds the head (no padding
- * wedges, whose straight edges would cut the body in the portrait). Small tilts (under 6°; the
- * sample portrait has 3.5°) are a pose and are kept; large ones are left too, since cutting to an
- * upright rectangle would lose too much of the photo.
+ * Levels a tilted head: the photo is turned by the head's roll about its centre and cut to an
+ * upright rectangle that is solid photo from the head down (no wedge there, whose straight edges
+ * would cut the body in the portrait) and reaches up to the turned photo's top: the wedges the
+ * turn leaves above the head are outside the photo (`covers`), so the matte drops them and the
+ * portrait shows its backdrop there, as it does wherever a frame reaches past a photo. Small
+ * tilts (under 6°; the sample portrait has 3.5°) are a pose and are kept; large ones are left too.
  *
  * The roll is read from the face mesh's vertical axis (forehead to chin), not from the two iris
  * centres: the iris landmarks follow the gaze and jump between crops of one face (7° in one crop
@@ -12,9 +13,14 @@
  */
 import sharp from 'sharp';
 
-/** Tilts (degrees) from which a head is levelled, and beyond which it is left as it is. */
+/**
+ * Tilts (degrees) from which a head is levelled, and beyond which (as first read) it is left as
+ * it is; and the most a photo is turned in all, the second turn included (the mesh reads a
+ * strongly rolled head short: 28° first, 17° more once turned).
+ */
 export const LEVEL_FROM = 6;
 export const LEVEL_UP_TO = 35;
+export const TURN_AT_MOST = 50;
 /** Turns at most: the first by the roll read on the photo, the next by what is read once turned. */
 export const LEVEL_PASSES = 2;
 
@@ -37,6 +43,19 @@ export function headRoll(mesh: ArrayLike<ArrayLike<number | undefined>> | undefi
   const dy = chin[1]! - top[1]!;
   if (dy <= 0) return null;
   return (Math.atan2(-dx, dy) * 180) / Math.PI;
+}
+
+/**
+ * Whether a face box found on the levelled photo can be the one found before the turn: a turn
+ * keeps a face's size, so a box of under half or over twice the first one's area (once the whole
+ * width of a photo turned 44°) is a misreading, and the box before, moved with the turn, is kept.
+ */
+export function sameFaceTurned(
+  before: { width: number; height: number },
+  after: { width: number; height: number },
+): boolean {
+  const ratio = (after.width * after.height) / (before.width * before.height);
+  return ratio >= 0.5 && ratio <= 2;
 }
 
 /** The eye line's angle in degrees, positive when the eye on the right is lower. */
@@ -67,6 +86,8 @@ export type Levelled = {
   height: number;
   /** Where a point of the photo before lands on the levelled one. */
   map: (p: Point) => Point;
+  /** Whether a point of the levelled photo shows the photo (not a wedge of the turn's padding). */
+  covers: (p: Point) => boolean;
 };
 
 type Rect = { left: number; top: number; width: number; height: number };
@@ -94,16 +115,17 @@ function rowSpan(corners: Point[], y: number): [number, number] {
 
 /**
  * The largest upright rectangle inside the turned photo (a convex quadrilateral with `corners`)
- * that holds `keep`, or null when none does. Searched over its top and bottom rows: between them
- * every row of a convex shape spans at least what both ends span, so the ends' common span is the
- * widest the rectangle can be.
+ * from the top of `keep` down that holds `keep`, or null when none does; the rectangle returned
+ * then reaches up to the turned photo's top (what lies over it outside the photo is a wedge for
+ * the backdrop). Searched over the solid part's top and bottom rows: between them every row of a
+ * convex shape spans at least what both ends span, so the ends' common span is the widest it can be.
  */
 export function uprightInside(corners: Point[], keep: Rect): Rect | null {
   const ys = corners.map((c) => c.y);
   const top = Math.ceil(Math.min(...ys));
   const bottom = Math.floor(Math.max(...ys));
   const steps = 64;
-  let best: Rect | null = null;
+  let best: (Rect & { area: number }) | null = null;
   for (let i = 0; i <= steps; i++) {
     const y0 = top + ((keep.top - top) * i) / steps;
     if (y0 > keep.top) continue;
@@ -114,29 +136,37 @@ export function uprightInside(corners: Point[], keep: Rect): Rect | null {
       const left = Math.ceil(Math.max(l0, l1));
       const right = Math.floor(Math.min(r0, r1));
       if (left > keep.left || right < keep.left + keep.width) continue;
-      const r = { left, top: Math.ceil(y0), width: right - left, height: Math.floor(y1) - Math.ceil(y0) };
-      if (!best || r.width * r.height > best.width * best.height) best = r;
+      const area = (right - left) * (y1 - y0);
+      if (!best || area > best.area)
+        best = { left, top, width: right - left, height: Math.floor(y1) - top, area };
     }
   }
-  return best && best.width > 0 && best.height > 0 ? best : null;
+  if (!best || best.width <= 0 || best.height <= 0) return null;
+  const { area: _area, ...cut } = best;
+  return cut;
 }
+
+/** How far over the face box's centre a levelled photo reaches, in face heights. */
+const HAIR_ROOM = 1.5;
 
 /**
  * How much of the head around the face box (shares of the face's width beside it, of its height
- * above and below) the levelled photo keeps, most wanted first: hair, ears and neck; then less
- * where the photo's turned edge comes close, but never less than the hair (a level head with its
- * hair cut off is worse than a tilted one).
+ * above and below) the levelled photo keeps solid, most wanted first: hair, ears and neck; then
+ * less where the photo's turned edge comes close; last the face from its eyes down (negative
+ * `above`: the turned edge crosses above them, where the photo itself ended over the head, and
+ * the wedge there becomes backdrop).
  */
 const HEAD_MARGINS = [
   { side: 0.25, above: 0.5, below: 0.4 },
   { side: 0.15, above: 0.35, below: 0.2 },
+  { side: 0.1, above: -0.4, below: 0.2 },
 ];
 
 /**
  * Turns upright RGB bytes by -`deg` (so a head rolled by `deg` becomes level) and cuts the largest
- * upright rectangle that holds the head around `face` (its box in the photo before the turn) with
- * the widest of HEAD_MARGINS it can; without a face, the centred inner rectangle. Null when no
- * upright rectangle inside the turned photo holds the face.
+ * upright rectangle solid from the head down around `face` (its box in the photo before the turn),
+ * with the widest of HEAD_MARGINS it can, up to the turned photo's top; without a face, the
+ * centred inner rectangle. Null when no such rectangle holds the face.
  */
 export async function levelPhoto(
   rgb: Buffer,
@@ -181,6 +211,12 @@ export async function levelPhoto(
       });
       if (cut) break;
     }
+    // Over the head it reaches a face's height above the face box: higher is not this head, and
+    // the scene there (shown by the turn where an upright cut inside the photo ended) would only
+    // leave pieces in the matte; a frame reaching past the cut shows the backdrop there.
+    const highest = Math.floor(c.y - face.height * HAIR_ROOM);
+    if (cut && cut.top < highest && highest < cut.top + cut.height)
+      cut = { ...cut, top: highest, height: cut.top + cut.height - highest };
   } else {
     const inner = innerSize(width, height, deg);
     cut = {
@@ -204,5 +240,14 @@ export async function levelPhoto(
     const q = onCanvas(p);
     return { x: q.x - left, y: q.y - top };
   };
-  return { rgb: out, width: w, height: h, map };
+  // Back from the canvas to the photo before the turn; a pixel and a half inside its edges, where
+  // the turn's resampling has not mixed the padding's grey in.
+  const covers = (p: Point): boolean => {
+    const dx = p.x + left - tx;
+    const dy = p.y + top - ty;
+    const x = cx + dx * cos - dy * sin;
+    const y = cy + dx * sin + dy * cos;
+    return x >= 1.5 && y >= 1.5 && x <= width - 1.5 && y <= height - 1.5;
+  };
+  return { rgb: out, width: w, height: h, map, covers };
 }

@@ -177,21 +177,48 @@ export function finishMask(
   return out;
 }
 
-/** Which photo edges the person is cut by (more than 2% of the edge is solidly person). */
+/**
+ * Which photo edges the person is cut by (more than 2% of the edge is solidly person). Where
+ * `outside` marks pixels that are not photo (the wedges a levelling turn leaves), an edge is the
+ * photo's own: each row's first and last pixel of photo where that edge runs steeper than 45°
+ * (a side), each column's first where it runs flatter (the top), so a person cut by a turned edge
+ * is still known to be cut there.
+ */
 export function touchedEdges(
   alpha: Float32Array,
   width: number,
   height: number,
+  outside?: Uint8Array,
 ): { left: boolean; right: boolean; top: boolean } {
   const inset = Math.max(1, Math.round(Math.min(width, height) / 200));
+  const out = (i: number) => Boolean(outside?.[i]);
+  const first = new Int32Array(height);
+  const last = new Int32Array(height);
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width - 1 && out(y * width + x)) x++;
+    first[y] = x;
+    x = width - 1;
+    while (x > first[y]! && out(y * width + x)) x--;
+    last[y] = x;
+  }
+  const topOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height - 1 && out(y * width + x)) y++;
+    topOf[x] = y;
+  }
+  const steep = (e: Int32Array, i: number) => i === 0 || Math.abs(e[i]! - e[i - 1]!) <= 1;
+  const solid = (x: number, y: number) =>
+    x >= 0 && x < width && y >= 0 && y < height && alpha[y * width + x]! > 0.5;
   let left = 0;
   let right = 0;
   let top = 0;
   for (let y = 0; y < height; y++) {
-    if (alpha[y * width + inset]! > 0.5) left++;
-    if (alpha[y * width + width - 1 - inset]! > 0.5) right++;
+    if (steep(first, y) && solid(first[y]! + inset, y)) left++;
+    if (steep(last, y) && solid(last[y]! - inset, y)) right++;
   }
-  for (let x = 0; x < width; x++) if (alpha[inset * width + x]! > 0.5) top++;
+  for (let x = 0; x < width; x++) if (steep(topOf, x) && solid(x, topOf[x]! + inset)) top++;
   return { left: left > height * 0.02, right: right > height * 0.02, top: top > width * 0.02 };
 }
 

@@ -13,7 +13,7 @@ import { plausibleFace } from './face-check.js';
 import { checkFrame, frameCrop, leastFrameHeight, outputSize, type Box, type Framing } from './framing.js';
 import { gradingRows, readGrading } from './grading.js';
 import { UNIT_OF_BYTE, type Rgb } from './planes.js';
-import { finishMask, touchedEdges } from './refine-mask.js';
+import { finishMask } from './refine-mask.js';
 import { retouchSkin } from './retouch.js';
 import { sharpenToBytes } from './sharpen.js';
 import { renderScratch, type Alloc, type RenderScratch } from './scratch.js';
@@ -164,7 +164,7 @@ async function render(
 ): Promise<RenderedPortrait> {
   const random = seededRandom(opts.seed);
   const { face, eyes } = faceOf(a, opts.storedFace);
-  const touches = touchedEdges(a.alpha, a.alphaWidth, a.alphaHeight);
+  const { touches } = a;
   // The subject's size stays the style's (±2%); variants differ in placement and light instead.
   const zoom = random.range(0.98, 1.02);
   const shift = random.range(-0.06, 0.06);
