@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { couponProblem, couponStateProblem, usedUpProblem, type CouponProblem } from './coupon-check.js';
 import { redeemCoupon } from './redeem-coupon.js';
@@ -18,19 +18,19 @@ import { redeemCoupon } from './redeem-coupon.js';
 export async function redeemAtPayment(
   app: App,
   tx: Db,
-  payment: RecordData,
+  payment: RecordOf<'payments'>,
   afterCommit: (fn: () => void) => void,
   now = new Date(),
 ): Promise<CouponProblem | null> {
-  const code = String(payment.couponCode ?? '');
-  if (!code || !(Number(payment.discountCents) > 0)) return null;
+  const code = payment.couponCode ?? '';
+  if (!code || !(payment.discountCents > 0)) return null;
   // note: deleting a coupon unsets `payments.coupon`; the code we stored still says one was used.
-  const couponId = String(payment.coupon ?? '');
+  const couponId = payment.coupon ?? '';
   // Locked last (after photoshoot and payment, as everywhere) so an operator's edit of the coupon
   // waits for this check and count, or this waits for the edit and sees it.
   const coupon = couponId ? await lockRecord(tx, app.registry.require('coupons'), couponId) : null;
   const pkg = payment.package
-    ? await app.records.findById(app.registry.require('packages'), String(payment.package), tx)
+    ? await app.records.findById(app.registry.require('packages'), payment.package, tx)
     : null;
   const problem = pkg ? couponProblem(code, coupon, pkg, now) : couponStateProblem(code, coupon, now);
   if (problem) return problem;

@@ -8,17 +8,18 @@ import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { parseDate } from '../../tools/dates.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 export type CouponProblem = { code: string; message: string };
 
 /** Looks a code up case-insensitively (codes are ASCII by their pattern, so LOWER is exact). */
-export async function findCoupon(app: App, db: Db, code: string): Promise<RecordData | null> {
+export async function findCoupon(app: App, db: Db, code: string): Promise<RecordOf<'coupons'> | null> {
   const coupons = app.registry.require('coupons');
   const row = await db.get<{ id: string }>(
     `SELECT "id" FROM "coupons" WHERE LOWER("code") = LOWER(?) LIMIT 1`,
     [code],
   );
-  return row ? app.records.findById(coupons, row.id, db) : null;
+  return row ? recordOf('coupons', await app.records.findById(coupons, row.id, db)) : null;
 }
 
 export function usedUpProblem(code: string): CouponProblem {
@@ -31,11 +32,12 @@ export function usedUpProblem(code: string): CouponProblem {
  */
 export function couponStateProblem(
   code: string,
-  coupon: RecordData | null,
+  found: RecordData | null,
   now = new Date(),
 ): CouponProblem | null {
+  const coupon = recordOf('coupons', found);
   if (!coupon) return { code: 'validation_coupon_not_found', message: `There is no coupon ${code}.` };
-  const label = String(coupon.code);
+  const label = coupon.code;
   if (!coupon.active) {
     return { code: 'validation_coupon_inactive', message: `The coupon ${label} is no longer valid.` };
   }
@@ -43,40 +45,39 @@ export function couponStateProblem(
   if (expires && expires.getTime() <= now.getTime()) {
     return { code: 'validation_coupon_expired', message: `The coupon ${label} has expired.` };
   }
-  const max = Number(coupon.maxRedemptions ?? 0);
-  if (max > 0 && Number(coupon.redemptions ?? 0) >= max) return usedUpProblem(label);
+  const max = coupon.maxRedemptions ?? 0;
+  if (max > 0 && (coupon.redemptions ?? 0) >= max) return usedUpProblem(label);
   return null;
 }
 
 /** Why `coupon` (looked up for `code`) cannot be used on `pkg` at `now`, or null when it can. */
 export function couponProblem(
   code: string,
-  coupon: RecordData | null,
-  pkg: RecordData,
+  found: RecordData | null,
+  item: RecordData,
   now = new Date(),
 ): CouponProblem | null {
-  const state = couponStateProblem(code, coupon, now);
+  const state = couponStateProblem(code, found, now);
+  const coupon = recordOf('coupons', found);
   if (state || !coupon) return state;
-  const label = String(coupon.code);
-  const appliesTo = String(coupon.appliesTo || 'any');
-  const packages = (coupon.packages as string[] | undefined) ?? [];
-  if (
-    (appliesTo !== 'any' && appliesTo !== pkg.kind) ||
-    (packages.length && !packages.includes(String(pkg.id)))
-  ) {
+  const pkg = recordOf('packages', item);
+  const label = coupon.code;
+  const appliesTo = coupon.appliesTo || 'any';
+  const packages = coupon.packages ?? [];
+  if ((appliesTo !== 'any' && appliesTo !== pkg.kind) || (packages.length && !packages.includes(pkg.id))) {
     return {
       code: 'validation_coupon_not_applicable',
-      message: `The coupon ${label} cannot be used for the ${String(pkg.name)} package.`,
+      message: `The coupon ${label} cannot be used for the ${pkg.name} package.`,
     };
   }
-  const currency = String(coupon.currency ?? '');
+  const currency = coupon.currency ?? '';
   if (currency && currency !== pkg.currency) {
     return {
       code: 'validation_coupon_wrong_currency',
-      message: `The coupon ${label} is for payments in ${currency.toUpperCase()}, not ${String(pkg.currency).toUpperCase()}.`,
+      message: `The coupon ${label} is for payments in ${currency.toUpperCase()}, not ${pkg.currency.toUpperCase()}.`,
     };
   }
-  if (!(Number(coupon.percentOff) > 0) && !(Number(coupon.amountOffCents) > 0)) {
+  if (!(coupon.percentOff > 0) && !(coupon.amountOffCents > 0)) {
     return { code: 'validation_coupon_inactive', message: `The coupon ${label} gives no discount.` };
   }
   return null;

@@ -10,6 +10,7 @@
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { systemActor, type Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
 import { AfterCommit } from '../../core/db/after-commit.js';
@@ -47,11 +48,11 @@ export async function fulfilPayment(
     const lapsed = await redeemAtPayment(app, tx, payment, later.add);
     if (lapsed) {
       payment.status = 'failed';
-      payment.failureReason = couponLapsedReason(String(payment.couponCode), lapsed);
+      payment.failureReason = couponLapsedReason(payment.couponCode, lapsed);
       await savePayment(app, tx, payment, later, 'update');
       const reason = couponLapsedTransition(lapsed);
       await bought.onCouponLapsed({ app, tx, payment, item, actor, later, reason });
-      refund = Number(payment.amountCents) > 0;
+      refund = payment.amountCents > 0;
       return payment;
     }
 
@@ -69,12 +70,12 @@ export async function fulfilPayment(
 }
 
 /** Gives the money of a payment that lost its coupon back; a failure leaves the refund owed. */
-async function refundLapsedCoupon(app: App, payment: RecordData): Promise<void> {
+async function refundLapsedCoupon(app: App, payment: RecordOf<'payments'>): Promise<void> {
   try {
     Object.assign(payment, await refundOwed(app, payment));
   } catch (err) {
     console.error(
-      `[payments] refunding payment ${String(payment.id)} after its coupon lapsed failed; it stays owed and is retried:`,
+      `[payments] refunding payment ${payment.id} after its coupon lapsed failed; it stays owed and is retried:`,
       (err as Error).message,
     );
   }

@@ -5,11 +5,16 @@
 import { ApiError } from '../../core/errors.js';
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
 import { couponError, couponProblem, findCoupon } from './coupon-check.js';
 import { priceQuote, type Quote } from './quote.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
-export type ResolvedOrder = { pkg: RecordData; coupon: RecordData | null; quote: Quote; quantity: number };
+export type ResolvedOrder = {
+  pkg: RecordOf<'packages'>;
+  coupon: RecordOf<'coupons'> | null;
+  quote: Quote;
+  quantity: number;
+};
 
 /** What is ordered: the package's id, how many of it and the coupon code as typed. */
 export type OrderAsk = { packageId: string; couponCode: string; quantity: number };
@@ -38,18 +43,21 @@ export async function resolveOrder(
   ask: OrderAsk,
   packageKind: string,
 ): Promise<ResolvedOrder> {
-  const pkg = await app.records.findById(app.registry.require('packages'), ask.packageId, db);
+  const pkg = recordOf(
+    'packages',
+    await app.records.findById(app.registry.require('packages'), ask.packageId, db),
+  );
   if (!pkg || !pkg.active || pkg.kind !== packageKind) throw packageUnavailable();
-  let coupon: RecordData | null = null;
+  let coupon: RecordOf<'coupons'> | null = null;
   if (ask.couponCode) {
     coupon = await findCoupon(app, db, ask.couponCode);
     const problem = couponProblem(ask.couponCode, coupon, pkg);
     if (problem) throw couponError(problem);
   }
-  const max = Math.max(1, Number(pkg.maxQuantity) || 0);
+  const max = Math.max(1, pkg.maxQuantity || 0);
   if (ask.quantity > max) throw quantityError(max);
   // A coupon applies to the whole order: `quantity` packs at the package's price.
   const quantity = ask.quantity;
-  const priced = { ...pkg, priceCents: Math.max(0, Math.trunc(Number(pkg.priceCents) || 0)) * quantity };
+  const priced = { ...pkg, priceCents: Math.max(0, Math.trunc(pkg.priceCents || 0)) * quantity };
   return { pkg, coupon, quote: priceQuote(priced, coupon), quantity };
 }

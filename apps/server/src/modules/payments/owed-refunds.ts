@@ -13,16 +13,18 @@ import { AfterCommit } from '../../core/db/after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 import { refundKey } from './refund-amount.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 /** The SQL test of `isRefundOwed`, for queries over the payments table. */
 export const OWED_SQL = `"status" = 'failed' AND "providerPaymentRef" <> '' AND "refundedAt" = '' AND "amountCents" > 0`;
 
-export function isRefundOwed(payment: RecordData): boolean {
+export function isRefundOwed(data: RecordData): boolean {
+  const payment = recordOf('payments', data);
   return (
     payment.status === 'failed' &&
     Boolean(payment.providerPaymentRef) &&
     !payment.refundedAt &&
-    Number(payment.amountCents) > 0
+    payment.amountCents > 0
   );
 }
 
@@ -31,14 +33,14 @@ export function isRefundOwed(payment: RecordData): boolean {
  * @throws {ProviderError} when the provider refuses or cannot be reached; the refund stays owed.
  * @returns the payment as stored afterwards.
  */
-export async function refundOwed(app: App, payment: RecordData): Promise<RecordData> {
+export async function refundOwed(app: App, payment: RecordOf<'payments'>): Promise<RecordData> {
   if (!isRefundOwed(payment)) return payment;
-  const amountCents = Number(payment.amountCents);
-  await providerNamed(app, String(payment.provider)).refund(payment, {
+  const amountCents = payment.amountCents;
+  await providerNamed(app, payment.provider).refund(payment, {
     amountCents,
     key: refundKey(payment),
   });
-  return (await markOwedRefunded(app, String(payment.id))) ?? payment;
+  return (await markOwedRefunded(app, payment.id)) ?? payment;
 }
 
 /** Records that an owed refund was made (by us, or in Stripe's dashboard); once. */
@@ -63,7 +65,7 @@ export async function sweepOwedRefunds(app: App, limit = 20): Promise<{ refunded
   const tally = { refunded: 0, failed: 0 };
   const collection = app.registry.require('payments');
   for (const { id } of rows) {
-    const payment = await app.records.findById(collection, id);
+    const payment = recordOf('payments', await app.records.findById(collection, id));
     if (!payment) continue;
     try {
       await refundOwed(app, payment);

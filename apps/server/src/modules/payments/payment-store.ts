@@ -9,6 +9,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import { newId } from '../../tools/random.js';
 import { nowString } from '../../tools/dates.js';
 import type { AfterCommit } from '../../core/db/after-commit.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'refund_failed';
 
@@ -17,24 +18,32 @@ function collection(app: App) {
 }
 
 /** A new, unsaved payment with every field at its zero value and a fresh id. */
-export function blankPayment(app: App): RecordData {
+export function blankPayment(app: App): RecordOf<'payments'> {
   const data: RecordData = {};
   for (const field of collection(app).fields) data[field.name] = zeroValue(field);
   data.id = newId();
-  return data;
+  return recordOf('payments', data);
 }
 
-export function findPayment(app: App, id: string, db: Db = app.db): Promise<RecordData | null> {
-  return app.records.findById(collection(app), id, db);
+export async function findPayment(
+  app: App,
+  id: string,
+  db: Db = app.db,
+): Promise<RecordOf<'payments'> | null> {
+  return recordOf('payments', await app.records.findById(collection(app), id, db));
 }
 
-export function findPaymentBy(app: App, where: Record<string, unknown>, db: Db = app.db) {
-  return app.records.findOneBy(collection(app), where, db);
+export async function findPaymentBy(
+  app: App,
+  where: Record<string, unknown>,
+  db: Db = app.db,
+): Promise<RecordOf<'payments'> | null> {
+  return recordOf('payments', await app.records.findOneBy(collection(app), where, db));
 }
 
 /** The payment, locked until `tx` ends (PostgreSQL; SQLite transactions are serial anyway). */
-export function lockPayment(app: App, tx: Db, id: string): Promise<RecordData | null> {
-  return lockRecord(tx, collection(app), id);
+export async function lockPayment(app: App, tx: Db, id: string): Promise<RecordOf<'payments'> | null> {
+  return recordOf('payments', await lockRecord(tx, collection(app), id));
 }
 
 /** Inserts or updates `data` in `tx`; its record event fires once the transaction has committed. */

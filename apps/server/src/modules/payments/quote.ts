@@ -7,6 +7,7 @@
  * rather than failing at checkout or charging more than the quote said. `waivedCents` shows it.
  */
 import type { RecordData } from '../../core/records/codec.js';
+import { recordOf } from '../record-of.js';
 
 export type QuoteCoupon = { code: string; percentOff?: number; amountOffCents?: number };
 
@@ -59,16 +60,19 @@ export function minimumChargeCents(currency: string): number {
  * A coupon with both a percentage and an amount gives whichever saves more; a percentage is
  * rounded to the nearest cent.
  */
-export function discountFor(priceCents: number, coupon: RecordData): number {
-  const percent = Math.round((priceCents * Math.min(100, Number(coupon.percentOff) || 0)) / 100);
-  const amount = Math.max(0, Math.trunc(Number(coupon.amountOffCents) || 0));
+export function discountFor(priceCents: number, found: RecordData): number {
+  const coupon = recordOf('coupons', found);
+  const percent = Math.round((priceCents * Math.min(100, coupon.percentOff || 0)) / 100);
+  const amount = Math.max(0, Math.trunc(coupon.amountOffCents || 0));
   return Math.min(priceCents, Math.max(percent, amount));
 }
 
 /** The quote for `pkg` with an already validated `coupon` (or none). */
-export function priceQuote(pkg: RecordData, coupon: RecordData | null): Quote {
-  const priceCents = Math.max(0, Math.trunc(Number(pkg.priceCents) || 0));
-  const currency = String(pkg.currency);
+export function priceQuote(item: RecordData, found: RecordData | null): Quote {
+  const pkg = recordOf('packages', item);
+  const coupon = recordOf('coupons', found);
+  const priceCents = Math.max(0, Math.trunc(pkg.priceCents || 0));
+  const currency = pkg.currency;
   let discountCents = coupon ? discountFor(priceCents, coupon) : 0;
   const minimum = minimumChargeCents(currency);
   const rest = priceCents - discountCents;
@@ -77,9 +81,9 @@ export function priceQuote(pkg: RecordData, coupon: RecordData | null): Quote {
   const quote: Quote = { priceCents, discountCents, amountDueCents: priceCents - discountCents, currency };
   if (waived) Object.assign(quote, { waivedCents: waived, minimumChargeCents: minimum });
   if (coupon) {
-    const c: QuoteCoupon = { code: String(coupon.code) };
-    if (Number(coupon.percentOff) > 0) c.percentOff = Number(coupon.percentOff);
-    if (Number(coupon.amountOffCents) > 0) c.amountOffCents = Number(coupon.amountOffCents);
+    const c: QuoteCoupon = { code: coupon.code };
+    if (coupon.percentOff > 0) c.percentOff = coupon.percentOff;
+    if (coupon.amountOffCents > 0) c.amountOffCents = coupon.amountOffCents;
     quote.coupon = c;
   }
   return quote;

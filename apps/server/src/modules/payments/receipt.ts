@@ -12,6 +12,7 @@ import { receiptMail } from '../../core/mail/templates.js';
 import { parseDate } from '../../tools/dates.js';
 import { purchasableOf } from './purchasables.js';
 import { receiptRef } from './receipt-sent.js';
+import { recordOf } from '../record-of.js';
 
 /** The receipt for `payment`, or null when its buyer has no address to send it to. */
 export async function composeReceipt(
@@ -20,24 +21,28 @@ export async function composeReceipt(
   payment: RecordData,
   item: RecordData | null,
 ): Promise<MailMessage | null> {
-  const user = await app.records.findById(app.registry.require('users'), String(payment.user), db);
-  const email = String(user?.email ?? '');
+  const paid = recordOf('payments', payment);
+  const user = recordOf('users', await app.records.findById(app.registry.require('users'), paid.user, db));
+  const email = user?.email ?? '';
   if (!email) return null;
-  const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package), db);
+  const pkg = recordOf(
+    'packages',
+    await app.records.findById(app.registry.require('packages'), paid.package, db),
+  );
   const s = app.settings.get();
   const sold = { payment, item, pkg, appURL: s.meta.appURL };
   const mail = receiptMail(
     { appName: s.meta.appName, appURL: s.meta.appURL },
     {
-      itemName: String(pkg?.name ?? 'Photoshoot'),
+      itemName: pkg?.name ?? 'Photoshoot',
       item: purchasableOf(app, payment).receipt(sold),
-      priceCents: Number(payment.priceCents),
-      discountCents: Number(payment.discountCents),
-      amountCents: Number(payment.amountCents),
-      currency: String(payment.currency),
-      couponCode: String(payment.couponCode ?? ''),
-      paymentId: String(payment.id),
-      paidAt: parseDate(payment.paidAt) ?? new Date(),
+      priceCents: paid.priceCents,
+      discountCents: paid.discountCents,
+      amountCents: paid.amountCents,
+      currency: paid.currency,
+      couponCode: paid.couponCode ?? '',
+      paymentId: paid.id,
+      paidAt: parseDate(paid.paidAt) ?? new Date(),
     },
   );
   return { to: email, ...mail };
@@ -53,6 +58,6 @@ export async function queueReceipt(
 ): Promise<void> {
   const receipt = await composeReceipt(app, tx, payment, item);
   if (!receipt) return;
-  await app.mailer.queue(receipt, { db: tx, ref: receiptRef(String(payment.id)) });
+  await app.mailer.queue(receipt, { db: tx, ref: receiptRef(recordOf('payments', payment).id) });
   later.add(() => app.mailer.deliverQueued());
 }

@@ -7,10 +7,12 @@ import type { RefundInput } from '@photoshoot/contract';
 import { ValidationErrors } from '../../core/errors.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { formatMoney } from '../../core/mail/templates.js';
+import { recordOf } from '../record-of.js';
 
 /** What of the payment has not been given back yet, in minor units. */
-export function refundableCents(payment: RecordData): number {
-  return Math.max(0, Number(payment.amountCents) - Number(payment.refundedCents ?? 0));
+export function refundableCents(data: RecordData): number {
+  const payment = recordOf('payments', data);
+  return Math.max(0, payment.amountCents - (payment.refundedCents ?? 0));
 }
 
 /**
@@ -19,9 +21,10 @@ export function refundableCents(payment: RecordData): number {
  * through (the provider refuses a key reused with another amount). The first is the key full
  * refunds have always had.
  */
-export function refundKey(payment: RecordData): string {
-  const before = Number(payment.refundedCents ?? 0);
-  return before > 0 ? `refund-${String(payment.id)}-after-${before}` : `refund-${String(payment.id)}`;
+export function refundKey(data: RecordData): string {
+  const payment = recordOf('payments', data);
+  const before = payment.refundedCents ?? 0;
+  return before > 0 ? `refund-${payment.id}-after-${before}` : `refund-${payment.id}`;
 }
 
 /**
@@ -32,7 +35,7 @@ export function refundKey(payment: RecordData): string {
  */
 export function readRefundAmount(body: RefundInput, payment: RecordData): number {
   const left = refundableCents(payment);
-  const currency = String(payment.currency);
+  const currency = recordOf('payments', payment).currency;
   const errors = new ValidationErrors();
   if (body.currency !== undefined && body.currency.toLowerCase() !== currency.toLowerCase()) {
     errors.add(

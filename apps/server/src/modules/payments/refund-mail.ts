@@ -5,7 +5,7 @@
  */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 import type { MailMessage } from '../../core/mail/message.js';
 import { renderMail } from '../../core/mail/layout.js';
 import { formatMoney } from '../../core/mail/templates.js';
@@ -23,23 +23,23 @@ export function refundRef(paymentId: string, before = 0): string {
 export async function composeRefundMail(
   app: App,
   db: Db,
-  payment: RecordData,
+  payment: RecordOf<'payments'>,
   refundedCents: number,
 ): Promise<MailMessage | null> {
-  const user = await app.records.findById(app.registry.require('users'), String(payment.user), db);
-  const email = String(user?.email ?? '');
+  const user = recordOf('users', await app.records.findById(app.registry.require('users'), payment.user, db));
+  const email = user?.email ?? '';
   if (!email) return null;
   const meta = app.settings.get().meta;
-  const currency = String(payment.currency);
+  const currency = payment.currency;
   const amount = formatMoney(refundedCents, currency);
-  const paidCents = Number(payment.amountCents);
+  const paidCents = payment.amountCents;
   const paid = formatMoney(paidCents, currency);
   const standing = payment.status === 'paid';
   const note = purchasableOf(app, payment).refundNote;
   const delay = 'Depending on your bank it shows within 5 to 10 business days.';
   const details = [{ label: 'Refunded', value: amount }];
   if (refundedCents !== paidCents) details.push({ label: 'You paid', value: paid });
-  details.push({ label: 'Payment reference', value: String(payment.id) });
+  details.push({ label: 'Payment reference', value: payment.id });
   return {
     to: email,
     ...renderMail(meta, {

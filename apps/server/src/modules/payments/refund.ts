@@ -19,6 +19,7 @@ import { isRefundOwed, refundOwed } from './owed-refunds.js';
 import { providerNamed } from './providers/index.js';
 import { ProviderError } from './providers/provider.js';
 import { composeRefundMail, refundRef } from './refund-mail.js';
+import type { RecordOf } from '../record-of.js';
 import { readRefundAmount, refundableCents, refundKey } from './refund-amount.js';
 
 /** Marks a paid payment refunded (and what it bought, as that kind decides); once. */
@@ -45,7 +46,7 @@ export async function markRefunded(
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'paid') return payment ?? seen;
     const rest = refundableCents(payment);
-    const before = Number(payment.refundedCents ?? 0);
+    const before = payment.refundedCents ?? 0;
     Object.assign(payment, {
       status: 'refunded',
       refundedAt: nowString(),
@@ -73,8 +74,7 @@ async function markPartlyRefunded(
   const later = new AfterCommit();
   const saved = await app.db.transaction(async (tx) => {
     const payment = await lockPayment(app, tx, paymentId);
-    if (!payment || payment.status !== 'paid' || Number(payment.refundedCents ?? 0) !== before)
-      return payment;
+    if (!payment || payment.status !== 'paid' || (payment.refundedCents ?? 0) !== before) return payment;
     payment.refundedCents = before + amountCents;
     await savePayment(app, tx, payment, later, 'update');
     await queueRefundMail(app, tx, payment, amountCents, before, later);
@@ -89,14 +89,14 @@ async function markPartlyRefunded(
 async function queueRefundMail(
   app: App,
   tx: Db,
-  payment: RecordData,
+  payment: RecordOf<'payments'>,
   amountCents: number,
   before: number,
   later: AfterCommit,
 ): Promise<void> {
   const notice = await composeRefundMail(app, tx, payment, amountCents);
   if (!notice) return;
-  await app.mailer.queue(notice, { db: tx, ref: refundRef(String(payment.id), before) });
+  await app.mailer.queue(notice, { db: tx, ref: refundRef(payment.id, before) });
   later.add(() => app.mailer.deliverQueued());
 }
 
@@ -162,7 +162,7 @@ export async function refundPayment(
   if (!payment) throw ApiError.notFound();
   // A payment that failed after the money was taken (ADR 008) is refunded here too, at once.
   if (isRefundOwed(payment)) {
-    readRefundAmount({ ...body, amountCents: body.amountCents ?? Number(payment.amountCents) }, payment);
+    readRefundAmount({ ...body, amountCents: body.amountCents ?? payment.amountCents }, payment);
     if (body.amountCents !== undefined && body.amountCents !== payment.amountCents) {
       const message = 'A refund owed on a failed payment gives back the whole amount.';
       throw ApiError.badRequest(message, { amountCents: { code: 'validation_whole_amount', message } });
@@ -170,10 +170,10 @@ export async function refundPayment(
     return refundAtProvider(() => refundOwed(app, payment));
   }
   if (payment.status !== 'paid') {
-    const message = `Only a paid payment can be refunded; this one is ${String(payment.status)}.`;
+    const message = `Only a paid payment can be refunded; this one is ${payment.status}.`;
     throw ApiError.badRequest(message, { status: { code: 'validation_not_paid', message } });
   }
-  const charged = payment.provider !== 'free' && Number(payment.amountCents) > 0;
+  const charged = payment.provider !== 'free' && payment.amountCents > 0;
   // note: a free order has nothing to give back; "refunding" it cancels it.
   const amountCents = charged ? readRefundAmount(body, payment) : 0;
   const rest = !charged || amountCents === refundableCents(payment);
@@ -184,10 +184,10 @@ export async function refundPayment(
   }
   if (charged) {
     const request = { amountCents, key: refundKey(payment) };
-    await refundAtProvider(() => providerNamed(app, String(payment.provider)).refund(payment, request));
+    await refundAtProvider(() => providerNamed(app, payment.provider).refund(payment, request));
   }
   if (rest) return markRefunded(app, paymentId, actor, 'the payment was refunded');
-  return markPartlyRefunded(app, paymentId, Number(payment.refundedCents ?? 0), amountCents);
+  return markPartlyRefunded(app, paymentId, payment.refundedCents ?? 0, amountCents);
 }
 
 /** Runs a provider refund; its refusal becomes a 400 that says why. */

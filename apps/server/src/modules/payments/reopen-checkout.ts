@@ -13,6 +13,7 @@ import type { OrderInput } from '@photoshoot/contract';
 import { findPayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 import type { PaymentProvider } from './providers/provider.js';
+import type { RecordOf } from '../record-of.js';
 
 export type CheckoutOutcome = { payment: RecordData; url?: string; paid?: true };
 
@@ -20,11 +21,11 @@ export type CheckoutOutcome = { payment: RecordData; url?: string; paid?: true }
 const ABANDONED_START_MS = 2 * 60_000;
 const STARTING = 'The checkout is still being opened. Please wait a moment and try again.';
 
-function sameOrder(payment: RecordData, input: OrderInput, quantity: number): boolean {
+function sameOrder(payment: RecordOf<'payments'>, input: OrderInput, quantity: number): boolean {
   return (
     payment.package === input.packageId &&
-    Math.max(1, Number(payment.quantity) || 1) === quantity &&
-    String(payment.couponCode ?? '').toLowerCase() === input.couponCode.toLowerCase()
+    Math.max(1, payment.quantity || 1) === quantity &&
+    (payment.couponCode ?? '').toLowerCase() === input.couponCode.toLowerCase()
   );
 }
 
@@ -39,22 +40,22 @@ export async function reopenCheckout(
   const open = await findPayment(app, openPaymentId);
   if (!open || open.status !== 'pending') return null;
   if (sameOrder(open, input, quantity) && open.provider === provider.name && open.checkoutUrl) {
-    return { payment: open, url: String(open.checkoutUrl) };
+    return { payment: open, url: open.checkoutUrl };
   }
   if (!open.providerRef) {
     // note: its provider call is still under way (a double click), unless the server stopped during it.
     const age = Date.now() - (parseDate(open.created)?.getTime() ?? 0);
     if (age < ABANDONED_START_MS) throw checkoutProblem('validation_checkout_starting', STARTING);
-    await closePayment(app, String(open.id), 'cancelled', 'Replaced by a new checkout.');
+    await closePayment(app, open.id, 'cancelled', 'Replaced by a new checkout.');
     return null;
   }
   let state;
   try {
-    state = await providerNamed(app, String(open.provider)).cancel(open);
+    state = await providerNamed(app, open.provider).cancel(open);
   } catch (err) {
     throw providerUnavailable(providerMessage(err));
   }
-  if (state.state === 'paid') await fulfilPayment(app, String(open.id), state.providerPaymentRef);
-  else await closePayment(app, String(open.id), 'cancelled', 'Replaced by a new checkout.');
+  if (state.state === 'paid') await fulfilPayment(app, open.id, state.providerPaymentRef);
+  else await closePayment(app, open.id, 'cancelled', 'Replaced by a new checkout.');
   return null;
 }

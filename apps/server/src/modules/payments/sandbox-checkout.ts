@@ -13,9 +13,10 @@ import { fulfilPayment } from './fulfil.js';
 import { visiblePayment } from './payment-access.js';
 import { paymentJson } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 import type { SandboxOutcome } from '@photoshoot/contract';
 
-async function sandboxPayment(app: App, caller: Caller, id: string): Promise<RecordData> {
+async function sandboxPayment(app: App, caller: Caller, id: string): Promise<RecordOf<'payments'>> {
   if (app.settings.get().payments.provider !== 'sandbox') throw ApiError.notFound();
   const payment = await visiblePayment(app, caller, id);
   if (payment.provider !== 'sandbox') throw ApiError.notFound();
@@ -25,11 +26,14 @@ async function sandboxPayment(app: App, caller: Caller, id: string): Promise<Rec
 /** The payment record plus the names the checkout page shows. */
 export async function describeSandboxPayment(app: App, caller: Caller, id: string) {
   const payment = await sandboxPayment(app, caller, id);
-  const pkg = await app.records.findById(app.registry.require('packages'), String(payment.package));
+  const pkg = recordOf(
+    'packages',
+    await app.records.findById(app.registry.require('packages'), payment.package),
+  );
   const appURL = app.settings.get().meta.appURL;
   return {
     ...(await paymentJson(app, caller, payment)),
-    packageName: String(pkg?.name ?? ''),
+    packageName: pkg?.name ?? '',
     description: purchasableOf(app, payment).describe({ payment, item: null, pkg, appURL }),
   };
 }
@@ -43,7 +47,7 @@ export async function completeSandboxPayment(
 ): Promise<RecordData> {
   const payment = await sandboxPayment(app, caller, id);
   if (payment.status !== 'pending') {
-    const message = `This payment is already ${String(payment.status)}.`;
+    const message = `This payment is already ${payment.status}.`;
     throw ApiError.badRequest(message, { status: { code: 'validation_payment_settled', message } });
   }
   const actor = systemActor('sandbox');

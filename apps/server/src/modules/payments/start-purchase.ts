@@ -32,6 +32,7 @@ import { redeemCoupon } from './redeem-coupon.js';
 import { reopenCheckout, type CheckoutOutcome } from './reopen-checkout.js';
 import { activeProvider } from './providers/index.js';
 import type { CheckoutStarted, PaymentProvider } from './providers/provider.js';
+import type { RecordOf } from '../record-of.js';
 
 export type { CheckoutOutcome } from './reopen-checkout.js';
 
@@ -40,7 +41,7 @@ export function quantityOf(p: Purchasable, input: OrderInput): number {
   return p.sale.byQuantity ? input.quantity : 1;
 }
 
-type Placed = { payment: RecordData; item: RecordData; order: ResolvedOrder };
+type Placed = { payment: RecordOf<'payments'>; item: RecordData; order: ResolvedOrder };
 
 /** The transaction: the item's checks, the payment row, what the item makes of it. */
 async function placeOrder(
@@ -76,13 +77,13 @@ async function placeOrder(
   });
   if (free) {
     // note: with nothing to pay, checkout is the payment: the coupon use is counted now or never.
-    if (coupon && !(await redeemCoupon(app, tx, String(coupon.id), later.add))) {
-      throw couponError(usedUpProblem(String(coupon.code)));
+    if (coupon && !(await redeemCoupon(app, tx, coupon.id, later.add))) {
+      throw couponError(usedUpProblem(coupon.code));
     }
     Object.assign(payment, {
       status: 'paid',
       paidAt: nowString(),
-      providerRef: `free_${String(payment.id)}`,
+      providerRef: `free_${payment.id}`,
     });
   }
   await savePayment(app, tx, payment, later, 'create');
@@ -93,7 +94,11 @@ async function placeOrder(
 }
 
 /** Stores the provider's reference and page on the payment, unless it was closed meanwhile. */
-async function recordStarted(app: App, paymentId: string, started: CheckoutStarted): Promise<RecordData> {
+async function recordStarted(
+  app: App,
+  paymentId: string,
+  started: CheckoutStarted,
+): Promise<RecordOf<'payments'>> {
   const later = new AfterCommit();
   const payment = await app.db.transaction(async (tx) => {
     const payment = await lockPayment(app, tx, paymentId);
@@ -122,21 +127,21 @@ async function openProviderPage(
     started = await provider.createCheckout({
       payment,
       itemName: p.sale.itemName(order.pkg, payment),
-      itemDescription: order.coupon ? `Coupon ${String(order.coupon.code)} applied` : '',
+      itemDescription: order.coupon ? `Coupon ${order.coupon.code} applied` : '',
       customerEmail: String(caller.auth?.record.email ?? ''),
       successUrl: appLink(appURL, back.successPath, back.query),
       cancelUrl: appLink(appURL, back.cancelPath, { ...back.query, cancelled: '1' }),
     });
   } catch (err) {
     const message = providerMessage(err);
-    await closePayment(app, String(payment.id), 'failed', message);
+    await closePayment(app, payment.id, 'failed', message);
     throw providerUnavailable(message);
   }
-  const saved = await recordStarted(app, String(payment.id), started);
+  const saved = await recordStarted(app, payment.id, started);
   if (saved.status !== 'pending') {
     // note: replaced while the provider was opening it; that page must never take money.
     await provider.cancel({ ...saved, providerRef: started.providerRef }).catch((err: unknown) => {
-      console.error(`[payments] closing the replaced checkout of payment ${String(saved.id)} failed:`, err);
+      console.error(`[payments] closing the replaced checkout of payment ${saved.id} failed:`, err);
     });
     throw checkoutProblem('validation_checkout_replaced', 'This checkout was replaced by a newer one.');
   }

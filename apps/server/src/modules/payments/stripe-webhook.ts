@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { systemActor } from '../../core/records/actor.js';
 import { closePayment } from './close-payment.js';
 import { fulfilPayment } from './fulfil.js';
@@ -22,7 +22,7 @@ export type WebhookAnswer = { received: true; handled: string };
  * trusted (anyone with the API key can set it, and other software on the account may use the same
  * names); a session we never stored (its checkout was abandoned or replaced while starting) is ignored.
  */
-async function stripePaymentFor(app: App, sessionId: string): Promise<RecordData | null> {
+async function stripePaymentFor(app: App, sessionId: string): Promise<RecordOf<'payments'> | null> {
   if (!sessionId) return null;
   return findPaymentBy(app, { provider: 'stripe', providerRef: sessionId });
 }
@@ -45,14 +45,14 @@ export async function handleStripeWebhook(
     case 'paid': {
       const payment = await stripePaymentFor(app, event.providerRef);
       if (!payment) return { received: true, handled: 'unknown payment' };
-      await fulfilPayment(app, String(payment.id), event.providerPaymentRef, actor);
+      await fulfilPayment(app, payment.id, event.providerPaymentRef, actor);
       return { received: true, handled: 'paid' };
     }
     case 'cancelled':
     case 'failed': {
       const payment = await stripePaymentFor(app, event.providerRef);
       if (!payment) return { received: true, handled: 'unknown payment' };
-      await closePayment(app, String(payment.id), event.kind, event.reason, actor);
+      await closePayment(app, payment.id, event.kind, event.reason, actor);
       return { received: true, handled: event.kind };
     }
     case 'refunded': {
@@ -61,8 +61,8 @@ export async function handleStripeWebhook(
         providerPaymentRef: event.providerPaymentRef,
       });
       if (!payment) return { received: true, handled: 'unknown payment' };
-      if (isRefundOwed(payment)) await markOwedRefunded(app, String(payment.id));
-      else await markRefunded(app, String(payment.id), actor, 'refunded in Stripe');
+      if (isRefundOwed(payment)) await markOwedRefunded(app, payment.id);
+      else await markRefunded(app, payment.id, actor, 'refunded in Stripe');
       return { received: true, handled: 'refunded' };
     }
     case 'refund_failed': {
@@ -71,7 +71,7 @@ export async function handleStripeWebhook(
         providerPaymentRef: event.providerPaymentRef,
       });
       if (!payment) return { received: true, handled: 'unknown payment' };
-      await markRefundFailed(app, String(payment.id), event.reason);
+      await markRefundFailed(app, payment.id, event.reason);
       return { received: true, handled: 'refund failed' };
     }
     default:

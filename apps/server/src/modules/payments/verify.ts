@@ -19,7 +19,7 @@ export async function verifyPayment(app: App, caller: Caller, id: string): Promi
   const actor = systemActor('payment-verify');
   let state;
   try {
-    state = await providerNamed(app, String(payment.provider)).retrieve(payment);
+    state = await providerNamed(app, payment.provider).retrieve(payment);
   } catch (err) {
     const message = err instanceof ProviderError ? err.message : 'The payment provider did not answer.';
     throw ApiError.badRequest(`${message} Please try again in a moment.`);

@@ -2,10 +2,10 @@
  * What the payment core needs from whoever takes the money. Providers know nothing of our tables:
  * they get the payment's values and answer in their own terms mapped to these few states.
  */
-import type { RecordData } from '../../../core/records/codec.js';
+import type { RecordOf } from '../../record-of.js';
 
 export type CheckoutRequest = {
-  payment: RecordData;
+  payment: RecordOf<'payments'>;
   /** What the buyer sees on the provider's page. */
   itemName: string;
   itemDescription: string;
@@ -38,14 +38,14 @@ export type ProviderEvent =
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
-  retrieve(payment: RecordData): Promise<ProviderState>;
+  retrieve(payment: RecordOf<'payments'>): Promise<ProviderState>;
   /** Closes an open checkout; answers `paid` when it was paid meanwhile and can no longer be closed. */
-  cancel(payment: RecordData): Promise<ProviderState>;
+  cancel(payment: RecordOf<'payments'>): Promise<ProviderState>;
   /**
    * Gives back `amountCents` of the payment (at most what is left of it); a call repeated with the
    * same `key` gives back nothing more.
    */
-  refund(payment: RecordData, request: RefundRequest): Promise<void>;
+  refund(payment: RecordOf<'payments'>, request: RefundRequest): Promise<void>;
   /** @throws when the signature does not verify. */
   parseWebhook(rawBody: Buffer, signature: string): ProviderEvent;
 }

@@ -4,7 +4,7 @@
  * the payment row itself is the sandbox's state. No money moves and nothing leaves the machine.
  */
 import { appLink } from '../../../core/mail/app-link.js';
-import type { RecordData } from '../../../core/records/codec.js';
+import type { RecordOf } from '../../record-of.js';
 import type {
   CheckoutRequest,
   CheckoutStarted,
@@ -21,31 +21,31 @@ export class SandboxProvider implements PaymentProvider {
   constructor(private readonly appURL: string) {}
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutStarted> {
-    const id = String(request.payment.id);
+    const id = request.payment.id;
     return { providerRef: `sandbox_${id}`, url: appLink(this.appURL, `/sandbox/checkout/${id}`) };
   }
 
-  async retrieve(payment: RecordData): Promise<ProviderState> {
+  async retrieve(payment: RecordOf<'payments'>): Promise<ProviderState> {
     switch (payment.status) {
       case 'paid':
       case 'refunded':
-        return { state: 'paid', providerPaymentRef: String(payment.providerRef) };
+        return { state: 'paid', providerPaymentRef: payment.providerRef };
       case 'cancelled':
-        return { state: 'cancelled', reason: String(payment.failureReason) };
+        return { state: 'cancelled', reason: payment.failureReason };
       case 'failed':
-        return { state: 'failed', reason: String(payment.failureReason) };
+        return { state: 'failed', reason: payment.failureReason };
       default:
         return { state: 'open' };
     }
   }
 
-  async cancel(payment: RecordData): Promise<ProviderState> {
+  async cancel(payment: RecordOf<'payments'>): Promise<ProviderState> {
     const now = await this.retrieve(payment);
     return now.state === 'open' ? { state: 'cancelled', reason: 'The checkout was replaced.' } : now;
   }
 
   /** Moves no money, but refuses what Stripe refuses: nothing, or more than is left. */
-  async refund(payment: RecordData, request: RefundRequest): Promise<void> {
+  async refund(payment: RecordOf<'payments'>, request: RefundRequest): Promise<void> {
     const left = refundableCents(payment);
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
       throw new ProviderError('The sandbox refunds a positive whole number of cents.');

@@ -6,7 +6,7 @@
  * the payment id make a retried call create nothing twice.
  */
 import Stripe from 'stripe';
-import type { RecordData } from '../../../core/records/codec.js';
+import type { RecordOf } from '../../record-of.js';
 import type {
   CheckoutRequest,
   CheckoutStarted,
@@ -111,7 +111,7 @@ export class StripeProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutStarted> {
     const p = request.payment;
-    const paymentId = String(p.id);
+    const paymentId = p.id;
     const session = await call('start the checkout', () =>
       this.stripe.checkout.sessions.create(
         {
@@ -120,8 +120,8 @@ export class StripeProvider implements PaymentProvider {
             {
               quantity: 1,
               price_data: {
-                currency: String(p.currency),
-                unit_amount: Number(p.amountCents),
+                currency: p.currency,
+                unit_amount: p.amountCents,
                 product_data: {
                   name: request.itemName,
                   ...(request.itemDescription ? { description: request.itemDescription } : {}),
@@ -130,7 +130,7 @@ export class StripeProvider implements PaymentProvider {
             },
           ],
           client_reference_id: paymentId,
-          metadata: { paymentId, photoshootId: String(p.photoshoot ?? '') },
+          metadata: { paymentId, photoshootId: p.photoshoot ?? '' },
           payment_intent_data: { metadata: { paymentId } },
           ...(request.customerEmail ? { customer_email: request.customerEmail } : {}),
           success_url: request.successUrl,
@@ -143,16 +143,16 @@ export class StripeProvider implements PaymentProvider {
     return { providerRef: session.id, url: session.url };
   }
 
-  async retrieve(payment: RecordData): Promise<ProviderState> {
+  async retrieve(payment: RecordOf<'payments'>): Promise<ProviderState> {
     const session = await call('report the payment', () =>
-      this.stripe.checkout.sessions.retrieve(String(payment.providerRef)),
+      this.stripe.checkout.sessions.retrieve(payment.providerRef),
     );
     return stateOf(session as SessionLike);
   }
 
-  async cancel(payment: RecordData): Promise<ProviderState> {
+  async cancel(payment: RecordOf<'payments'>): Promise<ProviderState> {
     try {
-      await this.stripe.checkout.sessions.expire(String(payment.providerRef));
+      await this.stripe.checkout.sessions.expire(payment.providerRef);
       return { state: 'cancelled', reason: 'The checkout was replaced.' };
     } catch {
       // note: a session that is already complete or expired cannot be expired; its state says why.
@@ -160,8 +160,8 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(payment: RecordData, request: RefundRequest): Promise<void> {
-    const intent = String(payment.providerPaymentRef ?? '');
+  async refund(payment: RecordOf<'payments'>, request: RefundRequest): Promise<void> {
+    const intent = payment.providerPaymentRef ?? '';
     if (!intent) throw new ProviderError('This payment has no Stripe payment to refund.');
     try {
       await call('refund the payment', () =>
@@ -169,7 +169,7 @@ export class StripeProvider implements PaymentProvider {
           {
             payment_intent: intent,
             amount: request.amountCents,
-            metadata: { paymentId: String(payment.id) },
+            metadata: { paymentId: payment.id },
           },
           { idempotencyKey: request.key },
         ),
