@@ -9,6 +9,7 @@ import { ServiceKey } from '../../core/service-key.js';
 import { pendingRowsOf } from '../hosted-providers/external-jobs.js';
 import type { ComfyuiProvider } from './comfyui-provider.js';
 import { PROVIDER } from './run-row.js';
+import { recordOf } from '../record-of.js';
 
 export const comfyuiCancellationsKey = new ServiceKey<ComfyuiCancellations>('comfyuiCancellations');
 
@@ -27,9 +28,10 @@ export class ComfyuiCancellations {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
-  private onEvent({ record }: RecordEvent): void {
-    if (record.status !== 'refunded') return;
-    const work = this.cancelFor(String(record.id))
+  private onEvent(e: RecordEvent): void {
+    const photoshoot = recordOf('photoshoots', e.record);
+    if (photoshoot.status !== 'refunded') return;
+    const work = this.cancelFor(photoshoot.id)
       .catch((err: unknown) => console.error('[comfyui] cancel on refund:', (err as Error)?.message ?? err))
       .finally(() => this.pending.delete(work));
     this.pending.add(work);
