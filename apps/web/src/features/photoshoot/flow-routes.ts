@@ -1,5 +1,6 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPages } from '../../lib/lazy-page';
+import { importWithReload } from '../../lib/chunk-reload';
 import type { pages } from './pages';
 
 /**
@@ -13,36 +14,59 @@ const paymentSearch = (s: Record<string, unknown>): { payment?: string } => ({
   payment: typeof s.payment === 'string' && s.payment ? s.payment : undefined,
 });
 
+/** The path param naming the photoshoot: `$id` in the individual flow, `$photoshootId` in a team's. */
+type PhotoshootParam = 'id' | 'photoshootId';
+
+/**
+ * The step's loader, keyed by the photoshoot in the path (see `flow-loaders.ts`). The loaders and
+ * the data layer they read are a lazy chunk, like the pages: none of it is in the landing bundle.
+ */
+const loadFlowLoaders = importWithReload(() => import('./flow-loaders'));
+
+const loaderOf =
+  (name: keyof typeof pages, param: PhotoshootParam) =>
+  async ({ params }: { params: Record<string, string> }) => {
+    const { flowLoaders } = await loadFlowLoaders().catch(() => ({ flowLoaders: undefined }));
+    await flowLoaders?.[name]?.(params[param] ?? '');
+  };
+
 function step<TParent extends AnyRoute, TPath extends string>(
   parent: TParent,
   path: TPath,
   name: keyof typeof pages,
+  param: PhotoshootParam,
 ) {
-  return createRoute({ getParentRoute: () => parent, path, component: flowPage(name) });
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    loader: loaderOf(name, param),
+    component: flowPage(name),
+  });
 }
 
 /** The steps every flow has: upload, styles, then processing and the results. */
-export function flowSteps<TParent extends AnyRoute>(flow: TParent) {
+export function flowSteps<TParent extends AnyRoute>(flow: TParent, param: PhotoshootParam) {
   return [
-    step(flow, 'upload', 'upload'),
-    step(flow, 'styles', 'styles'),
-    step(flow, 'processing', 'processing'),
-    step(flow, 'results', 'results'),
+    step(flow, 'upload', 'upload', param),
+    step(flow, 'styles', 'styles', param),
+    step(flow, 'processing', 'processing', param),
+    step(flow, 'results', 'results', param),
   ] as const;
 }
 
 /** The steps of a flow the customer pays for: checkout and its return, and the review of results. */
-export function paidFlowSteps<TParent extends AnyRoute>(flow: TParent) {
+export function paidFlowSteps<TParent extends AnyRoute>(flow: TParent, param: PhotoshootParam) {
   const paymentStep = <TPath extends string>(path: TPath, name: 'payment' | 'paymentReturn') =>
     createRoute({
       getParentRoute: () => flow,
       path,
       validateSearch: paymentSearch,
+      loader: loaderOf(name, param),
       component: flowPage(name),
     });
   return [
     paymentStep('payment', 'payment'),
     paymentStep('payment-return', 'paymentReturn'),
-    step(flow, 'review', 'review'),
+    step(flow, 'review', 'review', param),
   ] as const;
 }

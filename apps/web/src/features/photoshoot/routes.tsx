@@ -17,6 +17,9 @@ const sandboxCheckoutRoute = createRoute({
 });
 
 export const photoshootRoutes = [
-  individualFlowRoute.addChildren([...flowSteps(individualFlowRoute), ...paidFlowSteps(individualFlowRoute)]),
+  individualFlowRoute.addChildren([
+    ...flowSteps(individualFlowRoute, 'id'),
+    ...paidFlowSteps(individualFlowRoute, 'id'),
+  ]),
   sandboxCheckoutRoute,
 ];

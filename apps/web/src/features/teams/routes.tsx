@@ -116,7 +116,7 @@ export const teamRoutes = [
     teamShootsRoute,
     createTeamShootRoute,
     teamDashboardRoute,
-    teamFlowRoute.addChildren([teamFlowHomeRoute, ...flowSteps(teamFlowRoute)]),
+    teamFlowRoute.addChildren([teamFlowHomeRoute, ...flowSteps(teamFlowRoute, 'photoshootId')]),
   ]),
 ];
 

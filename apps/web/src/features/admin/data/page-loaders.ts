@@ -1,4 +1,4 @@
-import { queryClient } from '../../../lib/query-client';
+import { ensure, load } from '../../../lib/ensure-queries';
 import { readContactSearch } from '../contact/contact-search';
 import { readCouponsSearch } from '../coupons/coupons-search';
 import { readOriginalsSearch } from '../originals/originals-search';
@@ -24,12 +24,8 @@ import type { RawSearch } from './url-search';
 /**
  * The back office's route loaders: what a page shows first is read before it paints (a list's
  * page of records and what its filters choose from; a record and what is shown beside it). A
- * failed read is left to the page, which shows it with a way to try again (a loader's error would
- * replace the whole page).
+ * failed read is left to the page (`ensure`).
  */
-const ensure = (...reads: Array<Promise<unknown>>) =>
-  Promise.all(reads.map((read) => read.catch(() => undefined))).then(() => undefined);
-const load: typeof queryClient.ensureQueryData = (options) => queryClient.ensureQueryData(options);
 
 /** The list pages, by the URL's search. */
 export const listLoaders = {

@@ -1,6 +1,5 @@
 import { PURCHASABLES } from '@photoshoot/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
@@ -17,6 +16,7 @@ import { PaymentStatusBadge } from '../components/status-badge';
 import type { PaymentRow } from '../data/admin-types';
 import { adminLists, listKeys, owedRefundsQuery } from '../data/list-queries';
 import { ListToolbar } from '../components/list-toolbar';
+import { Bought } from './bought';
 import { downloadPaymentsCsv } from './data/download-csv';
 import { paymentsRawSearch, readPaymentsSearch } from './payments-search';
 import { useListSearch } from '../data/use-list-search';
@@ -32,29 +32,6 @@ const PROVIDER_OPTIONS = [
   { value: 'free', label: 'Free (100% off)' },
 ];
 const KIND_OPTIONS = PURCHASABLES.map(({ kind, label }) => ({ value: kind, label }));
-
-/** What a payment bought, in a few words: the package, or a team's seats with their number. */
-function Bought({ p }: { p: PaymentRow }) {
-  if (p.team)
-    return (
-      <span className="block max-w-48 truncate">
-        Team seats × {p.quantity || 1}
-        <span className="block text-xs text-zinc-500">{p.expand?.team?.name ?? p.team}</span>
-      </span>
-    );
-  const name = p.expand?.package?.name ?? 'Photoshoot';
-  return p.photoshoot ? (
-    <Link
-      to="/admin/photoshoots/$id"
-      params={{ id: p.photoshoot }}
-      className="font-medium text-brand-700 underline-offset-2 hover:underline"
-    >
-      {name}
-    </Link>
-  ) : (
-    <span>{name}</span>
-  );
-}
 
 const col = dataTableColumns<PaymentRow>();
 
