@@ -8,6 +8,7 @@ import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { photoshootLimits } from './limits.js';
 import { checkPhotoshootStyles } from './style-choice.js';
+import { recordOf } from '../record-of.js';
 
 async function acceptedPhotos(db: Db, photoshootId: string): Promise<number> {
   const row = await db.get<{ n: unknown }>(
@@ -35,7 +36,7 @@ export async function checkOrderRules(
   const checkout = stage !== 'quote';
   const step = stage === 'submitting' ? 'submitting' : 'checkout';
   const min = photoshootLimits(app).minAcceptedPhotos;
-  const accepted = checkout ? await acceptedPhotos(db, String(photoshoot.id)) : min;
+  const accepted = checkout ? await acceptedPhotos(db, recordOf('photoshoots', photoshoot).id) : min;
   if (accepted < min) {
     errors.add(
       'photos',
@@ -45,14 +46,14 @@ export async function checkOrderRules(
     );
   }
   const styles = (photoshoot.styles as string[] | undefined) ?? [];
-  const included = Number(pkg.stylesIncluded);
+  const { stylesIncluded: included, name: packageName } = recordOf('packages', pkg);
   if (styles.length === 0) {
     if (checkout) errors.add('styles', 'validation_required', 'Choose at least one style.');
   } else if (styles.length > included) {
     errors.add(
       'styles',
       'validation_too_many_styles',
-      `The ${String(pkg.name)} package includes ${included} style${included === 1 ? '' : 's'}; you chose ${styles.length}. Remove some or pick a bigger package.`,
+      `The ${packageName} package includes ${included} style${included === 1 ? '' : 's'}; you chose ${styles.length}. Remove some or pick a bigger package.`,
       { max: included, chosen: styles.length },
     );
   }

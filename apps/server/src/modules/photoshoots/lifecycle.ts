@@ -15,6 +15,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import { logTransition } from './transition-log.js';
 import type { ActorKind } from '../../core/records/actor.js';
 import { isPhotoshootStatus, type PhotoshootStatus } from './statuses.js';
+import { recordOf } from '../record-of.js';
 
 export type Edge = {
   from: PhotoshootStatus;
@@ -171,9 +172,9 @@ export async function transition(
 ): Promise<TransitionResult> {
   const run = async (db: Db) => {
     const collection = app.registry.require('photoshoots');
-    const current = await lockRecord(db, collection, id);
+    const current = recordOf('photoshoots', await lockRecord(db, collection, id));
     if (!current) throw ApiError.notFound('The photoshoot was not found.');
-    const from = String(current.status);
+    const from = current.status;
     const why = refusal(from, to, actor);
     if (why)
       throw ApiError.badRequest(why, { status: { code: 'validation_invalid_transition', message: why } });

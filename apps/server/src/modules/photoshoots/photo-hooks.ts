@@ -9,6 +9,7 @@ import { isSuperuser } from '../../core/records/caller.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { photoshootLimits } from './limits.js';
 import { lockRecord } from '../../core/records/lock-record.js';
+import { recordOf } from '../record-of.js';
 
 async function beforeCreate(e: RecordHookEvent): Promise<void> {
   if (!e.record.qc) e.record.qc = 'pending';
@@ -16,7 +17,7 @@ async function beforeCreate(e: RecordHookEvent): Promise<void> {
   const photoshoot = await lockRecord(
     e.tx,
     e.app.registry.require('photoshoots'),
-    String(e.record.photoshoot),
+    recordOf('original_photos', e.record).photoshoot,
   );
   // note: someone else's (or no) photoshoot is the create rule's to refuse, without details.
   if (!photoshoot || photoshoot.user !== e.caller.auth?.record.id) return;
@@ -44,7 +45,7 @@ async function beforeDelete(e: RecordHookEvent): Promise<void> {
   const photoshoot = await lockRecord(
     e.tx,
     e.app.registry.require('photoshoots'),
-    String(e.record.photoshoot),
+    recordOf('original_photos', e.record).photoshoot,
   );
   if (photoshoot && photoshoot.status !== 'draft') {
     throw ApiError.badRequest('Photos can only be removed while the photoshoot is a draft.');

@@ -12,6 +12,7 @@ import { checkPhotoshootStyles } from './style-choice.js';
 import { changedFields, mergeStoredServerFields } from './stored-merge.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { logTransition } from './transition-log.js';
+import { recordOf } from '../record-of.js';
 
 export const DRAFT_ONLY_FIELDS = ['profile', 'package', 'styles'] as const;
 export const COMPLETED_ONLY_FIELDS = ['rating', 'reviewComment'] as const;
@@ -25,19 +26,13 @@ function refuse(message: string, fields: string[], code: string): ApiError {
 async function beforeCreate(e: RecordHookEvent): Promise<void> {
   if (!isSuperuser(e.caller) || !e.record.status) e.record.status = 'draft';
   if (!isSuperuser(e.caller)) await checkPhotoshootStyles(e.app, e.tx, e.record);
-  await logTransition(
-    e.app,
-    e.tx,
-    String(e.record.id),
-    '',
-    String(e.record.status),
-    actorOf(e.caller),
-    'created',
-  );
+  const photoshoot = recordOf('photoshoots', e.record);
+  await logTransition(e.app, e.tx, photoshoot.id, '', photoshoot.status, actorOf(e.caller), 'created');
 }
 
 async function beforeUpdate(e: RecordHookEvent): Promise<void> {
-  const stored = await mergeStoredServerFields(e);
+  const stored = recordOf('photoshoots', await mergeStoredServerFields(e));
+  const photoshoot = recordOf('photoshoots', e.record);
   if (!isSuperuser(e.caller)) {
     const draftOnly = changedFields(e, stored, DRAFT_ONLY_FIELDS);
     if (draftOnly.length && stored.status !== 'draft') {
@@ -57,13 +52,13 @@ async function beforeUpdate(e: RecordHookEvent): Promise<void> {
     }
     if (draftOnly.includes('styles')) await checkPhotoshootStyles(e.app, e.tx, e.record);
   }
-  if (e.record.status !== stored.status) {
+  if (photoshoot.status !== stored.status) {
     await logTransition(
       e.app,
       e.tx,
-      String(e.record.id),
-      String(stored.status),
-      String(e.record.status),
+      photoshoot.id,
+      stored.status,
+      photoshoot.status,
       actorOf(e.caller),
       'set through the records API',
     );
@@ -72,7 +67,7 @@ async function beforeUpdate(e: RecordHookEvent): Promise<void> {
 
 async function beforeDelete(e: RecordHookEvent): Promise<void> {
   if (isSuperuser(e.caller)) return;
-  const stored = await lockRecord(e.tx, e.collection, String(e.record.id));
+  const stored = await lockRecord(e.tx, e.collection, recordOf('photoshoots', e.record).id);
   if (stored && stored.status !== 'draft')
     throw ApiError.badRequest('Only a draft photoshoot can be deleted.');
 }

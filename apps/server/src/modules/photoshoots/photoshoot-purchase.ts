@@ -13,6 +13,7 @@ import { formatMoney } from '../../core/mail/templates.js';
 import { refusal, transition } from './lifecycle.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { photoshootSale } from './photoshoot-sale.js';
+import { recordOf } from '../record-of.js';
 
 /** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
 function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
@@ -21,13 +22,13 @@ function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot 
 
 /** Moves the photoshoot to `to` when the lifecycle allows it for the actor. */
 async function moveIfAllowed(o: PurchaseOutcome, to: string): Promise<void> {
-  const photoshoot = o.item;
-  if (!photoshoot || refusal(String(photoshoot.status), to, o.actor)) return;
-  await transition(o.app, String(photoshoot.id), to, o.actor, o.reason, o.tx, o.later.add);
+  const photoshoot = recordOf('photoshoots', o.item);
+  if (!photoshoot || refusal(photoshoot.status, to, o.actor)) return;
+  await transition(o.app, photoshoot.id, to, o.actor, o.reason, o.tx, o.later.add);
 }
 
 async function lock(app: App, tx: Db, payment: RecordData): Promise<RecordData | null> {
-  const id = String(payment.photoshoot ?? '');
+  const id = recordOf('payments', payment).photoshoot;
   return id ? lockRecord(tx, app.registry.require('photoshoots'), id) : null;
 }
 
@@ -47,28 +48,36 @@ export const photoshootPurchase: Purchasable = {
     if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
   },
   async refundRefusal(app: App, payment: RecordData, actor: Actor) {
-    const photoshoot = await app.records.findById(
-      app.registry.require('photoshoots'),
-      String(payment.photoshoot),
+    const photoshoot = recordOf(
+      'photoshoots',
+      await app.records.findById(
+        app.registry.require('photoshoots'),
+        recordOf('payments', payment).photoshoot,
+      ),
     );
     if (!photoshoot || photoshoot.payment !== payment.id) return null;
-    return refusal(String(photoshoot.status), 'refunded', actor);
+    return refusal(photoshoot.status, 'refunded', actor);
   },
   onRefunded: async (o) => {
     if (o.item?.payment === o.payment.id) await moveIfAllowed(o, 'refunded');
   },
-  describe: ({ pkg }) => (pkg?.name ? `${String(pkg.name)} photoshoot` : 'Photoshoot'),
-  receipt: ({ payment, item, appURL }) => {
-    const paid = Number(payment.amountCents);
+  describe: ({ pkg }) => {
+    const name = recordOf('packages', pkg)?.name;
+    return name ? `${name} photoshoot` : 'Photoshoot';
+  },
+  receipt: (o) => {
+    const payment = recordOf('payments', o.payment);
+    const item = recordOf('photoshoots', o.item);
+    const paid = payment.amountCents;
     return {
-      lines: item?.title ? [{ label: 'Photoshoot', value: String(item.title) }] : [],
+      lines: item?.title ? [{ label: 'Photoshoot', value: item.title }] : [],
       message:
         paid > 0
-          ? `We received your payment of ${formatMoney(paid, String(payment.currency))}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
+          ? `We received your payment of ${formatMoney(paid, payment.currency)}. Your photoshoot is in the queue; we will email you when your portraits are ready.`
           : 'Your order is confirmed. Your photoshoot is in the queue; we will email you when your portraits are ready.',
       action: {
         label: 'Follow your photoshoot',
-        url: appLink(appURL, `/photoshoot/${String(payment.photoshoot)}/processing`),
+        url: appLink(o.appURL, `/photoshoot/${payment.photoshoot}/processing`),
       },
     };
   },

@@ -10,6 +10,7 @@ import { buyerId } from '../payments/buyer.js';
 import { checkOrderRules } from './checkout-readiness.js';
 import { transition } from './lifecycle.js';
 import { ownedPhotoshoot } from './owned-photoshoot.js';
+import { recordOf } from '../record-of.js';
 
 function notDraft(status: string): ApiError {
   const message =
@@ -26,7 +27,8 @@ export const photoshootSale: Sale = {
     const checkout = stage === 'checkout';
     const photoshoot = await ownedPhotoshoot(app, db, buyerId(caller), id, checkout);
     if (!checkout) return photoshoot;
-    if (photoshoot.status !== 'draft') throw notDraft(String(photoshoot.status));
+    const { status } = recordOf('photoshoots', photoshoot);
+    if (status !== 'draft') throw notDraft(status);
     if (photoshoot.team) {
       const message = "Team photoshoots are covered by the team's seats.";
       throw ApiError.badRequest(message, { photoshoot: { code: 'validation_team_photoshoot', message } });
@@ -34,8 +36,10 @@ export const photoshootSale: Sale = {
     return photoshoot;
   },
   check: (app, db, photoshoot, pkg, stage) => checkOrderRules(app, db, photoshoot, pkg, stage),
-  openPayment: (photoshoot) =>
-    photoshoot.status === 'pending_payment' && photoshoot.payment ? String(photoshoot.payment) : null,
+  openPayment: (data) => {
+    const photoshoot = recordOf('photoshoots', data);
+    return photoshoot.status === 'pending_payment' && photoshoot.payment ? photoshoot.payment : null;
+  },
   async placed({ app, tx, payment, item, actor, later, reason }) {
     const photoshoot = item!;
     Object.assign(photoshoot, {
@@ -50,12 +54,15 @@ export const photoshootSale: Sale = {
     });
     await app.records.updateRow(app.registry.require('photoshoots'), photoshoot, tx);
     const to = payment.status === 'paid' ? 'queued' : 'pending_payment';
-    await transition(app, String(photoshoot.id), to, actor, reason, tx, later.add);
+    await transition(app, recordOf('photoshoots', photoshoot).id, to, actor, reason, tx, later.add);
   },
-  itemName: (pkg) => `${String(pkg.name)} photoshoot`,
-  returnLinks: (photoshoot, payment) => ({
-    successPath: `/photoshoot/${String(photoshoot.id)}/payment-return`,
-    cancelPath: `/photoshoot/${String(photoshoot.id)}/payment`,
-    query: { payment: String(payment.id) },
-  }),
+  itemName: (pkg) => `${recordOf('packages', pkg).name} photoshoot`,
+  returnLinks: (photoshoot, payment) => {
+    const { id } = recordOf('photoshoots', photoshoot);
+    return {
+      successPath: `/photoshoot/${id}/payment-return`,
+      cancelPath: `/photoshoot/${id}/payment`,
+      query: { payment: recordOf('payments', payment).id },
+    };
+  },
 };

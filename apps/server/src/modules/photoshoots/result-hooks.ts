@@ -3,17 +3,18 @@ import { ApiError, type ErrorData } from '../../core/errors.js';
 import { isSuperuser } from '../../core/records/caller.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
 import { changedFields, mergeStoredServerFields } from './stored-merge.js';
+import { recordOf } from '../record-of.js';
 
 export const OWNER_RESULT_FIELDS = ['favorite', 'rating', 'redoRequested'] as const;
 
 async function beforeUpdate(e: RecordHookEvent): Promise<void> {
-  const stored = await mergeStoredServerFields(e);
+  const stored = recordOf('results', await mergeStoredServerFields(e));
   if (isSuperuser(e.caller)) return;
   const changed = changedFields(e, stored, OWNER_RESULT_FIELDS);
   if (!changed.length) return;
   const photoshoot = await e.app.records.findById(
     e.app.registry.require('photoshoots'),
-    String(stored.photoshoot),
+    stored.photoshoot,
     e.tx,
   );
   if (photoshoot?.status !== 'completed') {

@@ -3,6 +3,7 @@ import { ApiError } from '../../core/errors.js';
 import { q, type Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
+import { recordOf } from '../record-of.js';
 
 type StyleRow = { id: string; active: unknown; team: string | null };
 
@@ -27,7 +28,7 @@ function unavailable(message: string): ApiError {
 export async function checkPhotoshootStyles(app: App, db: Db, photoshoot: RecordData): Promise<void> {
   const ids = (photoshoot.styles as string[] | undefined) ?? [];
   const rows = await styleRows(db, ids);
-  const team = String(photoshoot.team ?? '');
+  const { team } = recordOf('photoshoots', photoshoot);
   for (const row of rows) {
     if (!truthy(row.active) || ((row.team ?? '') !== '' && row.team !== team)) {
       throw unavailable('One of the chosen styles is no longer available. Please pick another one.');

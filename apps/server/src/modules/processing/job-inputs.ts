@@ -10,6 +10,7 @@ import { decodeRow, type RecordData } from '../../core/records/codec.js';
 import { readFaceBox } from './studio/choose-photos.js';
 import { referenceEmbedding } from './likeness/reference.js';
 import { PermanentJobError, type StyleSpec, type Subject, type SubjectPhoto } from './providers/types.js';
+import { recordOf } from '../record-of.js';
 
 /** When a photoshoot has no package (operators may create one so), one image per style. */
 export const DEFAULT_IMAGES_PER_STYLE = 1;
@@ -56,18 +57,17 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
   const stylesCollection = app.registry.require('styles');
   const styles: JobInputs['styles'] = [];
   for (const styleId of (photoshoot.styles as string[] | undefined) ?? []) {
-    const s = await app.records.findById(stylesCollection, styleId);
+    const s = recordOf('styles', await app.records.findById(stylesCollection, styleId));
     if (!s) continue;
     styles.push({
-      id: String(s.id),
-      name: String(s.name),
-      slug: String(s.slug),
+      id: s.id,
+      name: s.name,
+      slug: s.slug,
       framing: s.framing === 'half_body' ? 'half_body' : 'headshot',
-      aspect: (['1:1', '4:5', '3:4', '2:3'].includes(String(s.aspect))
-        ? s.aspect
-        : '4:5') as StyleSpec['aspect'],
+      aspect: (['1:1', '4:5', '3:4', '2:3'].includes(s.aspect) ? s.aspect : '4:5') as StyleSpec['aspect'],
       backdrop: (s.backdrop as StyleSpec['backdrop']) ?? null,
       grading: (s.grading as StyleSpec['grading']) ?? null,
+      // note: the prompts are hidden fields, not in the generated record types.
       prompt: String(s.prompt ?? ''),
       negativePrompt: String(s.negativePrompt ?? ''),
       brandBackdrop,
@@ -83,17 +83,17 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
   const photos: SubjectPhoto[] = [];
   const embeddings: number[][] = [];
   for (const row of rows) {
-    const p = decodeRow(photosCollection, row);
+    const p = recordOf('original_photos', decodeRow(photosCollection, row));
     if (Array.isArray(p.embedding)) embeddings.push(p.embedding as number[]);
-    const width = Number(p.width) || 0;
-    const height = Number(p.height) || 0;
+    const width = p.width || 0;
+    const height = p.height || 0;
     photos.push({
-      id: String(p.id),
+      id: p.id,
       data: await readFile(app, 'original_photos', p, 'file'),
       width,
       height,
       faceBox: readFaceBox(p.faceBox, width, height),
-      sharpness: Number(p.sharpness) || 0,
+      sharpness: p.sharpness || 0,
       yaw: yawOf(p),
     });
   }
@@ -105,8 +105,8 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
   ]);
   const results = new Map<string, RecordData>();
   for (const row of existing) {
-    const r = decodeRow(resultsCollection, row);
-    results.set(resultKey(String(r.style), Number(r.variant)), r);
+    const r = recordOf('results', decodeRow(resultsCollection, row));
+    results.set(resultKey(r.style, r.variant), r);
   }
   return {
     photoshoot,

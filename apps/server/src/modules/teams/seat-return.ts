@@ -8,6 +8,7 @@ import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { nowString } from '../../tools/dates.js';
 import { announceSeats, returnSeat, takeSeat } from './seats.js';
+import { recordOf } from '../record-of.js';
 
 async function flipSeat(app: App, photoshootId: string, teamId: string, used: boolean): Promise<boolean> {
   return app.db.transaction(async (tx) => {
@@ -31,19 +32,18 @@ class SeatAlreadyFlipped extends Error {}
 /** Reacts to committed photoshoot moves of team photoshoots (subscribed to photoshoot updates). */
 export function seatListener(app: App): (e: RecordEvent) => void {
   return (e) => {
-    const r = e.record;
-    const teamId = String(r.team ?? '');
+    const r = recordOf('photoshoots', e.record);
+    const { team: teamId, status } = r;
     if (!teamId || r.isTest === true) return;
-    const status = String(r.status);
     let used: boolean | null = null;
     if ((status === 'failed' || status === 'refunded') && r.seatUsed === true) used = false;
     else if (status === 'queued' && r.seatUsed !== true) used = true;
     if (used === null) return;
-    flipSeat(app, String(r.id), teamId, used)
+    flipSeat(app, r.id, teamId, used)
       .then((flipped) => (flipped ? announceSeats(app, teamId) : undefined))
       .catch((err: unknown) => {
         if (err instanceof SeatAlreadyFlipped) return;
-        console.error(`[teams] updating the seat of photoshoot ${String(r.id)} failed:`, err);
+        console.error(`[teams] updating the seat of photoshoot ${r.id} failed:`, err);
       });
   };
 }

@@ -18,6 +18,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import { announceSeats, takeSeat } from './seats.js';
 import { checkTestShootAllowance } from './test-shoot-allowance.js';
 import { TEST_STYLES_INCLUDED, teamPackage } from './team-package.js';
+import { recordOf } from '../record-of.js';
 
 export const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
 
@@ -40,17 +41,17 @@ export async function submitTeamPhotoshoot(
     if (!shoot || shoot.user !== userId || shoot.team !== teamId) throw ApiError.notFound();
     if (shoot.status !== 'draft') throw notDraft();
     // note: locked (after the photoshoot, as seats are) so test-shoot counts are exact.
-    const team = await lockRecord(tx, app.registry.require('teams'), teamId);
+    const team = recordOf('teams', await lockRecord(tx, app.registry.require('teams'), teamId));
     if (!team) throw ApiError.notFound();
-    const pkg = await teamPackage(app, tx, teamId);
-    const stylesIncluded = Number(pkg?.stylesIncluded) || TEST_STYLES_INCLUDED;
+    const pkg = recordOf('packages', await teamPackage(app, tx, teamId));
+    const stylesIncluded = pkg?.stylesIncluded || TEST_STYLES_INCLUDED;
     const teamStyles = (team.styles as string[] | undefined) ?? [];
     if (team.stylesLocked && teamStyles.length) shoot.styles = teamStyles.slice(0, stylesIncluded);
     await checkReadyForCheckout(
       app,
       tx,
       shoot,
-      { name: String(pkg?.name ?? team.name), stylesIncluded },
+      { name: pkg?.name ?? team.name, stylesIncluded },
       'submitting',
     );
     const isTest = shoot.isTest === true;
@@ -61,7 +62,7 @@ export async function submitTeamPhotoshoot(
       });
     }
     // A test shoot has no package: one image per style (and the studio renders it smaller).
-    Object.assign(shoot, { package: isTest ? '' : String(pkg?.id ?? ''), seatUsed: !isTest });
+    Object.assign(shoot, { package: isTest ? '' : (pkg?.id ?? ''), seatUsed: !isTest });
     await app.records.updateRow(photoshoots, shoot, tx);
     const reason = isTest ? 'team test shoot' : 'submitted on a team seat';
     return (await transition(app, photoshootId, 'queued', actorOf(caller), reason, tx, later.add)).photoshoot;

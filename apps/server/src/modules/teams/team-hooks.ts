@@ -10,6 +10,7 @@ import { nowString, parseDate } from '../../tools/dates.js';
 import { randomString } from '../../tools/random.js';
 import { checkTeamStyles } from '../photoshoots/style-choice.js';
 import { changedFields, mergeStoredServerFields } from '../photoshoots/stored-merge.js';
+import { recordOf } from '../record-of.js';
 
 /** Invite tokens: 40 alphanumerics (~238 bits), unguessable and URL-safe. */
 export const INVITE_TOKEN_LENGTH = 40;
@@ -36,7 +37,7 @@ async function memberBeforeCreate(e: RecordHookEvent): Promise<void> {
 async function teamBeforeUpdate(e: RecordHookEvent): Promise<void> {
   const stored = await mergeStoredServerFields(e);
   if (isSuperuser(e.caller) || !changedFields(e, stored, ['styles']).length) return;
-  await checkTeamStyles(e.tx, String(e.record.id), (e.record.styles as string[]) ?? []);
+  await checkTeamStyles(e.tx, recordOf('teams', e.record).id, (e.record.styles as string[]) ?? []);
 }
 
 export function registerTeamHooks(hooks: RecordHooks): void {

@@ -10,6 +10,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { Sale } from '../payments/purchasable.js';
 import type { Quote } from '../payments/quote.js';
 import { grantSeats, seatsOf } from './seats-bought.js';
+import { recordOf } from '../record-of.js';
 
 /** What a team's quote adds to the price: how many packs, and the seats they add. */
 function quoteExtras(pkg: RecordData, quantity: number) {
@@ -34,12 +35,15 @@ export const teamSale: Sale = {
   },
   itemName: (pkg, payment) => {
     const seats = seatsOf(pkg, payment.quantity);
-    return `${String(pkg.name)}: ${seats} team seat${seats === 1 ? '' : 's'}`;
+    return `${recordOf('packages', pkg).name}: ${seats} team seat${seats === 1 ? '' : 's'}`;
   },
-  returnLinks: (team, payment) => ({
-    successPath: '/teams/payment-return',
-    cancelPath: `/teams/${String(team.id)}/team-packages`,
-    query: { payment: String(payment.id), team: String(team.id) },
-  }),
+  returnLinks: (team, payment) => {
+    const { id } = recordOf('teams', team);
+    return {
+      successPath: '/teams/payment-return',
+      cancelPath: `/teams/${id}/team-packages`,
+      query: { payment: recordOf('payments', payment).id, team: id },
+    };
+  },
   quoteExtras,
 };

@@ -8,6 +8,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import type { Purchasable } from '../payments/purchasable.js';
 import { grantSeats, seatsOf, takeBackSeats } from './seats-bought.js';
 import { teamSale } from './team-sale.js';
+import { recordOf } from '../record-of.js';
 
 /** "3 team seats (Team seat)". */
 function seatsLabel(seats: number, packageName: string): string {
@@ -18,23 +19,28 @@ export const teamSeatsPurchase: Purchasable = {
   kind: 'team_seats',
   field: 'team',
   sale: teamSale,
-  lock: async (app, tx, payment) => lockRecord(tx, app.registry.require('teams'), String(payment.team)),
+  lock: async (app, tx, payment) =>
+    lockRecord(tx, app.registry.require('teams'), recordOf('payments', payment).team),
   onPaid: grantSeats,
   onClosed: async () => undefined,
   onCouponLapsed: async () => undefined,
   refundRefusal: async () => null,
   onRefunded: takeBackSeats,
-  describe: ({ payment, pkg }) => seatsLabel(seatsOf(pkg, payment.quantity), String(pkg?.name ?? '')),
+  describe: ({ payment, pkg }) =>
+    seatsLabel(seatsOf(pkg, payment.quantity), recordOf('packages', pkg)?.name ?? ''),
   receipt: ({ payment, item, pkg, appURL }) => {
     const seats = seatsOf(pkg, payment.quantity);
-    const name = String(item?.name ?? '');
+    const name = recordOf('teams', item)?.name ?? '';
     return {
       lines: [
         { label: 'Team', value: name },
         { label: 'Seats', value: String(seats) },
       ],
       message: `${seats} seat${seats === 1 ? ' was' : 's were'} added to ${name}. Invite your team: each member's photoshoot uses one seat when they submit their photos.`,
-      action: { label: 'Open your team', url: appLink(appURL, `/teams/${String(payment.team)}`) },
+      action: {
+        label: 'Open your team',
+        url: appLink(appURL, `/teams/${recordOf('payments', payment).team}`),
+      },
     };
   },
   refundNote: {
