@@ -64,4 +64,28 @@ describe('a signed-in page after the session ended elsewhere', () => {
     );
     await waitFor(() => expect(pb.authStore.token).toBe(''));
   });
+
+  it('says so when the session ends after the reads but before the subscription is live', async () => {
+    const owner = await newAccount();
+    const id = await completedShoot(await operatorClient(), owner.id);
+    await pb.collection('users').authWithPassword(owner.email, owner.password);
+    // The page's subscription reaches the server only after the password has changed elsewhere:
+    // the server takes it as a guest's, so it has no signed-in connection of this page to close.
+    let held = false;
+    pb.beforeSend = async (url, options) => {
+      if (!held && url.endsWith('/api/realtime') && options.method === 'POST') {
+        held = true;
+        await changePasswordElsewhere(owner);
+      }
+      return { url, options };
+    };
+    try {
+      renderApp(`/photoshoot/${id}/results`);
+      expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeTruthy();
+      expect(held).toBe(true);
+      expect(screen.queryAllByTestId('result-card')).toHaveLength(0);
+    } finally {
+      pb.beforeSend = undefined;
+    }
+  });
 });

@@ -4,6 +4,10 @@
  * because events sent while the connection was down are lost and the caller must re-read. Before
  * that re-read, the session is checked: a connection lost because the session ended (a password
  * changed elsewhere) must not re-read as a guest and show an empty page.
+ *
+ * The first connection is checked too. A session that ends after the page's reads but before its
+ * subscription reaches the server is taken there as a guest's (as PocketBase does with a refused
+ * token), so the server has no signed-in connection to close and nothing would tell the page.
  */
 import type PocketBase from 'pocketbase';
 import type { RecordModel, RecordSubscription } from 'pocketbase';
@@ -34,12 +38,15 @@ export function useSubscription<T extends RecordModel>(
     };
     // note: when another page already holds the connection, the next PB_CONNECT is a reconnect.
     let connectedOnce = client.realtime.isConnected;
+    // note: a connection another page opened was checked when it opened (or is being).
+    const opensConnection = !connectedOnce;
 
     client
       .collection(collection)
       .subscribe<T>(topic, (e) => handlers.current.onEvent(e), filter ? { filter } : undefined)
-      .then((unsubscribe) => {
+      .then(async (unsubscribe) => {
         keep(unsubscribe);
+        if (opensConnection && !disposed) await checkSession(client);
         if (!disposed) handlers.current.onResync?.();
       })
       // note: without realtime the pages still work from their reads and polling backstops.
