@@ -72,6 +72,33 @@ const webDataLayer = {
   },
 };
 
+// Every query is a queryOptions() object from a data/ folder, which hooks, loaders and
+// invalidations share: a `queryFn` is written only as queryOptions()'s or
+// infiniteQueryOptions()'s argument, and those are called only in data/ folders.
+const QUERY_OPTIONS_CALL = 'CallExpression[callee.name=/^(queryOptions|infiniteQueryOptions)$/]';
+const INLINE_QUERY = {
+  selector: `ObjectExpression:not(${QUERY_OPTIONS_CALL} > ObjectExpression) > Property[key.name="queryFn"]`,
+  message: 'Write the query as queryOptions({ queryKey, queryFn }) in a data/ folder and pass that.',
+};
+const QUERY_OPTIONS_OUTSIDE_DATA = {
+  selector: QUERY_OPTIONS_CALL,
+  message: 'Define query options in a data/ folder (features/<x>/data/ or src/shared/data/).',
+};
+const WEB_TESTS = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'];
+const webQueryOptions = [
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: WEB_TESTS,
+    rules: { 'no-restricted-syntax': ['error', INLINE_QUERY] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/data/**', ...WEB_TESTS],
+    // note: the rule's options replace the block above's here, so it names both selectors.
+    rules: { 'no-restricted-syntax': ['error', INLINE_QUERY, QUERY_OPTIONS_OUTSIDE_DATA] },
+  },
+];
+
 // Import boundaries of the server (docs/ARCHITECTURE.md, decision 020), by the import's path.
 const server = 'apps/server/src';
 const banned = (message, ...regexes) => regexes.map((regex) => ({ regex, message }));
@@ -165,6 +192,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   webDataLayer,
+  ...webQueryOptions,
   ...serverBoundaries,
   noImportCycles,
   {

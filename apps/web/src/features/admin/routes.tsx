@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyPages } from '../../lib/lazy-page';
 import { bareLayout, rootRoute } from '../../lib/layout-routes';
 import { importWithReload } from '../../lib/chunk-reload';
+import { lazyLoaders } from '../../lib/lazy-loaders';
 import type { ListLoaders, PageLoaders } from './data/page-loaders';
 import type { pages } from './pages';
 
@@ -12,7 +13,11 @@ import type { pages } from './pages';
  */
 const page = lazyPages(() => import('./pages'));
 const loadGuard = importWithReload(() => import('./admin-guard'));
-const loadData = importWithReload(() => import('./data/page-loaders'));
+// The loaders and the admin data layer they read are one lazy chunk (`data/page-loaders.ts`).
+const pageLoader = lazyLoaders<keyof PageLoaders, [id: string]>(() =>
+  import('./data/page-loaders').then((m) => m.pageLoaders),
+);
+const listLoader = lazyLoaders(() => import('./data/page-loaders').then((m) => m.listLoaders));
 
 const adminLoginRoute = createRoute({
   getParentRoute: () => bareLayout,
@@ -49,7 +54,7 @@ function adminPage<TPath extends string>(path: TPath, name: keyof typeof pages &
   return createRoute({
     getParentRoute: () => adminLayout,
     path,
-    loader: async ({ params }) => (await loadData()).pageLoaders[name]((params as { id?: string }).id ?? ''),
+    loader: ({ params }) => pageLoader(name)((params as { id?: string }).id ?? ''),
     component: page(name),
   });
 }
@@ -64,7 +69,7 @@ function adminList<TPath extends string>(path: TPath, name: keyof typeof pages &
     path,
     validateSearch: keepStrings,
     loaderDeps: ({ search }) => search,
-    loader: async ({ deps }) => (await loadData()).listLoaders[name](deps),
+    loader: ({ deps }) => listLoader(name)(deps),
     component: page(name),
   });
 }
@@ -82,7 +87,7 @@ const stylesRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'styles',
   validateSearch: keepStrings,
-  loader: async () => (await loadData()).pageLoaders.styles(),
+  loader: () => pageLoader('styles')(''),
   component: page('styles'),
 });
 const settingsRoute = adminPage('settings', 'settings');

@@ -1,6 +1,6 @@
 import { createRoute, type AnyRoute } from '@tanstack/react-router';
 import { lazyPages } from '../../lib/lazy-page';
-import { importWithReload } from '../../lib/chunk-reload';
+import { lazyLoaders } from '../../lib/lazy-loaders';
 import type { pages } from './pages';
 
 /**
@@ -21,14 +21,12 @@ type PhotoshootParam = 'id' | 'photoshootId';
  * The step's loader, keyed by the photoshoot in the path (see `flow-loaders.ts`). The loaders and
  * the data layer they read are a lazy chunk, like the pages: none of it is in the landing bundle.
  */
-const loadFlowLoaders = importWithReload(() => import('./flow-loaders'));
+const flowLoader = lazyLoaders(() => import('./flow-loaders').then((m) => m.flowLoaders));
 
 const loaderOf =
   (name: keyof typeof pages, param: PhotoshootParam) =>
-  async ({ params }: { params: Record<string, string> }) => {
-    const { flowLoaders } = await loadFlowLoaders().catch(() => ({ flowLoaders: undefined }));
-    await flowLoaders?.[name]?.(params[param] ?? '');
-  };
+  ({ params }: { params: Record<string, string> }) =>
+    flowLoader(name)(params[param] ?? '');
 
 function step<TParent extends AnyRoute, TPath extends string>(
   parent: TParent,

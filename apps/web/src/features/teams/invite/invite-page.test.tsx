@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { otherClient, newAccount } from '../../../testing/accounts';
 import { renderApp } from '../../../testing/render-app';
@@ -52,5 +52,22 @@ describe('invite page', () => {
     renderApp(`/teams/invite/${token}`);
     expect(await screen.findByRole('button', { name: 'Join Northwind' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Sign in and join' })).toBeNull();
+  });
+
+  it('joins in one click, and the list of my teams shows the team at once', async () => {
+    const token = await inviteLink();
+    const account = await newAccount();
+    await pb.collection('users').authWithPassword(account.email, account.password);
+    resetAuthForTests();
+    // The list is read (and cached) before joining: joining must make it read again.
+    const { router } = renderApp('/teams');
+    expect(await screen.findByText('You are not part of a team yet')).toBeTruthy();
+    await router.navigate({ to: '/teams/invite/$inviteToken', params: { inviteToken: token } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Northwind' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/teams\/\w+\/photoshoots\/create$/),
+    );
+    await router.navigate({ to: '/teams' });
+    expect(await screen.findByRole('link', { name: /Northwind/ })).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import { useAuth } from '../../../lib/use-auth';
 import { useTitle } from '../../../lib/use-title';
 import { Alert, Button, buttonClasses, EmptyState, LoadingBlock, PageHeader } from '../../../ui';
 import { acceptInvite, invitePreviewQuery, type InvitePreview } from '../data/member-queries';
+import { teamKeys } from '../data/team-queries';
 import { GuestJoin } from './guest-join';
 import { InviteDetails } from './invite-details';
 import { inviteStateView } from './invite-states';
@@ -62,7 +63,7 @@ function JoinCard({ token, invite }: { token: string; invite: InvitePreview }) {
   const join = useMutation({
     mutationFn: () => acceptInvite(token),
     onSuccess: async (membership) => {
-      await client.invalidateQueries({ queryKey: ['team_members'] });
+      await client.invalidateQueries({ queryKey: teamKeys.mine });
       await navigate({ to: '/teams/$id/photoshoots/create', params: { id: membership.team } });
     },
   });
