@@ -6,6 +6,7 @@
  */
 import type { Human } from '@vladmandic/human';
 import type { FaceResult } from '@vladmandic/human';
+import { facesAtSideEdges } from './vision/edge-faces.js';
 import { exposureOf } from './vision/exposure.js';
 import { rgbToTensor } from './vision/human.js';
 import { dHash, pHash } from './vision/perceptual-hash.js';
@@ -41,10 +42,29 @@ async function measure(human: Human, img: RawImage): Promise<PhotoAnalysis> {
   const main = faces[0];
   const face = main ? await measureFace(img, main.box, main.result) : null;
   const overview = await limitSize(small, 512);
+  // A neighbour cut in half by a side edge is someone else in the photo too, which the detector
+  // alone misses (edge-faces.ts); its box is clipped to the photo, as a face cut by an edge shows.
+  const atEdges = faces.length
+    ? await facesAtSideEdges(
+        human,
+        toRgb(small),
+        small.width,
+        small.height,
+        faces.map(({ box: b }) => ({
+          x: b.x * small.width,
+          y: b.y * small.height,
+          width: b.width * small.width,
+          height: b.height * small.height,
+        })),
+      )
+    : [];
   return {
     width: img.width,
     height: img.height,
-    faces: faces.map((f) => ({ box: f.box, score: round(f.result.score, 3) })),
+    faces: [
+      ...faces.map((f) => ({ box: f.box, score: round(f.result.score, 3) })),
+      ...atEdges.map((f) => ({ box: clippedBox(f, small), score: round(f.score, 3) })),
+    ],
     face,
     exposure: roundExposure(exposureOf(await lumaOf(overview, overview.width, overview.height))),
     dhash: dHash(await lumaOf(small, 9, 8)),
@@ -64,6 +84,20 @@ async function detectFaces(human: Human, img: RawImage): Promise<Found[]> {
   } finally {
     input.tensor.dispose();
   }
+}
+
+/** A box in `img`'s pixels, cut to the image and made relative to its size. */
+function clippedBox(b: { x: number; y: number; width: number; height: number }, img: RawImage): NormBox {
+  const x0 = Math.max(0, b.x);
+  const y0 = Math.max(0, b.y);
+  const x1 = Math.min(img.width, b.x + b.width);
+  const y1 = Math.min(img.height, b.y + b.height);
+  return {
+    x: round(x0 / img.width, 4),
+    y: round(y0 / img.height, 4),
+    width: round(Math.max(0, x1 - x0) / img.width, 4),
+    height: round(Math.max(0, y1 - y0) / img.height, 4),
+  };
 }
 
 /** The face box from the mesh points when there is a mesh (tighter than the detector's box). */

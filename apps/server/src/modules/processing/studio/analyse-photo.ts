@@ -28,6 +28,7 @@ import {
 } from './level-roll.js';
 import { removeRedEye, type Iris } from './red-eye.js';
 import { dropOtherPeople } from './other-people.js';
+import { facesAtSideEdges, sameFace } from '../../analysis/vision/edge-faces.js';
 import type { IsnetSegmenter } from './isnet.js';
 
 export const ANALYSIS_SIDE = 1024;
@@ -86,15 +87,16 @@ async function detectFaces(
   try {
     const result = await human.detect(input.tensor);
     const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
-    const boxOf = (f: (typeof faces)[number]): Box => ({
-      x: f.box[0] / scale,
-      y: f.box[1] / scale,
-      width: f.box[2] / scale,
-      height: f.box[3] / scale,
+    const boxes: Box[] = faces.map((f) => ({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }));
+    const toSource = (b: Box): Box => ({
+      x: b.x / scale,
+      y: b.y / scale,
+      width: b.width / scale,
+      height: b.height / scale,
     });
     const main = faces[0];
     if (!main) return null;
-    const face = boxOf(main);
+    const face = toSource(boxes[0]!);
     const irises: Iris[] = [];
     for (const key of ['leftEyeIris', 'rightEyeIris'] as const) {
       const ring = main.annotations?.[key] as number[][] | undefined;
@@ -108,7 +110,10 @@ async function detectFaces(
       irises.length === 2
         ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
         : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
-    return { face, eyes, irises, others: faces.slice(1).map(boxOf), roll: headRoll(main.mesh) };
+    const others = [...boxes.slice(1), ...(await facesAtSideEdges(human, small, aw, ah, boxes))].map(
+      toSource,
+    );
+    return { face, eyes, irises, others, roll: headRoll(main.mesh) };
   } finally {
     input.tensor.dispose();
   }
@@ -133,6 +138,19 @@ function moved(f: Found, map: (p: Point) => Point): Found {
     irises: f.irises.map((i) => ({ ...i, ...map(i) })),
     others: f.others.map((o) => moveBox(o, map)),
     roll: 0,
+  };
+}
+
+/**
+ * The faces found on the turned photo, and the other faces found only before the turn (moved with
+ * it): a neighbour cut by the photo's edge lies by the turned cut's edge, next to a wedge of
+ * padding, where the mirrored search (edge-faces.ts) cannot find it again.
+ */
+function withEarlierOthers(after: Found, earlier: Box[]): Found {
+  const known = [after.face, ...after.others];
+  return {
+    ...after,
+    others: [...after.others, ...earlier.filter((b) => !known.some((k) => sameFace(b, k)))],
   };
 }
 
@@ -183,7 +201,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       ({ small, aw, ah, scale } = await shrink(source, width, height));
       const seen = await detectFaces(human, small, aw, ah, scale);
       const again = seen && sameFaceTurned(before.face, seen.face) ? seen : null;
-      found = again ?? moved(before, turned.map);
+      found = again ? withEarlierOthers(again, moved(before, turned.map).others) : moved(before, turned.map);
       if (!again?.roll || Math.abs(again.roll) < LEVEL_FROM / 2) break;
       turn += again.roll;
     }
