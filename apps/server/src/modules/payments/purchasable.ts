@@ -81,7 +81,11 @@ export type ExportColumn = {
   cell(payment: RecordJson): unknown;
 };
 
-/** A kind of purchase; `Item` is the record it sells (see PurchaseOutcome). */
+/**
+ * A kind of purchase; `Item` is the record it sells (see PurchaseOutcome). Its handlers are
+ * declared as methods, so a `Purchasable<RecordOf<'teams'>>` registers among the others as a
+ * plain `Purchasable`: payments hand each one only the item its own `lock` returned.
+ */
 export type Purchasable<Item extends RecordData = RecordData> = {
   readonly kind: string;
   /** The payment's relation field that points at what was bought. */
