@@ -16,6 +16,7 @@ import {
 import { exportLayout } from '../../src/modules/payments/payments-export.js';
 import { photoshootPurchase } from '../../src/modules/photoshoots/photoshoot-purchase.js';
 import { teamSeatsPurchase } from '../../src/modules/teams/team-seats-purchase.js';
+import { recordOf } from '../../src/modules/record-of.js';
 
 /** Only what the registry uses of an app: its shared services. */
 function bareApp(): App {
@@ -99,7 +100,8 @@ describe('purchasable registry', () => {
   });
 
   it("words the receipt and the sandbox page in the purchasable's own terms", () => {
-    const sold = { payment: { giftCard: 'gc1' }, item: null, pkg: null, appURL: 'https://shop.test' };
+    const payment = recordOf('payments', { giftCard: 'gc1' });
+    const sold = { payment, item: null, pkg: null, appURL: 'https://shop.test' };
     expect(giftCard.describe(sold)).toBe('Gift card gc1');
     const mail = receiptMail(
       { appName: 'Shop', appURL: 'https://shop.test' },

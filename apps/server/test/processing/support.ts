@@ -12,6 +12,7 @@ import { nowString } from '../../src/tools/dates.js';
 import { randomString } from '../../src/tools/random.js';
 import type { TestServer } from '../support/harness.js';
 import { put } from '../support/records.js';
+import { recordOf, type RecordOf } from '../../src/modules/record-of.js';
 
 export const ASTRONAUT = new URL('../../assets/samples/astronaut.png', import.meta.url);
 
@@ -111,8 +112,8 @@ export async function queuedShoot(
   return { id: String(shoot.id), user: String(user.id), styles, photos };
 }
 
-export async function photoshoot(t: TestServer, id: string): Promise<RecordData> {
-  return (await t.app.records.findById(t.app.registry.require('photoshoots'), id))!;
+export async function photoshoot(t: TestServer, id: string): Promise<RecordOf<'photoshoots'>> {
+  return recordOf('photoshoots', (await t.app.records.findById(t.app.registry.require('photoshoots'), id))!);
 }
 
 export async function resultsOf(t: TestServer, id: string): Promise<RecordData[]> {

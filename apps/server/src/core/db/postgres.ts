@@ -35,6 +35,17 @@ function convert(sql: string): string {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/**
+ * COUNT, and SUM over integers, are bigints, which pg hands back as strings; SQLite gives numbers.
+ * No column is stored as a bigint (numbers are DOUBLE PRECISION), so a bigint is such an
+ * aggregate, far inside 2^53, and comes back as a number too: an aggregate row reads the same
+ * on both engines (`db.get<{ n: number }>`).
+ */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') =>
+    id === pg.types.builtins.INT8 && format !== 'binary' ? Number : pg.types.getTypeParser(id, format),
+};
+
 async function query<T>(
   target: Queryable,
   sql: string,
@@ -59,6 +70,7 @@ export class PostgresDb implements Db {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      types,
       options: schema ? `-c search_path=${schema}` : undefined,
     });
     // An idle client that loses its connection must not crash the process.

@@ -42,12 +42,8 @@ export type AdminOverview = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function count(app: App, table: string, where: string, params: unknown[] = []): Promise<number> {
-  const row = await app.db.get<{ n: unknown }>(
-    `SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${where}`,
-    params,
-  );
-  // note: PostgreSQL returns COUNT as a bigint string.
-  return Number(row?.n ?? 0);
+  const row = await app.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${where}`, params);
+  return row?.n ?? 0;
 }
 
 /**
@@ -62,30 +58,25 @@ const REFUNDED_CENTS_SQL =
 async function sales(app: App, since: string, until: string): Promise<SalesFigures> {
   const rows = await app.db.all<{
     currency: string;
-    n: unknown;
-    nRefunded: unknown;
-    gross: unknown;
-    refunded: unknown;
+    n: number;
+    nRefunded: number;
+    gross: number;
+    refunded: number;
   }>(
     `SELECT "currency", COUNT(*) AS "n", SUM(CASE WHEN "status" = 'refunded' THEN 1 ELSE 0 END) AS "nRefunded", ` +
       `SUM("amountCents") AS "gross", SUM(${REFUNDED_CENTS_SQL}) AS "refunded" FROM ${q('payments')} ` +
       `WHERE "paidAt" <> '' AND "paidAt" >= ? AND "paidAt" <= ? GROUP BY "currency" ORDER BY "currency"`,
     [since, until],
   );
-  // note: PostgreSQL returns COUNT and SUM as strings.
-  const amounts = rows.map((r) => {
-    const grossCents = Number(r.gross ?? 0);
-    const refundedCents = Number(r.refunded ?? 0);
-    return {
-      currency: String(r.currency || ''),
-      grossCents,
-      refundedCents,
-      netCents: grossCents - refundedCents,
-    };
-  });
+  const amounts = rows.map((r) => ({
+    currency: r.currency,
+    grossCents: r.gross,
+    refundedCents: r.refunded,
+    netCents: r.gross - r.refunded,
+  }));
   return {
-    orders: rows.reduce((n, r) => n + Number(r.n ?? 0), 0),
-    refundedOrders: rows.reduce((n, r) => n + Number(r.nRefunded ?? 0), 0),
+    orders: rows.reduce((n, r) => n + r.n, 0),
+    refundedOrders: rows.reduce((n, r) => n + r.nRefunded, 0),
     // note: free orders (a full-discount coupon) count as orders but have no money to show.
     amounts: amounts.filter((a) => a.grossCents > 0),
   };
@@ -95,7 +86,7 @@ async function sales(app: App, since: string, until: string): Promise<SalesFigur
 export async function adminOverview(app: App, at: Date = new Date()): Promise<AdminOverview> {
   const now = formatDate(at);
   const midnight = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  const inReview = await app.db.get<{ n: unknown; oldest: string | null }>(
+  const inReview = await app.db.get<{ n: number; oldest: string | null }>(
     // note: a photoshoot enters review from processing, which stamps completedAt; `updated` covers
     // one an operator moved there by hand.
     `SELECT COUNT(*) AS n, MIN(CASE WHEN "completedAt" <> '' THEN "completedAt" ELSE "updated" END) AS oldest ` +
@@ -103,7 +94,7 @@ export async function adminOverview(app: App, at: Date = new Date()): Promise<Ad
   );
   return {
     now,
-    review: { count: Number(inReview?.n ?? 0), oldestSince: inReview?.oldest ?? '' },
+    review: { count: inReview?.n ?? 0, oldestSince: inReview?.oldest ?? '' },
     processing: {
       count: await count(app, 'photoshoots', `"status" = 'processing'`),
       stuck: await count(

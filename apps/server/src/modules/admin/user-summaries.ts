@@ -68,7 +68,7 @@ export async function adminUserSummaries(app: App, ids: string[]): Promise<Admin
     ids,
   );
   const shoots = photoshoots
-    ? await app.db.all<{ user: string; n: number | string; last: string | null }>(
+    ? await app.db.all<{ user: string; n: number; last: string | null }>(
         `SELECT "user", COUNT(*) AS "n", MAX("updated") AS "last" FROM ${q(photoshoots.name)} ` +
           `WHERE "user" IN (${marks}) GROUP BY "user"`,
         ids,
@@ -92,8 +92,7 @@ export async function adminUserSummaries(app: App, ids: string[]): Promise<Admin
     return [
       {
         id,
-        // note: PostgreSQL returns COUNT as a bigint string.
-        photoshoots: Number(s?.n ?? 0),
+        photoshoots: s?.n ?? 0,
         lastActivity: later(account.updated, s?.last ?? ''),
         signIn: {
           password: users.auth?.passwordAuth.enabled ?? false,

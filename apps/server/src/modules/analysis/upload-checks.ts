@@ -21,6 +21,7 @@ import type { AnalysisFormat, AnalysisResult } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
 import { judge, notesOn, type OtherPhoto } from './verdict.js';
 import { frameRulesKey } from './frame-rules.js';
+import { recordOf } from '../record-of.js';
 
 const COLLECTION = 'original_photos';
 const FORMATS: Record<string, AnalysisFormat> = {
@@ -55,7 +56,9 @@ export class UploadChecks {
 
   /** Listens for new photos and re-queues the ones a previous run left pending. */
   start(): void {
-    this.unsubscribe = this.app.events.on(COLLECTION, 'create', (e) => this.enqueue(String(e.record.id)));
+    this.unsubscribe = this.app.events.on(COLLECTION, 'create', (e) =>
+      this.enqueue(recordOf(COLLECTION, e.record).id),
+    );
     this.track('resume', this.resumePending());
   }
 
@@ -155,9 +158,9 @@ export class UploadChecks {
 
   private async checkNow(id: string): Promise<void> {
     const collection = this.app.registry.require(COLLECTION);
-    const photo = await this.app.records.findById(collection, id);
+    const photo = recordOf('original_photos', await this.app.records.findById(collection, id));
     if (!photo || photo.qc !== 'pending' || !photo.file) return;
-    const key = fileKey(collection.id, id, String(photo.file));
+    const key = fileKey(collection.id, id, photo.file);
     const bytes = await this.app.storage.readBuffer(key);
     const mime = (await sniffBuffer(bytes)).mime;
     const format = FORMATS[mime];
@@ -186,7 +189,7 @@ export class UploadChecks {
 
     const clean = Buffer.from(result.clean.buffer, result.clean.byteOffset, result.clean.byteLength);
     await this.app.storage.putBuffer(key, clean, mime);
-    await this.app.storage.deletePrefix(thumbsPrefix(collection.id, id, String(photo.file)));
+    await this.app.storage.deletePrefix(thumbsPrefix(collection.id, id, photo.file));
     const contentHash = createHash('sha256').update(clean).digest('hex');
     const base = { width: result.width, height: result.height, contentHash, qcCheckedAt: nowString() };
     const analysis = result.analysis;
@@ -202,8 +205,8 @@ export class UploadChecks {
       phash: encodeHashes(analysis.phash, analysis.dhash),
       embedding: face && face.embedding.length ? face.embedding : null,
     };
-    await this.serially(String(photo.photoshoot), async () => {
-      const others = await this.acceptedOthers(String(photo.photoshoot), id);
+    await this.serially(photo.photoshoot, async () => {
+      const others = await this.acceptedOthers(photo.photoshoot, id);
       const reasons = judge(analysis, this.settings().checks, others);
       // An accepted photo may still carry notes (too small for close-ups), shown beside it.
       const qc = reasons.length ? 'rejected' : 'accepted';

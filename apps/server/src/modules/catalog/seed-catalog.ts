@@ -20,6 +20,7 @@ import { PACKAGE_SEEDS } from './catalog-packages.js';
 import { STYLE_SEEDS, type StyleSeed } from './catalog-styles.js';
 import { readFile } from 'node:fs/promises';
 import { renderStylePreview } from './style-preview.js';
+import { recordOf } from '../record-of.js';
 
 export const SEED_PARAM = 'seed.catalog';
 
@@ -80,27 +81,26 @@ function newRecord(collection: CollectionDef, values: RecordData): RecordData {
  */
 async function insertOnce(
   app: App,
-  collection: CollectionDef,
-  values: RecordData,
+  name: 'styles' | 'packages',
+  values: RecordData & { slug: string },
 ): Promise<{ id: string; inserted: boolean }> {
-  const existing = await app.records.findOneBy(collection, { slug: values.slug });
-  if (existing) return { id: String(existing.id), inserted: false };
+  const collection = app.registry.require(name);
+  const existing = recordOf(name, await app.records.findOneBy(collection, { slug: values.slug }));
+  if (existing) return { id: existing.id, inserted: false };
   const data = newRecord(collection, values);
   const errors = new ValidationErrors();
   await app.records.validate(collection, data, errors);
   if (!errors.empty)
-    throw new Error(
-      `invalid seed ${collection.name}/${String(values.slug)}: ${JSON.stringify(errors.fields)}`,
-    );
+    throw new Error(`invalid seed ${collection.name}/${values.slug}: ${JSON.stringify(errors.fields)}`);
   try {
     await app.records.insertRow(collection, data);
-    return { id: String(data.id), inserted: true };
+    return { id: recordOf(name, data).id, inserted: true };
   } catch (err) {
     // note: another process seeding the same database won the race; its row is as good as ours.
     if (!(err instanceof ConstraintError) && !(err as { status?: number }).status) throw err;
-    const winner = await app.records.findOneBy(collection, { slug: values.slug });
+    const winner = recordOf(name, await app.records.findOneBy(collection, { slug: values.slug }));
     if (!winner) throw err;
-    return { id: String(winner.id), inserted: false };
+    return { id: winner.id, inserted: false };
   }
 }
 
@@ -109,10 +109,9 @@ export async function seedCatalog(app: App): Promise<SeedOutcome> {
   const inserted: SeedOutcome['inserted'] = { styles: [], packages: [] };
   const at = nowString();
 
-  const packages = app.registry.require('packages');
   for (const seed of PACKAGE_SEEDS) {
     if (state.packages[seed.slug]) continue;
-    const { id, inserted: isNew } = await insertOnce(app, packages, { ...seed, active: true });
+    const { id, inserted: isNew } = await insertOnce(app, 'packages', { ...seed, active: true });
     state.packages[seed.slug] = isNew ? { id, at } : { id, at, adopted: true };
     if (isNew) inserted.packages.push(seed.slug);
   }
@@ -123,7 +122,11 @@ export async function seedCatalog(app: App): Promise<SeedOutcome> {
     const file = storedFileName(`${seed.slug}.jpg`);
     const { rewordedFrom, ...fields } = seed;
     void rewordedFrom;
-    const { id, inserted: isNew } = await insertOnce(app, styles, { ...fields, preview: file, active: true });
+    const { id, inserted: isNew } = await insertOnce(app, 'styles', {
+      ...fields,
+      preview: file,
+      active: true,
+    });
     state.styles[seed.slug] = isNew
       ? { id, at, preview: file, previewStored: false }
       : { id, at, adopted: true };

@@ -26,10 +26,10 @@ export async function reorderStyles(app: App, caller: Caller, ids: readonly stri
   const after = new AfterCommit();
   const order = ids.map((id, i) => ({ id, sortOrder: (i + 1) * ORDER_STEP }));
   await app.db.transaction(async (tx) => {
-    const rows = await tx.all<{ id: string; sortOrder: unknown }>(
+    const rows = await tx.all<{ id: string; sortOrder: number }>(
       `SELECT "id", "sortOrder" FROM ${q(styles.name)}${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
     );
-    const current = new Map(rows.map((r) => [r.id, Number(r.sortOrder)]));
+    const current = new Map(rows.map((r) => [r.id, r.sortOrder]));
     if (current.size !== ids.length || ids.some((id) => !current.has(id))) {
       errors.add(
         'ids',

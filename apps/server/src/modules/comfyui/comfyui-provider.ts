@@ -86,7 +86,7 @@ export class ComfyuiProvider implements GenerationProvider {
       const reusable =
         row &&
         (row.result.state === 'pending' || row.result.state === 'done') &&
-        !lost.has(String(row.meta.server ?? ''));
+        !lost.has(row.meta.server ?? '');
       if (!row || !reusable) {
         const meta = { variants: req.variants, styleId: req.style.id, seed, workflow: workflow.name };
         row = await createJobRow(this.app.db, {
@@ -101,7 +101,7 @@ export class ComfyuiProvider implements GenerationProvider {
         return await this.carryOn(row, p, req, workflow, seed, lost);
       } catch (err) {
         if (!(err instanceof ServerLost || err instanceof ServerUnreachable)) throw err;
-        lost.add(String((await this.rowById(row)).meta.server ?? ''));
+        lost.add((await this.rowById(row)).meta.server ?? '');
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
         console.warn(`[comfyui] ${err.message} Looking for another server for the run.`);
       }
@@ -249,7 +249,7 @@ export class ComfyuiProvider implements GenerationProvider {
       provider: PROVIDER,
       externalId: row.externalId,
       variants,
-      styleId: String(row.meta.styleId ?? ''),
+      styleId: row.meta.styleId ?? '',
     };
   }
 

@@ -77,11 +77,11 @@ export async function requestRedo(
         results: { code: 'validation_redo_limit', message, params: { used, free: freeRedos } },
       });
     }
-    const originals = await tx.get<{ n: unknown }>(
+    const originals = await tx.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM ${q('original_photos')} WHERE "photoshoot" = ?`,
       [id],
     );
-    if (Number(originals?.n ?? 0) === 0) {
+    if ((originals?.n ?? 0) === 0) {
       throw refuse(
         'The uploaded photos of this photoshoot have been deleted after the retention period, so its results can no longer be redone.',
         'validation_originals_deleted',

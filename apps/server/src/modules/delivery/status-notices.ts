@@ -130,7 +130,7 @@ export class StatusNotices {
   }
 
   private async count(sql: string, params: unknown[]): Promise<number> {
-    const row = await this.app.db.get<{ n: unknown }>(sql, params);
-    return Number(row?.n ?? 0);
+    const row = await this.app.db.get<{ n: number }>(sql, params);
+    return row?.n ?? 0;
   }
 }

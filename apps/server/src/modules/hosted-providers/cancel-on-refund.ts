@@ -10,6 +10,7 @@ import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { pendingRowsOf, settleJobRow } from './external-jobs.js';
 import { hostedApi, isHostedName } from './hosted-apis.js';
+import { recordOf } from '../record-of.js';
 
 /** Cancels a refunded photoshoot's jobs at hosted providers (hosted-providers module). */
 export const hostedCancellationsKey = new ServiceKey<HostedCancellations>('hostedCancellations');
@@ -26,9 +27,10 @@ export class HostedCancellations {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
-  private onEvent({ record }: RecordEvent): void {
+  private onEvent(e: RecordEvent): void {
+    const record = recordOf('photoshoots', e.record);
     if (record.status !== 'refunded') return;
-    const work = this.cancelFor(String(record.id))
+    const work = this.cancelFor(record.id)
       .catch((err: unknown) =>
         console.error('[processing] cancel on refund:', (err as Error)?.message ?? err),
       )

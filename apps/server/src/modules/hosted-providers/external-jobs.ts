@@ -9,6 +9,32 @@ import type { Db } from '../../core/db/db.js';
 import { formatDate, nowString } from '../../tools/dates.js';
 import { newId, randomString } from '../../tools/random.js';
 import { readResult, type JobKind, type RemoteResult } from './remote-result.js';
+import type { GenerationInput } from './hosted-api.js';
+
+/**
+ * What a row notes of its submission, as the provider that wrote it put it (each uses some of
+ * these). All optional: a row written before a field was kept lacks it.
+ */
+export type JobMeta = {
+  /** A generation's variants, style, numeric seed and trained model. */
+  variants?: number[];
+  styleId?: string;
+  seed?: number;
+  model?: string;
+  /** A generation's request, so a withheld image can be asked for again. */
+  request?: Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect' | 'testShoot'>;
+  /** How often a withheld image was asked for again. */
+  flaggedRetries?: number;
+  /** Astria: the tune a prompt was made on. */
+  tune?: string;
+  /** Replicate: `trainings` or `predictions`. */
+  path?: string;
+  /** fal: the app a request went to. */
+  app?: string;
+  /** ComfyUI: the server a job runs on, and the saved workflow it runs. */
+  server?: string;
+  workflow?: string;
+};
 
 export type ExternalJobRow = {
   id: string;
@@ -18,7 +44,7 @@ export type ExternalJobRow = {
   jobKey: string;
   photoshoot: string;
   token: string;
-  meta: Record<string, unknown>;
+  meta: JobMeta;
   result: RemoteResult;
   deliveries: number;
   created: string;
@@ -46,9 +72,9 @@ export function onSettled(rowId: string, fn: () => void): () => void {
 
 function decode(row: RawRow | undefined): ExternalJobRow | null {
   if (!row) return null;
-  let meta: Record<string, unknown> = {};
+  let meta: JobMeta = {};
   try {
-    meta = JSON.parse(row.meta) as Record<string, unknown>;
+    meta = JSON.parse(row.meta) as JobMeta;
   } catch {
     // note: meta is ours; unreadable means an older shape, treated as empty.
   }
@@ -62,7 +88,7 @@ function decode(row: RawRow | undefined): ExternalJobRow | null {
     token: row.token,
     meta,
     result: readResult(row.state, row.result),
-    deliveries: Number(row.deliveries) || 0,
+    deliveries: row.deliveries || 0,
     created: row.created,
     updated: row.updated,
   };
@@ -75,7 +101,7 @@ export function isPlaceholder(externalId: string): boolean {
 
 export async function createJobRow(
   db: Db,
-  v: { provider: string; kind: JobKind; jobKey: string; photoshoot: string; meta?: Record<string, unknown> },
+  v: { provider: string; kind: JobKind; jobKey: string; photoshoot: string; meta?: JobMeta },
 ): Promise<ExternalJobRow> {
   const id = newId();
   const now = nowString();
@@ -98,12 +124,7 @@ export async function createJobRow(
   return (await findJobRow(db, id))!;
 }
 
-export async function setExternalId(
-  db: Db,
-  id: string,
-  externalId: string,
-  meta?: Record<string, unknown>,
-): Promise<void> {
+export async function setExternalId(db: Db, id: string, externalId: string, meta?: JobMeta): Promise<void> {
   const sets = meta ? `"externalId" = ?, "meta" = ?, "updated" = ?` : `"externalId" = ?, "updated" = ?`;
   const params = meta ? [externalId, JSON.stringify(meta), nowString(), id] : [externalId, nowString(), id];
   await db.run(`UPDATE ${TABLE} SET ${sets} WHERE "id" = ?`, params);

@@ -4,12 +4,12 @@
  * store, waiting, downloads, prompts) is shared in hosted-provider.ts.
  */
 import type { SubjectPhoto, WebhookRequest } from '../processing/providers/types.js';
-import type { ExternalJobRow } from './external-jobs.js';
+import type { ExternalJobRow, JobMeta } from './external-jobs.js';
 import type { RemoteResult } from './remote-result.js';
 
 export type HostedName = 'fal' | 'replicate' | 'astria';
 
-export type Submitted = { externalId: string; meta?: Record<string, unknown> };
+export type Submitted = { externalId: string; meta?: JobMeta };
 
 export type TrainingInput = {
   /** Our idempotency key for the subject (Astria's tune `title`). */

@@ -30,11 +30,12 @@ import {
   setExternalId,
   settleJobRow,
   type ExternalJobRow,
+  type JobMeta,
 } from './external-jobs.js';
 import { clearProviderAlert } from '../processing/provider-alerts.js';
 import { fetchImage } from './fetch-image.js';
 import { outputPolicy } from './output-hosts.js';
-import type { GenerationInput, HostedApi, Submitted } from './hosted-api.js';
+import type { HostedApi, Submitted } from './hosted-api.js';
 import { buildPrompt, subjectClass, type SubjectProfile } from './prompt.js';
 import type { JobKind, RemoteResult } from './remote-result.js';
 import { loadSubjectProfile } from './subject-profile.js';
@@ -52,7 +53,7 @@ export const FLAGGED_RETRIES = 2;
 type HostedPrepared = PreparedSubject & { ref: string; profile: SubjectProfile | null };
 
 /** What a generation row keeps of its request, so a withheld image can be asked for again. */
-type GenerationMeta = Pick<GenerationInput, 'prompt' | 'negativePrompt' | 'aspect' | 'testShoot'>;
+type GenerationMeta = NonNullable<JobMeta['request']>;
 
 /** A 31-bit seed from the job's seed string and the variant: same inputs, same request. */
 export function numericSeed(seed: string, variant: number): number {
@@ -83,7 +84,7 @@ export class HostedProvider implements GenerationProvider {
     kind: JobKind,
     jobKey: string,
     photoshoot: string,
-    meta: Record<string, unknown>,
+    meta: JobMeta,
     submit: (callbackUrl: string, row: ExternalJobRow) => Promise<Submitted>,
   ): Promise<ExternalJobRow> {
     const latest = await latestForKey(this.app.db, this.name, jobKey);
@@ -118,7 +119,7 @@ export class HostedProvider implements GenerationProvider {
    * webhook came) is the image a retry with the same seed and model asks for: taken, not paid
    * again, while its output files still exist at the provider.
    */
-  private sameFinishedJob(row: ExternalJobRow, kind: JobKind, meta: Record<string, unknown>): boolean {
+  private sameFinishedJob(row: ExternalJobRow, kind: JobKind, meta: JobMeta): boolean {
     if (kind !== 'generate' || row.result.state !== 'done') return false;
     const age = Date.now() - (parseDate(row.created)?.getTime() ?? 0);
     return row.meta.seed === meta.seed && row.meta.model === meta.model && age < FINISHED_REUSE_MS;
@@ -199,11 +200,10 @@ export class HostedProvider implements GenerationProvider {
    * most FLAGGED_RETRIES times; null when the tries are spent (or the row predates `request`).
    */
   private async retryFlagged(row: ExternalJobRow): Promise<ExternalJobRow | null> {
-    const tries = Number(row.meta.flaggedRetries ?? 0);
-    const request = row.meta.request as GenerationMeta | undefined;
-    const model = row.meta.model;
+    const tries = row.meta.flaggedRetries ?? 0;
+    const { request, model } = row.meta;
     if (tries >= FLAGGED_RETRIES || !request?.prompt || typeof model !== 'string') return null;
-    const seed = numericSeed(`${String(row.meta.seed)}:flagged`, tries + 1);
+    const seed = numericSeed(`${row.meta.seed}:flagged`, tries + 1);
     const count = Array.isArray(row.meta.variants) ? row.meta.variants.length : 1;
     const meta = { ...row.meta, seed, flaggedRetries: tries + 1 };
     // A row written before testShoot was kept is a paid photoshoot's: the safe reading.
@@ -226,7 +226,7 @@ export class HostedProvider implements GenerationProvider {
       provider: this.name,
       externalId: row.externalId,
       variants,
-      styleId: String(row.meta.styleId ?? ''),
+      styleId: row.meta.styleId ?? '',
     };
   }
 
@@ -255,7 +255,7 @@ export class HostedProvider implements GenerationProvider {
     if (result.state === 'failed' && result.flagged && row.kind === 'generate') {
       const again = await this.retryFlagged(row);
       if (again) return { state: 'pending', job: this.jobOf(again) };
-      const tries = Number(row.meta.flaggedRetries ?? 0) + 1;
+      const tries = (row.meta.flaggedRetries ?? 0) + 1;
       return {
         state: 'failed',
         reason: `${this.name} failed: ${result.error}, with ${tries} different seed(s); no image was delivered. Check the style's prompt.`,

@@ -5,12 +5,15 @@
  */
 import { ValidationErrors } from '../../core/errors.js';
 import type { RecordHookEvent, RecordHooks } from '../../core/records/record-hooks.js';
+import { recordOf } from '../record-of.js';
 
 async function checkDiscount(e: RecordHookEvent): Promise<void> {
   // note: an edit that leaves the discount alone (deactivating an old coupon) is not held up by it.
   if (e.existing && !e.submitted.has('percentOff') && !e.submitted.has('amountOffCents')) return;
-  const percent = Number(e.record.percentOff) > 0;
-  const amount = Number(e.record.amountOffCents) > 0;
+  // note: the values are already prepared (a submitted "10" is the number 10).
+  const { percentOff, amountOffCents } = recordOf('coupons', e.record);
+  const percent = percentOff > 0;
+  const amount = amountOffCents > 0;
   const errors = new ValidationErrors();
   if (percent && amount) {
     const message = 'Give a percentage or an amount off, not both.';

@@ -6,12 +6,12 @@
  */
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
-import type { RecordData } from '../../core/records/codec.js';
 import type { RecordJson } from '../../core/records/serialize.js';
 import { csvLine } from '../../tools/csv.js';
 import { isRefundOwed } from './owed-refunds.js';
 import type { ExportColumn } from './purchasable.js';
 import { allPurchasables, purchasableOf } from './purchasables.js';
+import { recordOf } from '../record-of.js';
 
 /** The export's columns before and after those of the purchasables (in `allPurchasables` order). */
 const LEADING = ['id', 'created', 'status', 'refund_owed', 'provider', 'kind', 'package', 'quantity'];
@@ -45,26 +45,28 @@ export function exportLayout(app: App): ExportLayout {
   return {
     header: [...LEADING, ...MONEY, ...columns.map((c) => c.header), ...TRAILING],
     expand: [...expand].join(','),
-    row(p) {
-      const expanded = (p.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
-      const kind = purchasableOf(app, p as RecordData).kind;
+    row(json) {
+      const expanded = (json.expand ?? {}) as Record<string, Record<string, unknown> | undefined>;
+      // note: a payment's JSON carries the wire types its generated record type declares.
+      const p = recordOf('payments', json);
+      const kind = purchasableOf(app, p).kind;
       return [
         p.id,
         p.created,
         p.status,
-        isRefundOwed(p as RecordData) ? 'yes' : 'no',
+        isRefundOwed(p) ? 'yes' : 'no',
         p.provider,
         kind === 'none' ? '' : kind,
         expanded.package?.name ?? '',
         p.quantity || '',
-        String(p.currency ?? '').toUpperCase(),
+        (p.currency ?? '').toUpperCase(),
         majorUnits(p.priceCents, p.currency),
         majorUnits(p.discountCents, p.currency),
         majorUnits(p.amountCents, p.currency),
         p.couponCode,
         expanded.user?.email ?? '',
         expanded.user?.name ?? '',
-        ...columns.map((c) => c.cell(p)),
+        ...columns.map((c) => c.cell(json)),
         p.paidAt,
         p.refundedAt,
         p.failureReason,

@@ -30,7 +30,7 @@ export async function composeReceipt(
     await app.records.findById(app.registry.require('packages'), paid.package, db),
   );
   const s = app.settings.get();
-  const sold = { payment, item, pkg, appURL: s.meta.appURL };
+  const sold = { payment: paid, item, pkg, appURL: s.meta.appURL };
   const mail = receiptMail(
     { appName: s.meta.appName, appURL: s.meta.appURL },
     {

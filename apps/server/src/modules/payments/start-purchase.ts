@@ -32,7 +32,7 @@ import { redeemCoupon } from './redeem-coupon.js';
 import { reopenCheckout, type CheckoutOutcome } from './reopen-checkout.js';
 import { activeProvider } from './providers/index.js';
 import type { CheckoutStarted, PaymentProvider } from './providers/provider.js';
-import type { RecordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 export type { CheckoutOutcome } from './reopen-checkout.js';
 
@@ -128,7 +128,7 @@ async function openProviderPage(
       payment,
       itemName: p.sale.itemName(order.pkg, payment),
       itemDescription: order.coupon ? `Coupon ${order.coupon.code} applied` : '',
-      customerEmail: String(caller.auth?.record.email ?? ''),
+      customerEmail: caller.auth ? recordOf('users', caller.auth.record).email : '',
       successUrl: appLink(appURL, back.successPath, back.query),
       cancelUrl: appLink(appURL, back.cancelPath, { ...back.query, cancelled: '1' }),
     });

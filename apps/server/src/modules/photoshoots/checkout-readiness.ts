@@ -11,11 +11,11 @@ import { checkPhotoshootStyles } from './style-choice.js';
 import { recordOf } from '../record-of.js';
 
 async function acceptedPhotos(db: Db, photoshootId: string): Promise<number> {
-  const row = await db.get<{ n: unknown }>(
+  const row = await db.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM "original_photos" WHERE "photoshoot" = ? AND "qc" = 'accepted'`,
     [photoshootId],
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /**

@@ -28,11 +28,11 @@ async function beforeCreate(e: RecordHookEvent): Promise<void> {
   const { maxPhotos } = photoshootLimits(e.app);
   // Rejected photos stay visible with their reasons but do not take a place: a customer whose
   // photos fail the checks must be able to try others without first clearing the rejects away.
-  const row = await e.tx.get<{ n: unknown }>(
+  const row = await e.tx.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM ${q(e.collection.name)} WHERE "photoshoot" = ? AND COALESCE("qc", '') <> 'rejected'`,
     [photoshoot.id],
   );
-  if (Number(row?.n ?? 0) >= maxPhotos) {
+  if ((row?.n ?? 0) >= maxPhotos) {
     const message = `A photoshoot can hold at most ${maxPhotos} photos. Remove one to add another.`;
     throw ApiError.badRequest(message, {
       file: { code: 'validation_max_photos', message, params: { max: maxPhotos } },

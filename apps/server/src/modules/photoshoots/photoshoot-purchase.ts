@@ -5,7 +5,6 @@
  */
 import type { Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
-import type { RecordData } from '../../core/records/codec.js';
 import type { Purchasable, PurchaseOutcome } from '../payments/purchasable.js';
 import type { Actor } from '../../core/records/actor.js';
 import { appLink } from '../../core/mail/app-link.js';
@@ -13,26 +12,28 @@ import { formatMoney } from '../../core/mail/templates.js';
 import { refusal, transition } from './lifecycle.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { photoshootSale } from './photoshoot-sale.js';
-import { recordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 /** Whether `photoshoot` is waiting for exactly this payment (its checkout has not been replaced). */
-function awaits(photoshoot: RecordData | null, payment: RecordData): photoshoot is RecordData {
+type Photoshoot = RecordOf<'photoshoots'>;
+
+function awaits(photoshoot: Photoshoot | null, payment: RecordOf<'payments'>): photoshoot is Photoshoot {
   return !!photoshoot && photoshoot.status === 'pending_payment' && photoshoot.payment === payment.id;
 }
 
 /** Moves the photoshoot to `to` when the lifecycle allows it for the actor. */
-async function moveIfAllowed(o: PurchaseOutcome, to: string): Promise<void> {
-  const photoshoot = recordOf('photoshoots', o.item);
+async function moveIfAllowed(o: PurchaseOutcome<Photoshoot>, to: string): Promise<void> {
+  const photoshoot = o.item;
   if (!photoshoot || refusal(photoshoot.status, to, o.actor)) return;
   await transition(o.app, photoshoot.id, to, o.actor, o.reason, o.tx, o.later.add);
 }
 
-async function lock(app: App, tx: Db, payment: RecordData): Promise<RecordData | null> {
-  const id = recordOf('payments', payment).photoshoot;
-  return id ? lockRecord(tx, app.registry.require('photoshoots'), id) : null;
+async function lock(app: App, tx: Db, payment: RecordOf<'payments'>): Promise<Photoshoot | null> {
+  const id = payment.photoshoot;
+  return id ? recordOf('photoshoots', await lockRecord(tx, app.registry.require('photoshoots'), id)) : null;
 }
 
-export const photoshootPurchase: Purchasable = {
+export const photoshootPurchase: Purchasable<Photoshoot> = {
   kind: 'photoshoot',
   field: 'photoshoot',
   sale: photoshootSale,
@@ -47,14 +48,9 @@ export const photoshootPurchase: Purchasable = {
   onCouponLapsed: async (o) => {
     if (awaits(o.item, o.payment)) await moveIfAllowed(o, 'draft');
   },
-  async refundRefusal(app: App, payment: RecordData, actor: Actor) {
-    const photoshoot = recordOf(
-      'photoshoots',
-      await app.records.findById(
-        app.registry.require('photoshoots'),
-        recordOf('payments', payment).photoshoot,
-      ),
-    );
+  async refundRefusal(app: App, payment: RecordOf<'payments'>, actor: Actor) {
+    const photoshoots = app.registry.require('photoshoots');
+    const photoshoot = recordOf('photoshoots', await app.records.findById(photoshoots, payment.photoshoot));
     if (!photoshoot || photoshoot.payment !== payment.id) return null;
     return refusal(photoshoot.status, 'refunded', actor);
   },
@@ -62,12 +58,11 @@ export const photoshootPurchase: Purchasable = {
     if (o.item?.payment === o.payment.id) await moveIfAllowed(o, 'refunded');
   },
   describe: ({ pkg }) => {
-    const name = recordOf('packages', pkg)?.name;
+    const name = pkg?.name;
     return name ? `${name} photoshoot` : 'Photoshoot';
   },
   receipt: (o) => {
-    const payment = recordOf('payments', o.payment);
-    const item = recordOf('photoshoots', o.item);
+    const { payment, item } = o;
     const paid = payment.amountCents;
     return {
       lines: item?.title ? [{ label: 'Photoshoot', value: item.title }] : [],

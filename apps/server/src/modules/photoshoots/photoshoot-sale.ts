@@ -10,7 +10,7 @@ import { buyerId } from '../payments/buyer.js';
 import { checkOrderRules } from './checkout-readiness.js';
 import { transition } from './lifecycle.js';
 import { ownedPhotoshoot } from './owned-photoshoot.js';
-import { recordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 function notDraft(status: string): ApiError {
   const message =
@@ -20,15 +20,14 @@ function notDraft(status: string): ApiError {
   return ApiError.badRequest(message, { status: { code: 'validation_photoshoot_not_draft', message } });
 }
 
-export const photoshootSale: Sale = {
+export const photoshootSale: Sale<RecordOf<'photoshoots'>> = {
   packageKind: 'individual',
   byQuantity: false,
   async item(app, db, caller, id, stage) {
     const checkout = stage === 'checkout';
-    const photoshoot = await ownedPhotoshoot(app, db, buyerId(caller), id, checkout);
+    const photoshoot = recordOf('photoshoots', await ownedPhotoshoot(app, db, buyerId(caller), id, checkout));
     if (!checkout) return photoshoot;
-    const { status } = recordOf('photoshoots', photoshoot);
-    if (status !== 'draft') throw notDraft(status);
+    if (photoshoot.status !== 'draft') throw notDraft(photoshoot.status);
     if (photoshoot.team) {
       const message = "Team photoshoots are covered by the team's seats.";
       throw ApiError.badRequest(message, { photoshoot: { code: 'validation_team_photoshoot', message } });
@@ -36,10 +35,8 @@ export const photoshootSale: Sale = {
     return photoshoot;
   },
   check: (app, db, photoshoot, pkg, stage) => checkOrderRules(app, db, photoshoot, pkg, stage),
-  openPayment: (data) => {
-    const photoshoot = recordOf('photoshoots', data);
-    return photoshoot.status === 'pending_payment' && photoshoot.payment ? photoshoot.payment : null;
-  },
+  openPayment: (photoshoot) =>
+    photoshoot.status === 'pending_payment' && photoshoot.payment ? photoshoot.payment : null,
   async placed({ app, tx, payment, item, actor, later, reason }) {
     const photoshoot = item!;
     Object.assign(photoshoot, {
@@ -54,15 +51,12 @@ export const photoshootSale: Sale = {
     });
     await app.records.updateRow(app.registry.require('photoshoots'), photoshoot, tx);
     const to = payment.status === 'paid' ? 'queued' : 'pending_payment';
-    await transition(app, recordOf('photoshoots', photoshoot).id, to, actor, reason, tx, later.add);
+    await transition(app, photoshoot.id, to, actor, reason, tx, later.add);
   },
-  itemName: (pkg) => `${recordOf('packages', pkg).name} photoshoot`,
-  returnLinks: (photoshoot, payment) => {
-    const { id } = recordOf('photoshoots', photoshoot);
-    return {
-      successPath: `/photoshoot/${id}/payment-return`,
-      cancelPath: `/photoshoot/${id}/payment`,
-      query: { payment: recordOf('payments', payment).id },
-    };
-  },
+  itemName: (pkg) => `${pkg.name} photoshoot`,
+  returnLinks: ({ id }, payment) => ({
+    successPath: `/photoshoot/${id}/payment-return`,
+    cancelPath: `/photoshoot/${id}/payment`,
+    query: { payment: payment.id },
+  }),
 };

@@ -6,57 +6,65 @@
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { fileKey } from '../../core/files/storage.js';
-import { decodeRow, type RecordData } from '../../core/records/codec.js';
+import { decodeRow } from '../../core/records/codec.js';
 import { readFaceBox } from './studio/choose-photos.js';
 import { referenceEmbedding } from './likeness/reference.js';
 import { PermanentJobError, type StyleSpec, type Subject, type SubjectPhoto } from './providers/types.js';
-import { recordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 /** When a photoshoot has no package (operators may create one so), one image per style. */
 export const DEFAULT_IMAGES_PER_STYLE = 1;
 
 export type JobInputs = {
-  photoshoot: RecordData;
+  photoshoot: RecordOf<'photoshoots'>;
   imagesPerStyle: number;
   styles: (StyleSpec & { name: string })[];
   subject: Subject;
   /** The subject's face for likeness scoring (mean of the originals' embeddings); null without one. */
   reference: number[] | null;
   /** Existing results by `${style}:${variant}`. */
-  results: Map<string, RecordData>;
+  results: Map<string, RecordOf<'results'>>;
 };
 
 export function resultKey(style: string, variant: number): string {
   return `${style}:${variant}`;
 }
 
-async function readFile(app: App, collection: string, record: RecordData, field: string): Promise<Buffer> {
-  const c = app.registry.require(collection);
-  return app.storage.readBuffer(fileKey(c.id, String(record.id), String(record[field])));
+/** The stored file `name` of the record `id` in `collection`. */
+async function readFile(app: App, collection: string, id: string, name: string): Promise<Buffer> {
+  return app.storage.readBuffer(fileKey(app.registry.require(collection).id, id, name));
 }
 
-function yawOf(photo: RecordData): number | null {
-  const box = photo.faceBox as Record<string, unknown> | null;
+/** A head turn stored with the face box (`{pose: {yaw}}` or a flat `yaw`), when there is one. */
+function yawOf(faceBox: unknown): number | null {
+  const box = faceBox as Record<string, unknown> | null;
   const pose = (box && typeof box === 'object' ? (box.pose ?? box) : null) as Record<string, unknown> | null;
-  const yaw = pose ? Number(pose.yaw) : NaN;
-  return Number.isFinite(yaw) ? yaw : null;
+  const yaw = pose?.yaw;
+  return typeof yaw === 'number' && Number.isFinite(yaw) ? yaw : null;
 }
 
-export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<JobInputs> {
-  const id = String(photoshoot.id);
+/** A hidden text field (not in the generated record types): the codec decodes it to a string. */
+function hiddenText(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export async function loadJobInputs(app: App, photoshoot: RecordOf<'photoshoots'>): Promise<JobInputs> {
+  const id = photoshoot.id;
   const pkg = photoshoot.package
-    ? await app.records.findById(app.registry.require('packages'), String(photoshoot.package))
+    ? recordOf('packages', await app.records.findById(app.registry.require('packages'), photoshoot.package))
     : null;
-  const imagesPerStyle = Math.max(1, Number(pkg?.imagesPerStyle ?? DEFAULT_IMAGES_PER_STYLE) || 1);
+  const imagesPerStyle = Math.max(1, (pkg?.imagesPerStyle ?? DEFAULT_IMAGES_PER_STYLE) || 1);
 
   const team = photoshoot.team
-    ? await app.records.findById(app.registry.require('teams'), String(photoshoot.team))
+    ? recordOf('teams', await app.records.findById(app.registry.require('teams'), photoshoot.team))
     : null;
-  const brandBackdrop = team?.brandBackdrop ? await readFile(app, 'teams', team, 'brandBackdrop') : null;
+  const brandBackdrop = team?.brandBackdrop
+    ? await readFile(app, 'teams', team.id, team.brandBackdrop)
+    : null;
 
   const stylesCollection = app.registry.require('styles');
   const styles: JobInputs['styles'] = [];
-  for (const styleId of (photoshoot.styles as string[] | undefined) ?? []) {
+  for (const styleId of photoshoot.styles ?? []) {
     const s = recordOf('styles', await app.records.findById(stylesCollection, styleId));
     if (!s) continue;
     styles.push({
@@ -67,9 +75,8 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
       aspect: (['1:1', '4:5', '3:4', '2:3'].includes(s.aspect) ? s.aspect : '4:5') as StyleSpec['aspect'],
       backdrop: (s.backdrop as StyleSpec['backdrop']) ?? null,
       grading: (s.grading as StyleSpec['grading']) ?? null,
-      // note: the prompts are hidden fields, not in the generated record types.
-      prompt: String(s.prompt ?? ''),
-      negativePrompt: String(s.negativePrompt ?? ''),
+      prompt: hiddenText(s.prompt),
+      negativePrompt: hiddenText(s.negativePrompt),
       brandBackdrop,
     });
   }
@@ -89,12 +96,12 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
     const height = p.height || 0;
     photos.push({
       id: p.id,
-      data: await readFile(app, 'original_photos', p, 'file'),
+      data: await readFile(app, 'original_photos', p.id, p.file),
       width,
       height,
       faceBox: readFaceBox(p.faceBox, width, height),
       sharpness: p.sharpness || 0,
-      yaw: yawOf(p),
+      yaw: yawOf(p.faceBox),
     });
   }
   if (!photos.length) throw new PermanentJobError('The photoshoot has no accepted photos to work from.');
@@ -103,7 +110,7 @@ export async function loadJobInputs(app: App, photoshoot: RecordData): Promise<J
   const existing = await app.db.all(`SELECT * FROM ${q(resultsCollection.name)} WHERE "photoshoot" = ?`, [
     id,
   ]);
-  const results = new Map<string, RecordData>();
+  const results = new Map<string, RecordOf<'results'>>();
   for (const row of existing) {
     const r = recordOf('results', decodeRow(resultsCollection, row));
     results.set(resultKey(r.style, r.variant), r);

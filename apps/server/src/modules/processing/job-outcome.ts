@@ -49,7 +49,7 @@ export async function failAttempt(
       `SELECT "attempts" FROM ${q('photoshoots')} WHERE "id" = ?`,
       [id],
     );
-    const attempts = Number(current?.attempts ?? 0);
+    const attempts = current?.attempts ?? 0;
     const final = permanent || attempts >= maxAttempts;
     const actor = systemActor(owner ?? 'lease-reaper');
     if (final) {

@@ -17,6 +17,7 @@ import { formatDate, nowString } from '../../tools/dates.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 function skipLocked(db: Db): string {
   return db.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
@@ -27,9 +28,9 @@ export function inSeconds(seconds: number): string {
 }
 
 /** Emits an update of the photoshoot as stored now, so realtime subscribers see the new values. */
-export async function emitPhotoshoot(app: App, id: string): Promise<RecordData | null> {
+export async function emitPhotoshoot(app: App, id: string): Promise<RecordOf<'photoshoots'> | null> {
   const collection = app.registry.require('photoshoots');
-  const record = await app.records.findById(collection, id);
+  const record = recordOf('photoshoots', await app.records.findById(collection, id));
   if (record) app.events.emit({ action: 'update', collection, record });
   return record;
 }
@@ -39,7 +40,11 @@ export async function emitPhotoshoot(app: App, id: string): Promise<RecordData |
  * for `leaseSeconds` and counts the attempt. Null when there is nothing to do. Paid photoshoots
  * come first: a team's free test shoot waits for a worker no customer is waiting for.
  */
-export async function claimNext(app: App, owner: string, leaseSeconds: number): Promise<RecordData | null> {
+export async function claimNext(
+  app: App,
+  owner: string,
+  leaseSeconds: number,
+): Promise<RecordOf<'photoshoots'> | null> {
   const events = new AfterCommit();
   const id = await app.db.transaction(async (tx) => {
     const row = await tx.get<{ id: string }>(

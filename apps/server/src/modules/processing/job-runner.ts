@@ -18,6 +18,7 @@ import {
   type GenerationProvider,
 } from './providers/types.js';
 import { LeaseLostError, runJob } from './run-job.js';
+import type { RecordOf } from '../record-of.js';
 
 export type JobRunnerOptions = {
   concurrency: number;
@@ -146,7 +147,7 @@ export class JobRunner {
     const { leaseSeconds } = this.app.settings.get().processing;
     const photoshoot = await claimNext(this.app, this.name, leaseSeconds);
     if (!photoshoot) return false;
-    const id = String(photoshoot.id);
+    const id = photoshoot.id;
     const controller = new AbortController();
     const done = this.process(photoshoot, controller, leaseSeconds);
     this.running.set(id, { id, controller, done });
@@ -159,11 +160,11 @@ export class JobRunner {
   }
 
   private async process(
-    photoshoot: Record<string, unknown>,
+    photoshoot: RecordOf<'photoshoots'>,
     controller: AbortController,
     leaseSeconds: number,
   ): Promise<void> {
-    const id = String(photoshoot.id);
+    const id = photoshoot.id;
     let lost = false;
     const heartbeat = setInterval(
       () => {

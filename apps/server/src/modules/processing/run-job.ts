@@ -11,7 +11,7 @@ import { nowString } from '../../tools/dates.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { systemCaller } from '../../core/records/caller.js';
-import type { RecordData } from '../../core/records/codec.js';
+import type { RecordOf } from '../record-of.js';
 import { loadJobInputs, resultKey } from './job-inputs.js';
 import { emitPhotoshoot, holdsLease } from './job-queue.js';
 import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
@@ -22,7 +22,7 @@ import { awaitExternalOutcome } from './await-outcome.js';
 
 export type JobContext = {
   app: App;
-  photoshoot: RecordData;
+  photoshoot: RecordOf<'photoshoots'>;
   owner: string;
   provider: GenerationProvider;
   signal: AbortSignal;
@@ -37,7 +37,11 @@ export class LeaseLostError extends Error {
   }
 }
 
-type WorkItem = { style: StyleSpec & { name: string }; variant: number; existing: RecordData | null };
+type WorkItem = {
+  style: StyleSpec & { name: string };
+  variant: number;
+  existing: RecordOf<'results'> | null;
+};
 
 export async function setProgress(app: App, id: string, progress: number, stage: string): Promise<void> {
   const su = systemCaller(app.registry.require('_superusers'));
@@ -51,8 +55,8 @@ export async function setProgress(app: App, id: string, progress: number, stage:
  * A team's members share one seed per (style, variant), so their portraits get the same framing,
  * eye line, light and grading and the set looks consistent side by side; anyone else, their own.
  */
-function seedBase(photoshoot: RecordData): string {
-  return photoshoot.team ? `team:${String(photoshoot.team)}` : String(photoshoot.id);
+function seedBase(photoshoot: RecordOf<'photoshoots'>): string {
+  return photoshoot.team ? `team:${photoshoot.team}` : photoshoot.id;
 }
 
 /** Generates one item, polling a hosted provider's pending job until it settles. */
@@ -69,7 +73,7 @@ async function generateOne(
     // picture rather than the same pixels, while a retried attempt still repeats itself.
     seed:
       item.existing?.regenerate === true
-        ? `${seedBase(ctx.photoshoot)}:${item.style.id}:${String(item.existing.file)}`
+        ? `${seedBase(ctx.photoshoot)}:${item.style.id}:${item.existing.file}`
         : `${seedBase(ctx.photoshoot)}:${item.style.id}`,
     signal: ctx.signal,
   });
@@ -93,7 +97,7 @@ async function produce(
   for (let i = 0; i < items.length; i++) {
     ctx.signal.throwIfAborted();
     const item = items[i]!;
-    await setProgress(app, String(ctx.photoshoot.id), ...stage(i, items.length, item));
+    await setProgress(app, ctx.photoshoot.id, ...stage(i, items.length, item));
     const outcome = await generateOne(ctx, prepared, item);
     if (outcome.state === 'failed') throw new Error(outcome.reason);
     for (const image of outcome.state === 'done' ? outcome.images : []) {
@@ -122,7 +126,7 @@ async function produce(
 
 export async function runJob(ctx: JobContext): Promise<void> {
   const { app, owner } = ctx;
-  const id = String(ctx.photoshoot.id);
+  const id = ctx.photoshoot.id;
   await setProgress(app, id, 2, 'Preparing your photos');
   const inputs = await loadJobInputs(app, ctx.photoshoot);
   const items: WorkItem[] = [];

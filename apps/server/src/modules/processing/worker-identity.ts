@@ -27,8 +27,12 @@ function alive(pid: number): boolean {
 function read(path: string): { id: string; pid: number } | null {
   try {
     const value = JSON.parse(readFileSync(path, 'utf8')) as { id?: unknown; pid?: unknown };
-    return typeof value.id === 'string' && /^[a-z0-9]{12}$/.test(value.id) && Number.isInteger(value.pid)
-      ? { id: value.id, pid: Number(value.pid) }
+    const { id, pid } = value;
+    return typeof id === 'string' &&
+      /^[a-z0-9]{12}$/.test(id) &&
+      typeof pid === 'number' &&
+      Number.isInteger(pid)
+      ? { id, pid }
       : null;
   } catch {
     return null;

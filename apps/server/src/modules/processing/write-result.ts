@@ -11,16 +11,16 @@ import type { App } from '../../core/app.js';
 import { ApiError } from '../../core/errors.js';
 import { uploadTmpDir, type Upload } from '../../core/files/upload.js';
 import { systemCaller } from '../../core/records/caller.js';
-import type { RecordData } from '../../core/records/codec.js';
 import { randomString } from '../../tools/random.js';
 import { holdsLease } from './job-queue.js';
 import type { GeneratedImage } from './providers/types.js';
+import type { RecordOf } from '../record-of.js';
 
 export type ResultTarget = {
-  photoshoot: RecordData;
+  photoshoot: RecordOf<'photoshoots'>;
   style: string;
   /** The row to regenerate, or null to create one. */
-  existing: RecordData | null;
+  existing: RecordOf<'results'> | null;
   /** The likeness verdict (score, and `review`/`reviewNote` when held back); overrides the defaults. */
   likeness?: { likeness: number; review: string; reviewNote: string };
 };
@@ -58,19 +58,13 @@ export async function writeResult(
     ...target.likeness,
   };
   const events = new AfterCommit();
-  const photoshootId = String(target.photoshoot.id);
+  const photoshootId = target.photoshoot.id;
   try {
     const outcome = await app.db.transaction(async (tx): Promise<WriteOutcome> => {
       if (!(await holdsLease(tx, photoshootId, owner))) return 'lost';
       const opts = { tx, afterCommit: events.add, files: [upload] };
       if (target.existing) {
-        await app.records.update(
-          results,
-          su,
-          String(target.existing.id),
-          { ...common, redoRequested: false },
-          opts,
-        );
+        await app.records.update(results, su, target.existing.id, { ...common, redoRequested: false }, opts);
       } else {
         await app.records.create(
           results,

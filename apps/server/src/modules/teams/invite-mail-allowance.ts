@@ -18,11 +18,11 @@ export const UNVERIFIED_SENDER =
   'Verify your email address before mailing invitations. You can still share a link.';
 
 async function mailedSince(tx: Db, column: 'team' | 'createdBy', id: string, since: string): Promise<number> {
-  const row = await tx.get<{ n: number | string }>(
+  const row = await tx.get<{ n: number }>(
     `SELECT COUNT(*) AS "n" FROM "team_invites" WHERE "${column}" = ? AND "email" != '' AND "created" >= ?`,
     [id, since],
   );
-  return Number(row?.n ?? 0);
+  return row?.n ?? 0;
 }
 
 /** The sender, once checked: they may mail `count` more invitations for `teamId` now. */

@@ -51,11 +51,11 @@ type Row = {
   photoshoot: string | null;
   status: string | null;
   updated: string | null;
-  accepted: unknown;
+  accepted: number;
 };
 
 export async function teamOverview(app: App, teamId: string): Promise<TeamOverview> {
-  const team = await app.db.get<{ seatsTotal: unknown; seatsUsed: unknown }>(
+  const team = await app.db.get<{ seatsTotal: number; seatsUsed: number }>(
     `SELECT "seatsTotal", "seatsUsed" FROM "teams" WHERE "id" = ?`,
     [teamId],
   );
@@ -75,17 +75,17 @@ export async function teamOverview(app: App, teamId: string): Promise<TeamOvervi
      ORDER BY u."name", u."email"`,
     [false, teamId],
   );
-  const counts = await app.db.all<{ user: string; n: unknown }>(
+  const counts = await app.db.all<{ user: string; n: number }>(
     `SELECT r."user" AS "user", COUNT(*) AS "n" FROM "results" r JOIN "photoshoots" p ON p."id" = r."photoshoot"
      WHERE r."team" = ? AND r."released" = ? AND p."isTest" = ? GROUP BY r."user"`,
     [teamId, true, false],
   );
-  const released = new Map(counts.map((c) => [c.user, Number(c.n)]));
-  const seatsTotal = Number(team?.seatsTotal ?? 0);
-  const seatsUsed = Number(team?.seatsUsed ?? 0);
+  const released = new Map(counts.map((c) => [c.user, c.n]));
+  const seatsTotal = team?.seatsTotal ?? 0;
+  const seatsUsed = team?.seatsUsed ?? 0;
   const seatsFree = Math.max(0, seatsTotal - seatsUsed);
   const { minAcceptedPhotos } = photoshootLimits(app);
-  const ready = (r: Row) => r.status === 'draft' && Number(r.accepted ?? 0) >= minAcceptedPhotos;
+  const ready = (r: Row) => r.status === 'draft' && r.accepted >= minAcceptedPhotos;
   const readyCount = rows.filter(ready).length;
   return {
     seatsTotal,

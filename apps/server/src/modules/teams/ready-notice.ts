@@ -14,16 +14,17 @@ import { recordOf } from '../record-of.js';
 const UNDER_WAY = ['queued', 'processing', 'review'];
 
 async function noteIfAllReady(app: App, teamId: string): Promise<void> {
-  const pending = await app.db.get<{ n: unknown }>(
+  const pending = await app.db.get<{ n: number }>(
     `SELECT COUNT(*) AS "n" FROM "photoshoots" WHERE "team" = ? AND "isTest" = ? AND "status" IN (${UNDER_WAY.map(() => '?').join(', ')})`,
     [teamId, false, ...UNDER_WAY],
   );
-  if (Number(pending?.n ?? 0) > 0) return;
-  const ready = await app.db.get<{ n: unknown }>(
+  if ((pending?.n ?? 0) > 0) return;
+  const delivered = await app.db.get<{ n: number }>(
     `SELECT COUNT(DISTINCT "user") AS "n" FROM "photoshoots" WHERE "team" = ? AND "isTest" = ? AND "status" = 'completed'`,
     [teamId, false],
   );
-  const key = String(Number(ready?.n ?? 0));
+  const ready = delivered?.n ?? 0;
+  const key = String(ready);
   const claimed = await app.db.run(
     `UPDATE "teams" SET "readyNoticeFor" = ? WHERE "id" = ? AND COALESCE("readyNoticeFor", '') != ?`,
     [key, teamId, key],
@@ -36,10 +37,7 @@ async function noteIfAllReady(app: App, teamId: string): Promise<void> {
     [teamId],
   );
   for (const { email } of admins) {
-    await sendTeamMail(
-      app,
-      allReadyMail(app, email, { id: teamId, name: team?.name ?? '', ready: Number(ready?.n ?? 0) }),
-    );
+    await sendTeamMail(app, allReadyMail(app, email, { id: teamId, name: team?.name ?? '', ready }));
   }
 }
 

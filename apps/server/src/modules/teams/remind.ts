@@ -18,7 +18,7 @@ export type RemindOutcome = {
   skipped: { user: string; reason: 'submitted' | 'recently_reminded' | 'waiting_for_seat' }[];
 };
 
-type Candidate = { id: string; user: string; email: string; submitted: unknown };
+type Candidate = { id: string; user: string; email: string; submitted: number };
 
 /** Statuses that mean the member has submitted (a draft has not). */
 const SUBMITTED = ['queued', 'processing', 'review', 'completed', 'failed', 'refunded'];
@@ -45,7 +45,7 @@ export async function remindMembers(
   const out: RemindOutcome = { reminded: [], skipped: [] };
   for (const row of rows) {
     if (only && !only.includes(row.user)) continue;
-    if (Number(row.submitted) > 0) {
+    if (row.submitted > 0) {
       out.skipped.push({ user: row.user, reason: 'submitted' });
       continue;
     }

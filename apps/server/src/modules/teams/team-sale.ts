@@ -6,27 +6,28 @@
  */
 import { ApiError } from '../../core/errors.js';
 import { lockRecord } from '../../core/records/lock-record.js';
-import type { RecordData } from '../../core/records/codec.js';
 import type { Sale } from '../payments/purchasable.js';
 import type { Quote } from '../payments/quote.js';
 import { grantSeats, seatsOf } from './seats-bought.js';
-import { recordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 /** What a team's quote adds to the price: how many packs, and the seats they add. */
-function quoteExtras(pkg: RecordData, quantity: number) {
+function quoteExtras(pkg: RecordOf<'packages'>, quantity: number) {
   return { quantity, seats: seatsOf(pkg, quantity) };
 }
 
 /** `POST /api/teams/{id}/quote`'s answer. */
 export type TeamQuote = Quote & ReturnType<typeof quoteExtras>;
 
-export const teamSale: Sale = {
+export const teamSale: Sale<RecordOf<'teams'>> = {
   packageKind: 'team',
   byQuantity: true,
   async item(app, db, _caller, id, stage) {
     const teams = app.registry.require('teams');
-    const team =
-      stage === 'checkout' ? await lockRecord(db, teams, id) : await app.records.findById(teams, id, db);
+    const team = recordOf(
+      'teams',
+      stage === 'checkout' ? await lockRecord(db, teams, id) : await app.records.findById(teams, id, db),
+    );
     if (!team) throw ApiError.notFound();
     return team;
   },
@@ -35,15 +36,12 @@ export const teamSale: Sale = {
   },
   itemName: (pkg, payment) => {
     const seats = seatsOf(pkg, payment.quantity);
-    return `${recordOf('packages', pkg).name}: ${seats} team seat${seats === 1 ? '' : 's'}`;
+    return `${pkg.name}: ${seats} team seat${seats === 1 ? '' : 's'}`;
   },
-  returnLinks: (team, payment) => {
-    const { id } = recordOf('teams', team);
-    return {
-      successPath: '/teams/payment-return',
-      cancelPath: `/teams/${id}/team-packages`,
-      query: { payment: recordOf('payments', payment).id, team: id },
-    };
-  },
+  returnLinks: ({ id }, payment) => ({
+    successPath: '/teams/payment-return',
+    cancelPath: `/teams/${id}/team-packages`,
+    query: { payment: payment.id, team: id },
+  }),
   quoteExtras,
 };

@@ -8,29 +8,28 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import type { Purchasable } from '../payments/purchasable.js';
 import { grantSeats, seatsOf, takeBackSeats } from './seats-bought.js';
 import { teamSale } from './team-sale.js';
-import { recordOf } from '../record-of.js';
+import { recordOf, type RecordOf } from '../record-of.js';
 
 /** "3 team seats (Team seat)". */
 function seatsLabel(seats: number, packageName: string): string {
   return `${seats} team seat${seats === 1 ? '' : 's'}${packageName ? ` (${packageName})` : ''}`;
 }
 
-export const teamSeatsPurchase: Purchasable = {
+export const teamSeatsPurchase: Purchasable<RecordOf<'teams'>> = {
   kind: 'team_seats',
   field: 'team',
   sale: teamSale,
   lock: async (app, tx, payment) =>
-    lockRecord(tx, app.registry.require('teams'), recordOf('payments', payment).team),
+    recordOf('teams', await lockRecord(tx, app.registry.require('teams'), payment.team)),
   onPaid: grantSeats,
   onClosed: async () => undefined,
   onCouponLapsed: async () => undefined,
   refundRefusal: async () => null,
   onRefunded: takeBackSeats,
-  describe: ({ payment, pkg }) =>
-    seatsLabel(seatsOf(pkg, payment.quantity), recordOf('packages', pkg)?.name ?? ''),
+  describe: ({ payment, pkg }) => seatsLabel(seatsOf(pkg, payment.quantity), pkg?.name ?? ''),
   receipt: ({ payment, item, pkg, appURL }) => {
     const seats = seatsOf(pkg, payment.quantity);
-    const name = recordOf('teams', item)?.name ?? '';
+    const name = item?.name ?? '';
     return {
       lines: [
         { label: 'Team', value: name },
@@ -39,7 +38,7 @@ export const teamSeatsPurchase: Purchasable = {
       message: `${seats} seat${seats === 1 ? ' was' : 's were'} added to ${name}. Invite your team: each member's photoshoot uses one seat when they submit their photos.`,
       action: {
         label: 'Open your team',
-        url: appLink(appURL, `/teams/${recordOf('payments', payment).team}`),
+        url: appLink(appURL, `/teams/${payment.team}`),
       },
     };
   },

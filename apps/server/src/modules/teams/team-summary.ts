@@ -28,7 +28,7 @@ export async function teamSummary(app: App, teamId: string, role: TeamRole): Pro
   return {
     id: row.id,
     name: row.name,
-    members: Number(members?.n ?? 0),
+    members: members?.n ?? 0,
     role,
     stylesIncluded: await teamStylesIncluded(app, app.db, teamId),
   };

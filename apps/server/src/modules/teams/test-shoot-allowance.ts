@@ -22,11 +22,11 @@ export async function checkTestShootAllowance(app: App, tx: Db, team: RecordData
   const paid = recordOf('teams', team).seatsTotal > 0;
   const since = paid ? formatDate(new Date(Date.now() - DAY_MS)) : '';
   // note: `queuedAt` is set on submission and a submitted photoshoot cannot be deleted by its owner.
-  const row = await tx.get<{ n: number | string }>(
+  const row = await tx.get<{ n: number }>(
     `SELECT COUNT(*) AS "n" FROM "photoshoots" WHERE "team" = ? AND "isTest" = ? AND "queuedAt" != '' AND "queuedAt" >= ?`,
     [team.id, true, since],
   );
-  const used = Number(row?.n ?? 0);
+  const used = row?.n ?? 0;
   if (!paid && used >= 1) {
     throw refused('This team has had its free test shoot. Buy seats to try the look again.');
   }

@@ -124,7 +124,7 @@ export class AstriaApi implements HostedApi {
     const prompt = await findPrompt(this.list('/prompts'), since);
     if (!prompt) return null;
     // A prompt is read under the tune it was made on (Astria's prompt object names it).
-    const trained = trainedTune(this.settings(), String(row.meta.model));
+    const trained = trainedTune(this.settings(), row.meta.model ?? '');
     const tune = prompt.tune_id ?? trained.base ?? trained.id;
     return { externalId: `${PROMPT}${str('Astria', prompt, 'id')}`, meta: { tune: String(tune) } };
   }
@@ -132,7 +132,7 @@ export class AstriaApi implements HostedApi {
   private path(row: ExternalJobRow): string {
     if (row.externalId.startsWith(TUNE))
       return `/tunes/${encodeURIComponent(row.externalId.slice(TUNE.length))}`;
-    const tune = encodeURIComponent(String(row.meta.tune ?? ''));
+    const tune = encodeURIComponent(row.meta.tune ?? '');
     return `/tunes/${tune}/prompts/${encodeURIComponent(row.externalId.slice(PROMPT.length))}`;
   }
 

@@ -6,7 +6,8 @@
  */
 import type { App } from '../../../core/app.js';
 import { q } from '../../../core/db/db.js';
-import { decodeRow, type RecordData } from '../../../core/records/codec.js';
+import { decodeRow } from '../../../core/records/codec.js';
+import { recordOf, type RecordOf } from '../../record-of.js';
 import type { GenerationProvider } from '../providers/types.js';
 
 /** Appended to the job's seed for the second try, so it differs from the first image. */
@@ -18,14 +19,16 @@ export type Made = { style: string; variant: number; heldBack: boolean };
  * Styles where every result made in this run was held back and no other result of the style
  * (kept from an earlier run) is still in the running.
  */
-export function stylesToRetry(made: Made[], existing: Iterable<RecordData>): Set<string> {
+export function stylesToRetry(
+  made: Made[],
+  existing: Iterable<{ style: string; variant: number; review: string }>,
+): Set<string> {
   const out = new Set<string>();
   const remade = new Set(made.map((m) => `${m.style}:${m.variant}`));
   for (const style of new Set(made.map((m) => m.style))) {
     const mine = made.filter((m) => m.style === style);
     const othersAlive = [...existing].some(
-      (r) =>
-        String(r.style) === style && !remade.has(`${style}:${Number(r.variant)}`) && r.review !== 'rejected',
+      (r) => r.style === style && !remade.has(`${style}:${r.variant}`) && r.review !== 'rejected',
     );
     if (mine.every((m) => m.heldBack) && !othersAlive) out.add(style);
   }
@@ -38,13 +41,13 @@ export async function resultRow(
   photoshoot: string,
   style: string,
   variant: number,
-): Promise<RecordData | null> {
+): Promise<RecordOf<'results'> | null> {
   const results = app.registry.require('results');
   const row = await app.db.get(
     `SELECT * FROM ${q(results.name)} WHERE "photoshoot" = ? AND "style" = ? AND "variant" = ?`,
     [photoshoot, style, variant],
   );
-  return row ? decodeRow(results, row) : null;
+  return row ? recordOf('results', decodeRow(results, row)) : null;
 }
 
 /** The same provider, every `generate` seeded with `salt` appended (everything else passes through). */
