@@ -17,6 +17,7 @@ import {
   type Rgb,
 } from './planes.js';
 import type { Box } from './framing.js';
+import { keepSkinHue } from './skin-hue.js';
 
 type Stats = { r: number; g: number; b: number; l: number };
 
@@ -79,14 +80,36 @@ export function matchLight(
   const target = 0.5 + 0.08 * (back.l - 0.45);
   const gain = Math.max(0.78, Math.min(1.4, target / Math.max(0.05, faceStats.l)));
   const tint = 0.07;
-  const cast = skinCast(faceStats);
-  const mr = (1 + tint * (back.r / Math.max(0.05, back.l) - 1)) * cast.r;
-  const mg = (1 + tint * (back.g / Math.max(0.05, back.l) - 1)) * cast.g;
-  const mb = (1 + tint * (back.b / Math.max(0.05, back.l) - 1)) * cast.b;
+  // The colour is judged on skin alone: the middle of the face box (cheeks, nose), mid-tones only.
+  // The whole box's mean holds hair, brows and shadow, and read a red face as a skin-coloured one.
+  const skinBox = {
+    x0: Math.max(0, Math.ceil(face.x + face.width * 0.25)),
+    y0: Math.max(0, Math.ceil(face.y + face.height * 0.3)),
+    x1: Math.min(width, Math.ceil(face.x + face.width * 0.75)),
+    y1: Math.min(height, Math.ceil(face.y + face.height * 0.8)),
+  };
+  const skin = weightedMean(subject, (i) => (midTone(data, i) ? alpha[i]! : 0), skinBox);
+  const cast = skinCast(skin);
+  const reflected = (c: number) => 1 + tint * (c / Math.max(0.05, back.l) - 1);
+  const {
+    r: mr,
+    g: mg,
+    b: mb,
+  } = keepSkinHue(skin, {
+    r: reflected(back.r) * cast.r,
+    g: reflected(back.g) * cast.g,
+    b: reflected(back.b) * cast.b,
+  });
   const ramp = keyLightRamp(width, face, keySide);
   const m = new Float64Array([gain, mr, mg, mb]);
   for (let y = 0; y < height; y++) lightRow(data, alpha, ramp, m, y * width, (y + 1) * width);
   return { gain, faceLuma: faceStats.l, backdropLuma: back.l, castG: cast.g, castB: cast.b };
+}
+
+/** Whether pixel i is a mid-tone: not an eye, a nostril or a highlight. */
+function midTone(data: Float32Array, i: number): boolean {
+  const l = luma(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!);
+  return l > 0.2 && l < 0.92;
 }
 
 /**
