@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetAuthForTests } from '../lib/auth-store';
 import { pb } from '../lib/pb';
 import { checkSession } from '../lib/session-check';
+import { queryClient } from '../lib/query-client';
 import { newAccount, operatorClient, otherClient } from '../testing/accounts';
 import { completedShoot } from '../testing/completed-shoot';
 import { renderApp } from '../testing/render-app';
@@ -87,5 +88,43 @@ describe('a signed-in page after the session ended elsewhere', () => {
     } finally {
       pb.beforeSend = undefined;
     }
+  });
+
+  it('a check asked for while an earlier one runs asks again, so a session ended meanwhile ends', async () => {
+    const account = await newAccount();
+    await pb.collection('users').authWithPassword(account.email, account.password);
+    // The first check is answered "still signed in"; before the page has that answer, the password
+    // changes elsewhere and the reconnect asks for a check of its own.
+    let second: Promise<void> | null = null;
+    pb.afterSend = async (response, data) => {
+      if (!second && response.url.endsWith('/auth-refresh')) {
+        await changePasswordElsewhere(account);
+        second = checkSession(pb);
+      }
+      return data;
+    };
+    try {
+      await checkSession(pb);
+      expect(second).not.toBeNull();
+      await second;
+    } finally {
+      pb.afterSend = undefined;
+    }
+    expect(pb.authStore.token).toBe('');
+  });
+
+  it('a read refused as a guest\'s (the person\'s own photoshoot "not found") asks about the session', async () => {
+    const owner = await newAccount();
+    const id = await completedShoot(await operatorClient(), owner.id);
+    await pb.collection('users').authWithPassword(owner.email, owner.password);
+    await changePasswordElsewhere(owner);
+    await queryClient
+      .fetchQuery({
+        queryKey: ['photoshoot', id],
+        queryFn: () => pb.collection('photoshoots').getOne(id),
+        retry: false,
+      })
+      .catch(() => undefined);
+    await waitFor(() => expect(pb.authStore.token).toBe(''));
   });
 });

@@ -8,9 +8,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
-import { isUnauthorized } from './errors';
+import { errorStatus, isUnauthorized } from './errors';
 import { pb } from './pb';
-import { endSession } from './session-check';
+import { checkSession, endSession } from './session-check';
 
 /**
  * TanStack Query for every page except the landing page. It lives in this module, which only lazy
@@ -19,13 +19,18 @@ import { endSession } from './session-check';
  */
 
 /**
- * A 401 from any call means the stored session is no longer valid: forget it. The back office's
- * queries (keys under `admin`) run on the operator's own client: their 401 says nothing about the
- * customer's session, and the admin guard deals with the operator's.
+ * A 401 from any call means the stored session is no longer valid: forget it. A 403 or 404 to a
+ * signed-in client may mean the same: the server answers a session ended elsewhere (a password
+ * changed on another device) as a guest's, so the person's own photoshoot reads "not found", and
+ * the page's error would replace the live parts that notice the end. The session is asked about
+ * then (`checkSession`). The back office's queries (keys under `admin`) run on the operator's own
+ * client: their errors say nothing about the customer's session, and the admin guard deals with
+ * the operator's.
  */
 function onCallError(err: unknown, queryKey?: readonly unknown[]): void {
   if (queryKey?.[0] === 'admin') return;
   if (isUnauthorized(err)) endSession(pb);
+  else if ([403, 404].includes(errorStatus(err)) && pb.authStore.token) void checkSession(pb);
 }
 
 /**

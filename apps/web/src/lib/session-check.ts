@@ -34,19 +34,23 @@ export function endSession(client: PocketBase = pb): void {
   client.authStore.clear();
 }
 
-const checks = new WeakMap<PocketBase, Promise<void>>();
+/** Per client: the check running, and the one queued to run after it. */
+const checks = new WeakMap<PocketBase, { running: Promise<void>; next?: Promise<void> }>();
 
 /**
  * Asks the server whether `client`'s session still holds; a 401 (or 403/404: the account is gone)
- * ends it. A network failure decides nothing. Concurrent checks of one client share one call.
+ * ends it. A network failure decides nothing. A check asked for while one is running waits for it
+ * and then asks again, once for all who asked meanwhile: the running one may have been answered
+ * before the session ended (a connection's first check, then the password changed elsewhere and
+ * the reconnect asks), and sharing its "still signed in" would miss the end for good.
  */
 export function checkSession(client: PocketBase = pb): Promise<void> {
+  const state = checks.get(client);
+  if (state) return (state.next ??= state.running.then(() => checkSession(client)));
   const collection = client.authStore.record?.collectionName;
   if (!client.authStore.token || !collection) return Promise.resolve();
-  const running = checks.get(client);
-  if (running) return running;
   const token = client.authStore.token;
-  const check = (async () => {
+  const running = (async () => {
     try {
       await client.collection(collection).authRefresh({ requestKey: null });
     } catch (err) {
@@ -54,12 +58,15 @@ export function checkSession(client: PocketBase = pb): Promise<void> {
       // (changing one's own password signs in again with the new one).
       const refused = err instanceof ClientResponseError && [401, 403, 404].includes(err.status);
       if (refused && client.authStore.token === token) endSession(client);
-    } finally {
-      checks.delete(client);
     }
   })();
-  checks.set(client, check);
-  return check;
+  const entry: { running: Promise<void>; next?: Promise<void> } = { running };
+  checks.set(client, entry);
+  // note: the queued check starts when this one settles, so this entry is gone by then.
+  void running.finally(() => {
+    if (checks.get(client) === entry) checks.delete(client);
+  });
+  return running;
 }
 
 /** True from the moment the server refused the customer's session until someone signs in again. */
