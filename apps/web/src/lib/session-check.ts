@@ -52,7 +52,12 @@ export function checkSession(client: PocketBase = pb): Promise<void> {
   const token = client.authStore.token;
   const running = (async () => {
     try {
-      await client.collection(collection).authRefresh({ requestKey: null });
+      // note: a bare request, not the SDK's authRefresh, which saves the refreshed session: a
+      // check answered after a sign-out (in this tab or another) would sign the person back in.
+      await client.send(`/api/collections/${encodeURIComponent(collection)}/auth-refresh`, {
+        method: 'POST',
+        requestKey: null,
+      });
     } catch (err) {
       // note: only the session that was refused: the person may have signed in afresh meanwhile
       // (changing one's own password signs in again with the new one).
