@@ -15,6 +15,7 @@ import { zeroValue, type Field } from '../../src/core/schema/fields.js';
 import { q } from '../../src/core/db/db.js';
 import { buildWorld, photo, type Role, type World } from './support.js';
 import { failure } from '../support/errors.js';
+import { uploadChecksKey } from '../../src/modules/analysis/upload-checks.js';
 
 type Ctx = World & { completed: string };
 
@@ -224,6 +225,10 @@ describe.each(engines)('server-managed fields (%s)', (engine) => {
                 (await c.t.app.db.get<{ id: string }>(`SELECT "id" FROM ${q(collection.name)} LIMIT 1`))!.id,
               );
           const value = await sample(c, field);
+          // Photos made by earlier cases may still be in their upload check, whose verdict
+          // rewrites qcCheckedAt and friends when it lands: that is the check's job, not
+          // what is tested here.
+          await c.t.app.service(uploadChecksKey).idle();
           await su.update(id, { [field.name]: value });
           const stored = await c.t.app.records.findById(collection, id);
           expect(stored![field.name], field.name).toEqual(value);
