@@ -274,3 +274,41 @@ test('Crisp and Google Analytics 4 load after the page and count each page view,
   expect(tawkCsp).not.toContain('crisp.chat');
   await visitor.close();
 });
+
+test('a chat chunk gone after a deploy leaves the page as it is: no reload, no chat', async ({ page }) => {
+  const su = await superuser();
+  await su.settings.update({
+    integrations: {
+      chat: 'crisp',
+      crispWebsiteId: '1a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d',
+      analytics: 'none',
+    },
+  });
+  const thirdParty = await watchThirdParty(page, baseUrl());
+  // Only the chat's own chunk is gone: the chunks a navigation needs are still there.
+  await page.route(
+    (url) => /^\/assets\/integrations-runtime-[^/]+\.js$/.test(url.pathname),
+    (route) => route.fulfill({ status: 404, body: '' }),
+  );
+  // Counted by each document as it starts, so a reload cannot go unseen.
+  await page.addInitScript(() => {
+    sessionStorage.setItem('e2e:documents', String(Number(sessionStorage.getItem('e2e:documents') ?? 0) + 1));
+  });
+  const documents = () => page.evaluate(() => Number(sessionStorage.getItem('e2e:documents') ?? 0));
+  const chunk = page.waitForResponse((r) => r.url().includes('/assets/integrations-runtime-'));
+  await page.goto('/');
+  expect((await chunk).status()).toBe(404);
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Professional portraits from your selfies',
+  );
+  expect(await documents()).toBe(1);
+
+  // The next navigation works as ever (and tries the chat again, quietly).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await settled(page);
+  expect(await documents()).toBe(1);
+  expect(thirdParty.map((r) => r.url())).toEqual([]);
+});

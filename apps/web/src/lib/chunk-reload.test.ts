@@ -94,17 +94,6 @@ describe('stale chunk reload', () => {
     expect(stub.reload).toHaveBeenCalledTimes(1);
   });
 
-  it('a prevented vite preload error leaves the reload to the first failure', async () => {
-    const stub = stubReload();
-    restore = stub.restore;
-    const doc = await newDocument();
-    doc.installChunkReloadHandler();
-    const events = [0, 1].map(() => new Event('vite:preloadError', { cancelable: true }));
-    for (const e of events) window.dispatchEvent(e);
-    expect(events.map((e) => e.defaultPrevented)).toEqual([true, true]);
-    expect(stub.reload).toHaveBeenCalledTimes(1);
-  });
-
   it('other import errors are not swallowed', async () => {
     const stub = stubReload();
     restore = stub.restore;

@@ -44,14 +44,18 @@ export function isChunkLoadError(err: unknown): boolean {
 export const CHUNK_ERROR_MESSAGE = 'A part of the app could not be loaded.';
 
 /**
- * Wraps a dynamic import so a stale chunk triggers the guarded reload instead of an error. When
+ * Wraps a dynamic import so a stale chunk triggers the guarded reload instead of an error. Only
+ * the chunks a navigation waits for are wrapped: a chunk loaded in the background (the support
+ * chat's, say) that fails must not reload the page under a visitor who may be typing, nor race
+ * the navigation they just started; it fails quietly and the next navigation's chunks decide.
+ * Vite's failed preloads of a chunk's imports reach here too, as the import's own error. When
  * the guard says no, the error is renamed so TanStack Router's lazy loader (which has a reload of
  * its own for these messages) shows the error page instead of reloading a second time.
  */
 export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T> {
   return () =>
     importer().then(
-      // A prevented preload error resolves the import with nothing while the reload is under way.
+      // A chunk that did load is of no use to a document already going away.
       (mod) => (reloading ? never<T>() : mod),
       (err: unknown) => {
         if (reloading) return never<T>();
@@ -60,11 +64,4 @@ export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T
         throw new Error(CHUNK_ERROR_MESSAGE, { cause: err });
       },
     );
-}
-
-/** Vite reports failed preloads of dynamic imports with this event; handle them the same way. */
-export function installChunkReloadHandler(): void {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnceForStaleChunk()) event.preventDefault();
-  });
 }
