@@ -59,8 +59,21 @@ export function leastFrameHeight(aspect: string): number {
   return outputSize(aspect, FULL_LONG_SIDE).height / MAX_ENLARGEMENT;
 }
 
-/** Where the eyes may sit across the frame (from the left) and down it (from the top), as shares. */
-export const PLACEMENT = { across: [0.3, 0.7], down: [0.2, 0.55] } as const;
+/** Where the eyes may sit across the frame, from the left, as shares of its width. */
+export const PLACEMENT = { across: [0.3, 0.7] } as const;
+
+/**
+ * How far the eyes may sit above or below the style's eye line, as a share of the frame height.
+ * Past it the sitter reads as placed wrong for the style: a half-body whose eyes sit at 0.42
+ * instead of 0.3 is a head-and-shoulders shot with an empty band over it, however large the frame.
+ */
+export const EYE_LINE_SLACK = 0.07;
+
+/** Where the eyes may sit down the frame, from the top, as shares of its height. */
+export function eyesDown(framing: Framing): readonly [number, number] {
+  const line = LAYOUT[framing].eyeLine;
+  return [line - EYE_LINE_SLACK, line + EYE_LINE_SLACK];
+}
 
 /** Most space over the hair, as a share of the frame (more reads as a small sitter; a headshot by its own layout has 0.13–0.16). */
 export const MOST_HEADROOM = 0.18;
@@ -71,7 +84,7 @@ const CHIN_MARGIN = 0.04;
 /**
  * The frame, solved in one pass (no alternating grow/shrink loop): its height is the style's face
  * share, at least the enlargement floor, and at most what the photo's edges that cut the person
- * allow with the hair's headroom and the eyes inside PLACEMENT; then the top by the eye line (raised
+ * allow with the hair's headroom and the eyes inside PLACEMENT and `eyesDown`; then the top by the eye line (raised
  * for tall hair) and the left by the eyes, each clamped to those edges.
  */
 export function frameCrop(input: FrameInput & { minHeight?: number; widen?: number }): Crop {
@@ -89,7 +102,10 @@ export function frameCrop(input: FrameInput & { minHeight?: number; widen?: numb
   // A frame widened past the style's share (a small photo, a wider variant) would leave a band of
   // empty backdrop over the head by the eye line alone: the head rises, the eyes no higher than
   // the placement allows.
-  top = Math.max(top, Math.min(hairTop - MOST_HEADROOM * height, eyes.y - PLACEMENT.down[0] * height));
+  top = Math.max(
+    top,
+    Math.min(hairTop - MOST_HEADROOM * height, eyes.y - eyesDown(input.framing)[0] * height),
+  );
   if (top + height > source.height) top = source.height - height;
   if (touches.top && top < 0) top = 0;
   let left = eyes.x - width / 2 + input.shift * width;
@@ -121,7 +137,7 @@ export function heightLimits(input: FrameInput): { head: number; most: number } 
   const hr = LAYOUT[input.framing].headroom;
   const hairTop = hairTopOf(input);
   const [acrossMin] = PLACEMENT.across;
-  const [downMin, downMax] = PLACEMENT.down;
+  const [downMin, downMax] = eyesDown(input.framing);
   const head = (face.y + face.height - hairTop) / (1 - hr - CHIN_MARGIN);
   let most = Math.min(
     (source.height - hairTop) / (1 - hr),
