@@ -1,11 +1,12 @@
 /**
  * The verdict on numbers: another person partly in frame is refused with words (a smaller face
- * beside the main one, or one the photo's edge cuts), and a photo too small for sharp close-ups is
- * accepted with a note that says so.
+ * beside the main one, or one the photo's edge cuts), so are eyes shut or cast down and a tilt the
+ * engine cannot level, and a photo too small for sharp close-ups is accepted with a note that says
+ * so.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
-import type { PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
+import type { MainFace, PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
 import {
   CLOSE_UP_MIN_FACE_PX,
   judge,
@@ -19,7 +20,7 @@ const tallestFrame = (a: PhotoAnalysis) => tallestWith(a, studioFrameRules);
 
 const exposure = { mean: 120, std: 40, clippedShadows: 0, clippedHighlights: 0 };
 
-function photo(height: number, faces: PhotoAnalysis['faces']): PhotoAnalysis {
+function photo(height: number, faces: PhotoAnalysis['faces'], pose: Partial<MainFace> = {}): PhotoAnalysis {
   const main = faces[0]!;
   return {
     width: Math.round(height * 0.8),
@@ -31,9 +32,12 @@ function photo(height: number, faces: PhotoAnalysis['faces']): PhotoAnalysis {
       yaw: 0,
       pitch: 0,
       roll: 0,
+      headRoll: 0,
+      eyesOpen: 0.35,
       sharpness: 40,
       exposure,
       embedding: [],
+      ...pose,
     },
     exposure,
     dhash: '0'.repeat(16),
@@ -42,7 +46,8 @@ function photo(height: number, faces: PhotoAnalysis['faces']): PhotoAnalysis {
 }
 
 const main = { box: { x: 0.35, y: 0.2, width: 0.3, height: 0.3 }, score: 0.95 };
-const codes = (a: PhotoAnalysis) => judge(a, defaultUploadCheckSettings(), []).map((r) => r.code);
+const codes = (a: PhotoAnalysis) =>
+  judge(a, defaultUploadCheckSettings(), [], studioFrameRules).map((r) => r.code);
 
 describe('another person in frame', () => {
   it('accepts one person', () => {
@@ -52,7 +57,7 @@ describe('another person in frame', () => {
   it('refuses a neighbour’s face a third the size of the main one (passed at half before)', () => {
     const a = photo(1200, [main, { box: { x: 0.75, y: 0.3, width: 0.1, height: 0.11 }, score: 0.9 }]);
     expect(codes(a)).toEqual(['multiple_faces']);
-    expect(judge(a, defaultUploadCheckSettings(), [])[0]!.message).toMatch(/someone else/i);
+    expect(judge(a, defaultUploadCheckSettings(), [], studioFrameRules)[0]!.message).toMatch(/someone else/i);
   });
 
   it('refuses a face the photo’s edge cuts, even smaller', () => {
@@ -63,6 +68,46 @@ describe('another person in frame', () => {
   it('lets a small face far behind pass', () => {
     const far = { box: { x: 0.7, y: 0.3, width: 0.05, height: 0.06 }, score: 0.8 };
     expect(codes(photo(1200, [main, far]))).toEqual([]);
+  });
+});
+
+describe('eyes and tilt', () => {
+  it('refuses eyes shut or cast down, and only on a sharp face', () => {
+    expect(codes(photo(1200, [main], { eyesOpen: 0.09 }))).toEqual(['eyes_closed']);
+    expect(
+      judge(photo(1200, [main], { eyesOpen: 0.09 }), defaultUploadCheckSettings(), [], studioFrameRules)[0]!
+        .message,
+    ).toMatch(/eyes open/);
+    expect(codes(photo(1200, [main], { eyesOpen: 0.2 }))).toEqual([]);
+    expect(codes(photo(1200, [main], { eyesOpen: null }))).toEqual([]);
+    expect(codes(photo(1200, [main], { eyesOpen: 0.05, sharpness: 2 }))).toEqual(['blurry']);
+  });
+
+  it('keeps a slight tilt, levels a larger one, refuses one past the setting or past levelling', () => {
+    expect(codes(photo(1200, [main], { headRoll: 7 }))).toEqual([]);
+    expect(codes(photo(1200, [main], { headRoll: -18 }))).toEqual([]);
+    expect(codes(photo(1200, [main], { headRoll: -28 }))).toEqual(['head_tilted']);
+    expect(
+      judge(photo(1200, [main], { headRoll: -28 }), defaultUploadCheckSettings(), [], studioFrameRules)[0]!
+        .message,
+    ).toMatch(/upright/);
+    // An operator may allow more, up to what the engine levels.
+    const lenient = { ...defaultUploadCheckSettings(), maxRollDegrees: 45 };
+    const with45 = (headRoll: number) =>
+      judge(photo(1200, [main], { headRoll }), lenient, [], studioFrameRules).map((r) => r.code);
+    expect(with45(-28)).toEqual([]);
+    expect(with45(40)).toEqual(['head_tilted']);
+  });
+
+  it('refuses a tilt a tight crop leaves no room to level, not a slight one', () => {
+    // A 402 × 698 crop whose face fills most of its width, close to its left side.
+    const close = { box: { x: 0.04, y: 0.22, width: 0.62, height: 0.37 }, score: 0.95 };
+    const crop = (headRoll: number) => ({ ...photo(698, [close], { headRoll }), width: 402 });
+    expect(codes(crop(-16))).toEqual(['head_tilted']);
+    expect(codes(crop(-7))).toEqual([]);
+    // The same face in a photo with room around it is levelled.
+    const roomy = { box: { x: 0.35, y: 0.3, width: 0.3, height: 0.2 }, score: 0.95 };
+    expect(codes(photo(1600, [roomy], { headRoll: -16 }))).toEqual([]);
   });
 });
 

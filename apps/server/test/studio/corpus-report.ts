@@ -55,6 +55,8 @@ const NOT_ABOUT_OTHERS = new Set([
   'no_face',
   'face_too_small',
   'face_turned',
+  'eyes_closed',
+  'head_tilted',
   'blurry',
   'too_dark',
   'overexposed',
@@ -323,7 +325,7 @@ export async function corpusReport(
       const jpeg = await loadPhoto(p, photos);
       const upload = await timed('uploadChecks', () => uploadCheck(human, jpeg));
       const reasons = upload
-        ? judge(upload, defaultUploadCheckSettings(), []).map((x) => x.code)
+        ? judge(upload, defaultUploadCheckSettings(), [], studioFrameRules).map((x) => x.code)
         : ['unreadable'];
       const accepted = reasons.length === 0;
       if (accepted) own.push({ id: p.id, jpeg });

@@ -5,11 +5,9 @@
  * joined to the sitter in the matte are removed up to where the two meet.
  */
 import sharp from 'sharp';
+import { CHIN, FOREHEAD, headRoll } from '../../src/modules/analysis/vision/face-mesh.js';
 import { describe, expect, it } from 'vitest';
 import {
-  CHIN,
-  FOREHEAD,
-  headRoll,
   innerSize,
   levelPhoto,
   rollOf,

@@ -12,6 +12,7 @@ import { facesAtSideEdges, type Box } from '../../src/modules/analysis/vision/ed
 import { analysePhoto as checkPhoto } from '../../src/modules/analysis/analyse-photo.js';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import { judge } from '../../src/modules/analysis/verdict.js';
+import { studioFrameRules } from '../../src/modules/processing/studio-frame-rules.js';
 import { loadPhoto, readManifest, type Manifest } from './corpus-photos.js';
 
 let manifest: Manifest;
@@ -76,7 +77,7 @@ describe('faces cut by the photo’s side edge', () => {
   it('makes the upload checks refuse a photo with a neighbour cut by a side edge, in words', async () => {
     const reasons = async (id: string) => {
       const r = await checkPhoto(human, { bytes: await photo(id), format: 'jpeg', checks: true });
-      return judge(r.analysis!, defaultUploadCheckSettings(), []);
+      return judge(r.analysis!, defaultUploadCheckSettings(), [], studioFrameRules);
     };
     for (const id of ['g4d-close', 'g3b-close']) {
       const refused = await reasons(id);

@@ -11,6 +11,7 @@ import { exposureOf } from './vision/exposure.js';
 import { rgbToTensor } from './vision/human.js';
 import { dHash, pHash } from './vision/perceptual-hash.js';
 import { laplacianVariance } from './vision/sharpness.js';
+import { eyesOpen, headRoll } from './vision/face-mesh.js';
 import {
   clampRect,
   decodeUpright,
@@ -142,10 +143,16 @@ async function measureFace(img: RawImage, box: NormBox, f: FaceResult): Promise<
     yaw: round(angle.yaw * DEG, 1),
     pitch: round(angle.pitch * DEG, 1),
     roll: round(angle.roll * DEG, 1),
+    headRoll: roundOrNull(headRoll(f.mesh), 1),
+    eyesOpen: roundOrNull(eyesOpen(f.mesh), 3),
     sharpness: round(laplacianVariance(face, FACE_CROP, FACE_CROP), 2),
     exposure: roundExposure(exposureOf(face)),
     embedding: (f.embedding ?? []).map((v) => round(v, 5)),
   };
+}
+
+function roundOrNull(v: number | null, digits: number): number | null {
+  return v === null ? null : round(v, digits);
 }
 
 function round(v: number, digits: number): number {

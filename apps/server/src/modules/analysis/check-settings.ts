@@ -16,6 +16,14 @@ export type UploadCheckSettings = {
   /** Largest head turn (yaw) and tilt up/down (pitch), in degrees. */
   maxYawDegrees: number;
   maxPitchDegrees: number;
+  /**
+   * Largest sideways tilt (roll of the face mesh's axis), in degrees. The studio engine levels
+   * up to it; a head tilted further is refused: levelled, its body runs diagonally across the
+   * portrait and its hair ends in the turned photo's straight edges (ADR 034).
+   */
+  maxRollDegrees: number;
+  /** Least lid gap over eye width (face-mesh `eyesOpen`): under it the eyes are shut or cast down. */
+  minEyesOpen: number;
   /** Laplacian variance of the face, resized to 256 px; lower is blurrier. */
   minSharpness: number;
   /** Mean luma (0–255) of the face (of the whole photo without one). */
@@ -39,7 +47,9 @@ export function defaultUploadCheckSettings(): UploadCheckSettings {
     minFaceHeight: 0.15,
     otherFaceMinRatio: 0.3,
     maxYawDegrees: 30,
-    maxPitchDegrees: 30,
+    maxPitchDegrees: 20,
+    maxRollDegrees: 20,
+    minEyesOpen: 0.15,
     minSharpness: 10,
     minBrightness: 45,
     maxBrightness: 225,
@@ -61,6 +71,8 @@ const RANGES: Range[] = [
   ['otherFaceMinRatio', 0, 1, false],
   ['maxYawDegrees', 0, 90, false],
   ['maxPitchDegrees', 0, 90, false],
+  ['maxRollDegrees', 0, 90, false],
+  ['minEyesOpen', 0, 1, false],
   ['minSharpness', 0, 10_000, false],
   ['minBrightness', 0, 255, false],
   ['maxBrightness', 0, 255, false],

@@ -12,6 +12,10 @@ export type MainFace = {
   yaw: number;
   pitch: number;
   roll: number;
+  /** The forehead-to-chin axis's lean in degrees, what the studio engine levels by (vision/face-mesh.ts). */
+  headRoll: number | null;
+  /** Lid gap over eye width, of the more open eye (vision/face-mesh.ts); null without a mesh. */
+  eyesOpen: number | null;
   /** Laplacian variance of the face resized to 256 px. */
   sharpness: number;
   exposure: Exposure;

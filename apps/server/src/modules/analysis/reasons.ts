@@ -4,6 +4,8 @@ export type QcReasonCode =
   | 'multiple_faces'
   | 'face_too_small'
   | 'face_turned'
+  | 'eyes_closed'
+  | 'head_tilted'
   | 'blurry'
   | 'too_dark'
   | 'overexposed'
@@ -21,7 +23,12 @@ const MESSAGES: Record<QcReasonCode, string> = {
     'Someone else is in this photo, at least partly. Upload photos of just you, or crop the others out.',
   face_too_small:
     'Your face is too small in this photo. Move closer or crop it so your face fills more of the frame.',
-  face_turned: 'Your head is turned away in this photo. Upload a photo where you face the camera.',
+  face_turned:
+    'Your head is turned away, or bent up or down, in this photo. Upload a photo where you face the camera.',
+  eyes_closed:
+    'Your eyes look closed or cast down in this photo. Upload a photo where you look at the camera with your eyes open.',
+  head_tilted:
+    'Your head is tilted to one side in this photo, too far (or too close to the edge of the photo) for us to straighten it. Upload a photo where you hold your head upright, with some space around it.',
   blurry: 'This photo is blurry. Upload a sharp photo, with your face in focus.',
   too_dark: 'This photo is too dark. Upload a photo taken in better light.',
   overexposed:

@@ -207,7 +207,7 @@ export class UploadChecks {
     };
     await this.serially(photo.photoshoot, async () => {
       const others = await this.acceptedOthers(photo.photoshoot, id);
-      const reasons = judge(analysis, this.settings().checks, others);
+      const reasons = judge(analysis, this.settings().checks, others, this.app.service(frameRulesKey));
       // An accepted photo may still carry notes (too small for close-ups), shown beside it.
       const qc = reasons.length ? 'rejected' : 'accepted';
       await this.save(id, {

@@ -4,14 +4,19 @@
  */
 import { hammingDistance } from './vision/perceptual-hash.js';
 import type { UploadCheckSettings } from './check-settings.js';
-import type { PhotoAnalysis } from './photo-analysis.js';
+import type { NormBox, PhotoAnalysis } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
 import type { FrameRules } from './frame-rules.js';
 
 /** Another photo of the same photoshoot, already accepted. */
 export type OtherPhoto = { dhash: string; phash: string; embedding: number[] };
 
-export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPhoto[]): QcReason[] {
+export function judge(
+  a: PhotoAnalysis,
+  t: UploadCheckSettings,
+  others: OtherPhoto[],
+  rules: FrameRules,
+): QcReason[] {
   const reasons: QcReason[] = [];
   const lowResolution = Math.min(a.width, a.height) < t.minShortSide;
   if (lowResolution) reasons.push(reason('low_resolution'));
@@ -43,12 +48,28 @@ export function judge(a: PhotoAnalysis, t: UploadCheckSettings, others: OtherPho
     if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
     if (!blurry && (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees))
       reasons.push(reason('face_turned'));
+    if (!blurry && face.eyesOpen !== null && face.eyesOpen < t.minEyesOpen)
+      reasons.push(reason('eyes_closed'));
+    // A tilt is a pose the engine levels, as far as the setting allows and the turned photo
+    // still holds the head.
+    const roll = face.headRoll;
+    if (
+      !blurry &&
+      roll !== null &&
+      (Math.abs(roll) > t.maxRollDegrees ||
+        !rules.endsUpright(a.width, a.height, pixelsOf(face.box, a), roll))
+    )
+      reasons.push(reason('head_tilted'));
     if (blurry) reasons.push(reason('blurry'));
   }
   if (others.some((o) => isDuplicate(a, o, t.duplicateMaxDistance))) reasons.push(reason('duplicate'));
   if (face && face.embedding.length > 0 && differentPerson(face.embedding, others, t))
     reasons.push(reason('different_person'));
   return reasons;
+}
+
+function pixelsOf(b: NormBox, a: PhotoAnalysis) {
+  return { x: b.x * a.width, y: b.y * a.height, width: b.width * a.width, height: b.height * a.height };
 }
 
 /** Whether a box (fractions of the photo) touches one of the photo's edges. */

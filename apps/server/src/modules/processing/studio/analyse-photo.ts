@@ -16,8 +16,8 @@ import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
 import type { Box } from './framing.js';
+import { headRoll } from '../../analysis/vision/face-mesh.js';
 import {
-  headRoll,
   LEVEL_FROM,
   LEVEL_PASSES,
   LEVEL_UP_TO,

@@ -6,12 +6,11 @@
  * portrait shows its backdrop there, as it does wherever a frame reaches past a photo. Small
  * tilts (under 6°; the sample portrait has 3.5°) are a pose and are kept; large ones are left too.
  *
- * The roll is read from the face mesh's vertical axis (forehead to chin), not from the two iris
- * centres: the iris landmarks follow the gaze and jump between crops of one face (7° in one crop
- * and 25° in a wider crop of the same moment, 7° and −23° in a photo and its mirror image), where
- * the face's axis reads 28°/30° and 28°/−31°.
+ * The roll is read from the face mesh's vertical axis (`headRoll` in analysis/vision/face-mesh.ts,
+ * which the upload checks read too), not from the two iris centres, which follow the gaze.
  */
 import sharp from 'sharp';
+import type { Box } from './framing.js';
 
 /**
  * Tilts (degrees) from which a head is levelled, and beyond which (as first read) it is left as
@@ -25,25 +24,6 @@ export const TURN_AT_MOST = 50;
 export const LEVEL_PASSES = 2;
 
 export type Point = { x: number; y: number };
-
-/** Mesh points (MediaPipe face mesh numbering) at the top of the forehead and the chin. */
-export const FOREHEAD = 10;
-export const CHIN = 152;
-
-/**
- * The head's roll in degrees from the face mesh: how far the forehead-to-chin axis leans from
- * upright, positive when the head leans clockwise on screen (its right-hand side lower, as
- * `rollOf` counts an eye line). Null without a mesh.
- */
-export function headRoll(mesh: ArrayLike<ArrayLike<number | undefined>> | undefined): number | null {
-  const top = mesh?.[FOREHEAD];
-  const chin = mesh?.[CHIN];
-  if (!top || !chin) return null;
-  const dx = chin[0]! - top[0]!;
-  const dy = chin[1]! - top[1]!;
-  if (dy <= 0) return null;
-  return (Math.atan2(-dx, dy) * 180) / Math.PI;
-}
 
 /**
  * Whether a face box found on the levelled photo can be the one found before the turn: a turn
@@ -162,77 +142,115 @@ const HEAD_MARGINS = [
   { side: 0.1, above: -0.4, below: 0.2 },
 ];
 
+/** Where a point of a w × h photo lands on its canvas turned by `deg` (canvas tw × th). */
+function turner(width: number, height: number, deg: number, tw: number, th: number) {
+  const a = (deg * Math.PI) / 180;
+  const sin = Math.sin(a);
+  const cos = Math.cos(a);
+  // Turning counter-clockwise on screen (y down) by `deg`: x' = x cos + y sin, y' = -x sin + y cos.
+  const onCanvas = (p: Point): Point => {
+    const dx = p.x - width / 2;
+    const dy = p.y - height / 2;
+    return { x: tw / 2 + dx * cos + dy * sin, y: th / 2 - dx * sin + dy * cos };
+  };
+  const back = (q: Point): Point => {
+    const dx = q.x - tw / 2;
+    const dy = q.y - th / 2;
+    return { x: width / 2 + dx * cos - dy * sin, y: height / 2 + dx * sin + dy * cos };
+  };
+  return { onCanvas, back };
+}
+
+/**
+ * The upright cut of a w × h photo turned by `deg` on a tw × th canvas: solid from the head down
+ * around `face` (its box before the turn) with the widest of HEAD_MARGINS it can, up to the
+ * turned photo's top; null when no such cut holds the face.
+ */
+function headCut(width: number, height: number, deg: number, face: Box, tw: number, th: number): Rect | null {
+  const { onCanvas } = turner(width, height, deg, tw, th);
+  const corners = [
+    { x: 0, y: 0 },
+    { x: width, y: 0 },
+    { x: width, y: height },
+    { x: 0, y: height },
+  ].map(onCanvas);
+  // The face is upright once turned: its box keeps its size about its moved centre.
+  const c = onCanvas({ x: face.x + face.width / 2, y: face.y + face.height / 2 });
+  let cut: Rect | null = null;
+  for (const m of HEAD_MARGINS) {
+    cut = uprightInside(corners, {
+      left: c.x - face.width * (0.5 + m.side),
+      top: c.y - face.height * (0.5 + m.above),
+      width: face.width * (1 + 2 * m.side),
+      height: face.height * (1 + m.above + m.below),
+    });
+    if (cut) break;
+  }
+  // Over the head it reaches a face's height above the face box: higher is not this head, and
+  // the scene there (shown by the turn where an upright cut inside the photo ended) would only
+  // leave pieces in the matte; a frame reaching past the cut shows the backdrop there.
+  const highest = Math.floor(c.y - face.height * HAIR_ROOM);
+  if (cut && cut.top < highest && highest < cut.top + cut.height)
+    cut = { ...cut, top: highest, height: cut.top + cut.height - highest };
+  return cut;
+}
+
+/** The most tilt (degrees) a portrait may keep: a pose, where more reads as a crooked portrait. */
+export const MOST_TILT_KEPT = 8;
+
+/**
+ * Whether a portrait from a w × h photo shows the head within MOST_TILT_KEPT of upright, the head
+ * rolled by `roll` (degrees, `headRoll`) with its face at `face` (pixels): a small tilt is kept, a
+ * larger one levelled, but not past LEVEL_UP_TO nor where no upright cut of the turned photo holds
+ * the head (a face close to a side of a tight crop). The upload checks ask this, so such a photo
+ * is refused with words instead of giving crooked portraits.
+ */
+export function endsUpright(width: number, height: number, face: Box, roll: number): boolean {
+  const deg = Math.abs(roll);
+  if (deg <= MOST_TILT_KEPT) return true;
+  if (deg > LEVEL_UP_TO) return false;
+  const a = (deg * Math.PI) / 180;
+  const tw = Math.ceil(width * Math.cos(a) + height * Math.sin(a));
+  const th = Math.ceil(width * Math.sin(a) + height * Math.cos(a));
+  return headCut(width, height, roll, face, tw, th) !== null;
+}
+
 /**
  * Turns upright RGB bytes by -`deg` (so a head rolled by `deg` becomes level) and cuts the largest
- * upright rectangle solid from the head down around `face` (its box in the photo before the turn),
- * with the widest of HEAD_MARGINS it can, up to the turned photo's top; without a face, the
- * centred inner rectangle. Null when no such rectangle holds the face.
+ * upright rectangle solid from the head down around `face` (`headCut`), up to the turned photo's
+ * top; without a face, the centred inner rectangle. Null when no such rectangle holds the face.
  */
 export async function levelPhoto(
   rgb: Buffer,
   width: number,
   height: number,
   deg: number,
-  face?: { x: number; y: number; width: number; height: number },
+  face?: Box,
 ): Promise<Levelled | null> {
-  const a = (deg * Math.PI) / 180;
-  const sin = Math.sin(a);
-  const cos = Math.cos(a);
   const turned = await sharp(rgb, { raw: { width, height, channels: 3 } })
     .rotate(-deg, { background: '#808080' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  // Turning counter-clockwise on screen (y down) by `deg`: x' = x cos + y sin, y' = -x sin + y cos.
-  const cx = width / 2;
-  const cy = height / 2;
-  const tx = turned.info.width / 2;
-  const ty = turned.info.height / 2;
-  const onCanvas = (p: Point): Point => {
-    const dx = p.x - cx;
-    const dy = p.y - cy;
-    return { x: tx + dx * cos + dy * sin, y: ty - dx * sin + dy * cos };
-  };
-  let cut: Rect | null = null;
+  const tw = turned.info.width;
+  const th = turned.info.height;
+  const { onCanvas, back } = turner(width, height, deg, tw, th);
+  let cut: Rect | null;
   if (face) {
-    const corners = [
-      { x: 0, y: 0 },
-      { x: width, y: 0 },
-      { x: width, y: height },
-      { x: 0, y: height },
-    ].map(onCanvas);
-    // The face is upright once turned: its box keeps its size about its moved centre.
-    const c = onCanvas({ x: face.x + face.width / 2, y: face.y + face.height / 2 });
-    for (const m of HEAD_MARGINS) {
-      cut = uprightInside(corners, {
-        left: c.x - face.width * (0.5 + m.side),
-        top: c.y - face.height * (0.5 + m.above),
-        width: face.width * (1 + 2 * m.side),
-        height: face.height * (1 + m.above + m.below),
-      });
-      if (cut) break;
-    }
-    // Over the head it reaches a face's height above the face box: higher is not this head, and
-    // the scene there (shown by the turn where an upright cut inside the photo ended) would only
-    // leave pieces in the matte; a frame reaching past the cut shows the backdrop there.
-    const highest = Math.floor(c.y - face.height * HAIR_ROOM);
-    if (cut && cut.top < highest && highest < cut.top + cut.height)
-      cut = { ...cut, top: highest, height: cut.top + cut.height - highest };
+    cut = headCut(width, height, deg, face, tw, th);
   } else {
     const inner = innerSize(width, height, deg);
     cut = {
-      left: Math.max(0, Math.round((turned.info.width - inner.width) / 2)),
-      top: Math.max(0, Math.round((turned.info.height - inner.height) / 2)),
+      left: Math.max(0, Math.round((tw - inner.width) / 2)),
+      top: Math.max(0, Math.round((th - inner.height) / 2)),
       ...inner,
     };
   }
   if (!cut) return null;
   const left = Math.max(0, cut.left);
   const top = Math.max(0, cut.top);
-  const w = Math.min(cut.width, turned.info.width - left);
-  const h = Math.min(cut.height, turned.info.height - top);
-  const out = await sharp(turned.data, {
-    raw: { width: turned.info.width, height: turned.info.height, channels: 3 },
-  })
+  const w = Math.min(cut.width, tw - left);
+  const h = Math.min(cut.height, th - top);
+  const out = await sharp(turned.data, { raw: { width: tw, height: th, channels: 3 } })
     .extract({ left, top, width: w, height: h })
     .raw()
     .toBuffer();
@@ -243,10 +261,7 @@ export async function levelPhoto(
   // Back from the canvas to the photo before the turn; a pixel and a half inside its edges, where
   // the turn's resampling has not mixed the padding's grey in.
   const covers = (p: Point): boolean => {
-    const dx = p.x + left - tx;
-    const dy = p.y + top - ty;
-    const x = cx + dx * cos - dy * sin;
-    const y = cy + dx * sin + dy * cos;
+    const { x, y } = back({ x: p.x + left, y: p.y + top });
     return x >= 1.5 && y >= 1.5 && x <= width - 1.5 && y <= height - 1.5;
   };
   return { rgb: out, width: w, height: h, map, covers };

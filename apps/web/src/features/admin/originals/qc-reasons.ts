@@ -7,6 +7,8 @@ export const QC_REASONS = [
   { value: 'multiple_faces', label: 'Several faces' },
   { value: 'face_too_small', label: 'Face too small' },
   { value: 'face_turned', label: 'Face turned away' },
+  { value: 'eyes_closed', label: 'Eyes closed' },
+  { value: 'head_tilted', label: 'Head tilted too far' },
   { value: 'blurry', label: 'Blurry' },
   { value: 'too_dark', label: 'Too dark' },
   { value: 'overexposed', label: 'Overexposed' },

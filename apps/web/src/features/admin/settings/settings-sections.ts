@@ -25,6 +25,18 @@ const CHECK_THRESHOLDS: FieldSpec[] = (
     ['otherFaceMinRatio', 'Another person: face size against the main face', '0.05', 'From 0 to 1.'],
     ['maxYawDegrees', 'Head turned (degrees, at most)', '1', undefined],
     ['maxPitchDegrees', 'Head tilted up or down (degrees, at most)', '1', undefined],
+    [
+      'maxRollDegrees',
+      'Head tilted sideways (degrees, at most)',
+      '1',
+      'Up to this the portraits straighten the head.',
+    ],
+    [
+      'minEyesOpen',
+      'Eyes open (lid gap over eye width, at least)',
+      '0.01',
+      'About 0.3 or more for open eyes; 0 turns it off.',
+    ],
     ['minSharpness', 'Face sharpness (at least)', '0.5', 'Lower is blurrier.'],
     ['minBrightness', 'Face brightness (0–255, at least)', '1', undefined],
     ['maxBrightness', 'Face brightness (0–255, at most)', '1', undefined],

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 const GOOD: Array<{ title: string; text: string; art: ReactNode }> = [
   {
     title: 'Just you, face clearly visible',
-    text: 'Look at the camera or slightly away, eyes open.',
+    text: 'Look at the camera or slightly away, eyes open, head upright.',
     art: <Face />,
   },
   {
