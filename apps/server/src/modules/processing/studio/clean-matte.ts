@@ -46,11 +46,28 @@ export function paddingMask(rgb: Uint8Array, width: number, height: number, tole
     // A flat region of at least 0.3% of the photo holding a corner is padding (rotation fills
     // corners first). Pixels it did not reach stay unseen, so other border seeds start their own.
     const corners = [0, width - 1, n - width, n - 1];
-    if (region.length >= n * 0.003 && region.some((i) => corners.includes(i)))
+    if (region.length >= n * 0.003 && region.some((i) => corners.includes(i)) && isFlat(rgb, region))
       for (const i of region) mask[i] = 1;
     else for (const i of region) if (i !== seed) seen[i] = 0;
   }
   return mask;
+}
+
+/**
+ * Most mean deviation (0..255) of a padding region's pixels from their mean colour. A filled
+ * canvas is one colour (a JPEG of it stays within a level or so); a photographed region within the
+ * flood's tolerance is not: the navy uniform in the corpus's hopper and g1a-close's black top
+ * against a dark room, both taken for padding before, deviate 2.4 (their walls 1.6–2.8).
+ */
+const PADDING_MOST_DEVIATION = 1;
+
+function isFlat(rgb: Uint8Array, region: number[]): boolean {
+  const mean = [0, 0, 0];
+  for (const i of region) for (let c = 0; c < 3; c++) mean[c]! += rgb[i * 3 + c]!;
+  for (let c = 0; c < 3; c++) mean[c]! /= region.length;
+  let deviation = 0;
+  for (const i of region) for (let c = 0; c < 3; c++) deviation += Math.abs(rgb[i * 3 + c]! - mean[c]!);
+  return deviation / (region.length * 3) <= PADDING_MOST_DEVIATION;
 }
 
 /** 4-connected components of `on`; returns the label per pixel (0 = off) and each label's size. */

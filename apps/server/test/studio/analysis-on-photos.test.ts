@@ -1,0 +1,50 @@
+/**
+ * The engine's analysis of real photos (the corpus of everyday photos):
+ * - dark clothing that reaches a corner is not taken for a rotated upload's flat padding: the
+ *   navy uniform (hopper) and a black top against a dark room (g1a-close) were cut out of the
+ *   matte, leaving a head over scraps of a body.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
+import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
+import { loadPhoto, readManifest, type Manifest } from './corpus-photos.js';
+
+let manifest: Manifest;
+let engine: StudioEngine;
+
+async function analyse(id: string): Promise<PhotoAnalysis> {
+  const p = manifest.photos.find((x) => x.id === id)!;
+  return engine.analyse(id, await loadPhoto(p, manifest.photos));
+}
+
+/** Mean matte over a box given in shares of the analysis frame. */
+function matteIn(a: PhotoAnalysis, box: { x0: number; x1: number; y0: number; y1: number }): number {
+  const w = a.alphaWidth;
+  const h = a.alphaHeight;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.floor(box.y0 * h); y < Math.floor(box.y1 * h); y++)
+    for (let x = Math.floor(box.x0 * w); x < Math.floor(box.x1 * w); x++) {
+      sum += a.alpha[y * w + x]!;
+      n++;
+    }
+  return sum / n;
+}
+
+describe('the engine’s analysis of real photos', () => {
+  beforeAll(async () => {
+    manifest = await readManifest();
+    engine = await StudioEngine.open();
+  }, 120_000);
+
+  it('keeps dark clothing at a corner in the matte: it is not a flat padding', async () => {
+    // The uniform across the bottom of hopper's photo (0.4 of it kept before), and g1a-close's
+    // black top on the left (0.1 before).
+    const hopper = await analyse('hopper');
+    expect(hopper.padding).toBe(0);
+    expect(matteIn(hopper, { x0: 0.25, x1: 0.75, y0: 0.88, y1: 1 })).toBeGreaterThan(0.9);
+    const g1a = await analyse('g1a-close');
+    expect(g1a.padding).toBe(0);
+    expect(matteIn(g1a, { x0: 0.2, x1: 0.4, y0: 0.75, y1: 0.9 })).toBeGreaterThan(0.9);
+  }, 180_000);
+});
