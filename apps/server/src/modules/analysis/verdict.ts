@@ -46,20 +46,20 @@ export function judge(
       .filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio * (atEdge(f.box) ? 0.6 : 1));
     if (!blurry && others.length > 0) reasons.push(reason('multiple_faces'));
     if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
-    if (!blurry && (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees))
-      reasons.push(reason('face_turned'));
-    if (!blurry && face.eyesOpen !== null && face.eyesOpen < t.minEyesOpen)
-      reasons.push(reason('eyes_closed'));
-    // A tilt is a pose the engine levels, as far as the setting allows and the turned photo
-    // still holds the head.
-    const roll = face.headRoll;
-    if (
-      !blurry &&
-      roll !== null &&
-      (Math.abs(roll) > t.maxRollDegrees ||
-        !rules.endsUpright(a.width, a.height, pixelsOf(face.box, a), roll))
-    )
-      reasons.push(reason('head_tilted'));
+    if (!blurry) {
+      if (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees)
+        reasons.push(reason('face_turned'));
+      if (face.eyesOpen !== null && face.eyesOpen < t.minEyesOpen) reasons.push(reason('eyes_closed'));
+      // A tilt is a pose the engine levels, as far as the setting allows and the turned photo
+      // still holds the head.
+      const roll = face.headRoll;
+      const box = pixelsOf(face.box, a);
+      if (
+        roll !== null &&
+        (Math.abs(roll) > t.maxRollDegrees || !rules.endsUpright(a.width, a.height, box, roll))
+      )
+        reasons.push(reason('head_tilted'));
+    }
     if (blurry) reasons.push(reason('blurry'));
   }
   if (others.some((o) => isDuplicate(a, o, t.duplicateMaxDistance))) reasons.push(reason('duplicate'));
