@@ -8,7 +8,7 @@ import type { Human } from '@vladmandic/human';
 import type { FaceResult } from '@vladmandic/human';
 import { facesAtSideEdges } from './vision/edge-faces.js';
 import { exposureOf } from './vision/exposure.js';
-import { rgbToTensor } from './vision/human.js';
+import { findFaces, rgbToTensor } from './vision/human.js';
 import { dHash, pHash } from './vision/perceptual-hash.js';
 import { laplacianVariance } from './vision/sharpness.js';
 import { eyesOpen, headRoll } from './vision/face-mesh.js';
@@ -78,7 +78,7 @@ type Found = { box: NormBox; result: FaceResult };
 async function detectFaces(human: Human, img: RawImage): Promise<Found[]> {
   const input = rgbToTensor(human, toRgb(img), img.width, img.height);
   try {
-    const result = await human.detect(input.tensor);
+    const result = await findFaces(human, input.tensor, true);
     const found = result.face.map((f) => ({ box: tightBox(f, img), result: f }));
     for (const f of result.face) f.tensor?.dispose();
     return found.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);

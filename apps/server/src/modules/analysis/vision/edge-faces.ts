@@ -13,7 +13,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from './human.js';
+import { findFaces, rgbToTensor } from './human.js';
 
 /** A face's box in pixels of the searched picture. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -44,7 +44,7 @@ export async function facesAtSideEdges(
   const input = rgbToTensor(human, padded.data, padded.info.width, padded.info.height);
   let found: Array<Box & { score: number }>;
   try {
-    const result = await human.detect(input.tensor);
+    const result = await findFaces(human, input.tensor, false);
     found = result.face.map((f) => ({
       x: f.box[0] - band,
       y: f.box[1],

@@ -5,7 +5,7 @@
  * two embeddings comparable. Runs in the face-model worker thread (face-worker.ts).
  */
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from './human.js';
+import { findFaces, rgbToTensor } from './human.js';
 import { decodeUpright, limitSize, toRgb } from './pixels.js';
 
 /** Same as the upload checks: Human resizes internally, a larger input only costs memory. */
@@ -22,7 +22,7 @@ export async function embedFace(human: Human, bytes: Buffer): Promise<FaceEmbedd
   const img = await limitSize(await decodeUpright(bytes), DETECT_MAX_SIDE);
   const input = rgbToTensor(human, toRgb(img), img.width, img.height);
   try {
-    const result = await human.detect(input.tensor);
+    const result = await findFaces(human, input.tensor, true);
     for (const f of result.face) f.tensor?.dispose();
     const largest = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
     return { faces: result.face.length, embedding: largest?.embedding ? [...largest.embedding] : [] };

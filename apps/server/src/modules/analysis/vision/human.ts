@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as tfc from '@tensorflow/tfjs-core';
-import type { Config, Human } from '@vladmandic/human';
+import type { Config, Human, Result } from '@vladmandic/human';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
@@ -116,6 +116,45 @@ async function loadModelFile(tf: Tf, file: string): Promise<tfc.io.ModelArtifact
     const all = Buffer.concat(buffers);
     return [specs, all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength)];
   });
+}
+
+/**
+ * Human's `detect` with the face descriptor on or off for this call. Human keeps each call's config
+ * for the next, and the face-model thread asks for both: an upload's faces and a likeness need the
+ * descriptor, while the search for faces cut by the photo's edges (edge-faces.ts) wants boxes only
+ * and is spared the descriptor's time and its ~50 MB of wasm working memory. So every call says.
+ */
+export function findFaces(human: Human, tensor: tfc.Tensor, describe: boolean): Promise<Result> {
+  const config: HumanOverrides = { face: { description: { enabled: describe } } };
+  return human.detect(tensor, config as Partial<Config>);
+}
+
+/**
+ * The selfie model's person mask over an upright RGB image, 0..1 per pixel, or null without the
+ * model. Asked for as the mask alone (`mode: 'alpha'`): Human's default returns it joined to the
+ * image as RGBA, two more full-size tensors, and a thread's wasm heap never shrinks from its
+ * largest working set (a studio analysis peaked at 240 MB that way, 200 MB this way). The mask's
+ * values are the same.
+ */
+export async function segmentPerson(
+  human: Human,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+): Promise<Float32Array | null> {
+  const input = rgbToTensor(human, rgb, width, height);
+  try {
+    const config: HumanOverrides = { segmentation: { mode: 'alpha' } };
+    const mask = await human.segmentation(input.tensor, config as Partial<Config>);
+    if (!mask) return null;
+    const values = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
+    mask.dispose();
+    const out = new Float32Array(width * height);
+    for (let i = 0; i < out.length; i++) out[i] = Number(values[i]) / 255;
+    return out;
+  } finally {
+    input.tensor.dispose();
+  }
 }
 
 /** A decoded, upright RGB image as Human's input. The caller disposes the tensor. */

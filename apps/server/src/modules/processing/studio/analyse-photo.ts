@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from '../../analysis/vision/human.js';
+import { findFaces, rgbToTensor, segmentPerson } from '../../analysis/vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground, suppressPattern, touchedEdges } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
@@ -85,7 +85,7 @@ async function detectFaces(
 ): Promise<Found | null> {
   const input = rgbToTensor(human, small, aw, ah);
   try {
-    const result = await human.detect(input.tensor);
+    const result = await findFaces(human, input.tensor, false);
     const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
     const boxes: Box[] = faces.map((f) => ({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }));
     const toSource = (b: Box): Box => ({
@@ -243,19 +243,10 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let stretched: Float32Array | null = null;
   let segmenter: PhotoAnalysis['segmenter'] = 'none';
   if (human && !tools.isnet) {
-    const input = rgbToTensor(human, small, aw, ah);
-    try {
-      const mask = await human.segmentation(input.tensor);
-      if (mask) {
-        const rgba = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
-        mask.dispose();
-        coarse = new Float32Array(aw * ah);
-        for (let i = 0; i < coarse.length; i++) coarse[i] = Number(rgba[i * 4 + 3]) / 255;
-        segmenter = 'selfie';
-        stretched = await stretchedLook(human, small, aw, ah);
-      }
-    } finally {
-      input.tensor.dispose();
+    coarse = await segmentPerson(human, small, aw, ah);
+    if (coarse) {
+      segmenter = 'selfie';
+      stretched = await stretchedLook(human, small, aw, ah);
     }
   }
   const rgb = { width: aw, height: ah, data: fromBytes(small, aw, ah, 3) };

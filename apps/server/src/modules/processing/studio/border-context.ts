@@ -10,7 +10,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { rgbToTensor } from '../../analysis/vision/human.js';
+import { segmentPerson } from '../../analysis/vision/human.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece } from './grid-neighbours.js';
 import { colourSet, markAround, RGB_BINS, SHADE_BINS } from './colour-bins.js';
@@ -42,21 +42,14 @@ export async function stretchedLook(
     .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const input = rgbToTensor(human, data, info.width, info.height);
-  try {
-    const mask = await human.segmentation(input.tensor);
-    if (!mask) return null;
-    const rgba = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
-    mask.dispose();
-    const out = new Float32Array(width * height);
-    for (let y = 0; y < height; y++) {
-      const row = (y + pad) * info.width + pad;
-      for (let x = 0; x < width; x++) out[y * width + x] = Number(rgba[(row + x) * 4 + 3]) / 255;
-    }
-    return out;
-  } finally {
-    input.tensor.dispose();
+  const whole = await segmentPerson(human, data, info.width, info.height);
+  if (!whole) return null;
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = (y + pad) * info.width + pad;
+    for (let x = 0; x < width; x++) out[y * width + x] = whole[row + x]!;
   }
+  return out;
 }
 
 /**
