@@ -7,6 +7,7 @@
  * connected patch lying largely against the background or the photo's border, which a badge or a
  * flag patch sewn on a sleeve (surrounded by the garment) is not.
  */
+import { cityBlockDistance } from './city-block.js';
 import { untouchedAround, type Box } from './framing.js';
 import { neighbours4 } from './grid-neighbours.js';
 
@@ -167,18 +168,11 @@ function dropRound(
   for (let i = 0; i < n; i++) kept[i] = alpha[i]! >= 0.5 ? 1 : 0;
   // The interior: the kept matte eroded by `rim`, the photo's border counting as outside (where
   // the body leaves the photo the scene beside it does too).
-  let core = kept.slice();
-  for (let pass = 0; pass < rim; pass++) {
-    const next = core.slice();
-    for (let i = 0; i < n; i++) {
-      if (!core[i]) continue;
-      const x = i % width;
-      const y = (i - x) / width;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) next[i] = 0;
-      else if (!core[i - 1] || !core[i + 1] || !core[i - width] || !core[i + width]) next[i] = 0;
-    }
-    core = next;
-  }
+  const outside = new Uint8Array(n);
+  for (let i = 0; i < n; i++) outside[i] = kept[i] ? 0 : 1;
+  const inward = cityBlockDistance(outside, width, height, true);
+  const core = new Uint8Array(n);
+  for (let i = 0; i < n; i++) core[i] = inward[i]! > rim ? 1 : 0;
   // The face and the hair above it are never touched: hair against a similar wall is the sitter.
   const untouched = untouchedAround(face);
   const reach = Math.max(8, Math.round(side / 12));
