@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:analysis -w apps/server`: how long the studio engine's analysis of one photo
+ * takes (faces, levelling, the person's matte and its clean-up; once per photo, before its first
+ * portrait). The photos are the six real party and group photos of @vladmandic/face-api's demo
+ * (the corpus's sources, test/studio/corpus/manifest.json), each at 1024 px on its long side, the
+ * size the analysis works at for any larger upload. Uses the built sources in dist/ (or
+ * BENCH_STUDIO_DIST=<dir> to time another build alternately in the same process).
+ * Budget: 2 s per analysis. Runs on the calling thread.
+ */
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+
+const require = createRequire(import.meta.url);
+const here = new URL('..', import.meta.url);
+const dirs = [resolve(new URL('dist', here).pathname), ...(process.env.BENCH_STUDIO_DIST ?? '').split(',')]
+  .filter(Boolean)
+  .map((d) => resolve(d));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3);
+const BUDGET_MS = 2000;
+
+const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+const photos = [];
+for (let k = 1; k <= 6; k++)
+  photos.push(
+    await sharp(join(demo, `sample${k}.jpg`))
+      .resize(1024, 1024, { fit: 'inside' })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
+  );
+
+async function load(dir) {
+  const url = (p) => pathToFileURL(`${dir}/${p}`).href;
+  const { StudioEngine } = await import(url('modules/processing/studio/studio-engine.js'));
+  const engine = await StudioEngine.open();
+  // Warm-up: loads the models and compiles the passes.
+  await engine.analyse('warm', photos[0]);
+  return { dir, engine, times: [], cpu: [] };
+}
+
+const builds = [];
+for (const d of dirs) builds.push(await load(d));
+for (let r = 0; r < rounds; r++) {
+  // Alternate the builds photo by photo so outside load falls on all of them alike.
+  for (const [k, photo] of photos.entries()) {
+    for (const b of builds) {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      await b.engine.analyse(`bench:${r}:${k}`, photo);
+      b.times.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      b.cpu.push((c.user + c.system) / 1000);
+    }
+  }
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const first = builds[0];
+for (const b of builds) {
+  const m = median(b.times);
+  const c = median(b.cpu);
+  // Per photo, the same photo's time in the first build over this one's: the steadier ratio.
+  const ratios = b.cpu.map((x, i) => first.cpu[i] / x);
+  console.log(
+    `${b.dir}: median ${m.toFixed(0)} ms wall, ${c.toFixed(0)} ms CPU per analysis ` +
+      `(CPU min ${Math.min(...b.cpu).toFixed(0)}, max ${Math.max(...b.cpu).toFixed(0)}, n=${b.cpu.length})` +
+      (b === first
+        ? ` budget ${BUDGET_MS} ms`
+        : ` CPU ratio dist/this, median of pairs: ${median(ratios).toFixed(2)}`),
+  );
+}
