@@ -18,38 +18,37 @@ import { cityBlockDistance } from './city-block.js';
  */
 export function paddingMask(rgb: Uint8Array, width: number, height: number, tolerance = 6): Uint8Array {
   const n = width * height;
-  const mask = new Uint8Array(n);
-  const seen = new Uint8Array(n);
+  // The flood in progress, and the padding kept: a region that is not padding is cleared again.
+  const padding = new Uint8Array(n);
   const stack: number[] = [];
   for (const corner of new Set([0, width - 1, n - width, n - 1])) {
-    if (mask[corner]) continue;
+    if (padding[corner]) continue;
     const r0 = rgb[corner * 3]!;
     const g0 = rgb[corner * 3 + 1]!;
     const b0 = rgb[corner * 3 + 2]!;
     const region: number[] = [];
     stack.push(corner);
-    seen[corner] = 1;
+    padding[corner] = 1;
     while (stack.length) {
       const i = stack.pop()!;
       region.push(i);
       for (const j of neighbours4(i, width, height)) {
-        if (j < 0 || seen[j]) continue;
+        if (j < 0 || padding[j]) continue;
         if (
           Math.abs(rgb[j * 3]! - r0) > tolerance ||
           Math.abs(rgb[j * 3 + 1]! - g0) > tolerance ||
           Math.abs(rgb[j * 3 + 2]! - b0) > tolerance
         )
           continue;
-        seen[j] = 1;
+        padding[j] = 1;
         stack.push(j);
       }
     }
     // A flat region of at least 0.3% of the photo is padding. One that is not is let go, so the
     // next corner's flood, from its own colour, may cross it.
-    if (region.length >= n * 0.003 && isFlat(rgb, region)) for (const i of region) mask[i] = 1;
-    else for (const i of region) seen[i] = 0;
+    if (region.length < n * 0.003 || !isFlat(rgb, region)) for (const i of region) padding[i] = 0;
   }
-  return mask;
+  return padding;
 }
 
 /**
