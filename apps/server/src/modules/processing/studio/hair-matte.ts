@@ -11,7 +11,7 @@
  * pixels are not, so the outline follows the hair and loses its steps.
  */
 import sharp from 'sharp';
-import { clamp01, gaussBlur, smoothstep } from './planes.js';
+import { clamp01, gaussBlur, gaussBlurFactor, gaussBlurReach, smoothstep } from './planes.js';
 import type { Box } from './framing.js';
 
 export type Matte = { alpha: Float32Array; alphaWidth: number; alphaHeight: number };
@@ -59,47 +59,82 @@ export async function hairMatte(
   if (!face) return same;
   const W = aw * SCALE;
   const H = ah * SCALE;
+  const out = upsampleBilinear(alpha, aw, ah, W, H);
+  // The head: above the mouth, within half a face width either side (face in analysis pixels × SCALE).
+  const x0 = Math.max(0, Math.floor((face.x - face.width * 0.5) * SCALE));
+  const x1 = Math.min(W, Math.ceil((face.x + face.width * 1.5) * SCALE));
+  const y1 = Math.min(H, Math.ceil((face.y + face.height * 0.6) * SCALE));
+  if (x0 < x1 && y1 > 0) await reestimateHead(out, W, H, { x0, x1, y1 }, rgb, width, height);
+  // Back to the analysis size, which every reader of the matte expects: the rounded outline
+  // survives as part-covered pixels, which the render's bilinear sampling draws smoothly.
+  const small = new Float32Array(aw * ah);
+  for (let y = 0; y < ah; y++)
+    for (let x = 0; x < aw; x++) {
+      const i = y * SCALE * W + x * SCALE;
+      small[y * aw + x] = (out[i]! + out[i + 1]! + out[i + W]! + out[i + W + 1]!) / 4;
+    }
+  return { alpha: small, alphaWidth: aw, alphaHeight: ah };
+}
+
+/**
+ * Rewrites `up` (the matte at W×H) over the head's rows [0, y1) and columns [x0, x1). Everything
+ * is computed on a window of the photo reaching as far around the head as the blurs read, so the
+ * values are those of blurring the whole photo at a fraction of the cost: the head is a tenth of a
+ * half-body photo or less.
+ */
+async function reestimateHead(
+  up: Float32Array,
+  W: number,
+  H: number,
+  head: { x0: number; x1: number; y1: number },
+  rgb: Buffer,
+  width: number,
+  height: number,
+): Promise<void> {
+  const sigma = Math.max(W, H) / 100;
+  const bandSigma = SCALE * 0.8;
+  const reach = Math.max(gaussBlurReach(sigma), gaussBlurReach(bandSigma));
+  // The window's left edge on a multiple of the blur's factor, so its cells are the whole photo's.
+  const f = gaussBlurFactor(sigma);
+  const left = Math.max(0, Math.floor((head.x0 - reach) / f) * f);
+  const ww = Math.min(W, head.x1 + reach) - left;
+  const wh = Math.min(H, head.y1 + reach);
   const img = await sharp(rgb, { raw: { width, height, channels: 3 } })
     .resize(W, H, { kernel: 'lanczos3', fit: 'fill' })
+    .extract({ left, top: 0, width: ww, height: wh })
     .raw()
     .toBuffer();
-  const up = upsampleBilinear(alpha, aw, ah, W, H);
-  const n = W * H;
+  const n = ww * wh;
+  const win = new Float32Array(n);
+  for (let y = 0; y < wh; y++) win.set(up.subarray(y * W + left, y * W + left + ww), y * ww);
   // Confident hair and confident old backdrop; their local mean colours by normalised convolution.
   const fg = new Float32Array(n);
   const bg = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    fg[i] = up[i]! > 0.97 ? 1 : 0;
-    bg[i] = up[i]! < 0.03 ? 1 : 0;
+    fg[i] = win[i]! > 0.97 ? 1 : 0;
+    bg[i] = win[i]! < 0.03 ? 1 : 0;
   }
-  const sigma = Math.max(W, H) / 100;
-  const fgW = gaussBlur(fg, W, H, sigma);
-  const bgW = gaussBlur(bg, W, H, sigma);
+  const fgW = gaussBlur(fg, ww, wh, sigma);
+  const bgW = gaussBlur(bg, ww, wh, sigma);
   const fgC: Float32Array[] = [];
   const bgC: Float32Array[] = [];
   for (let c = 0; c < 3; c++) {
-    const f = new Float32Array(n);
-    const b = new Float32Array(n);
+    const fc = new Float32Array(n);
+    const bc = new Float32Array(n);
     for (let i = 0; i < n; i++) {
       const v = img[i * 3 + c]! / 255;
-      f[i] = v * fg[i]!;
-      b[i] = v * bg[i]!;
+      fc[i] = v * fg[i]!;
+      bc[i] = v * bg[i]!;
     }
-    fgC.push(gaussBlur(f, W, H, sigma));
-    bgC.push(gaussBlur(b, W, H, sigma));
+    fgC.push(gaussBlur(fc, ww, wh, sigma));
+    bgC.push(gaussBlur(bc, ww, wh, sigma));
   }
-  // The head: above the mouth, within half a face width either side (face in analysis pixels × SCALE).
-  const k = SCALE;
-  const headBottom = (face.y + face.height * 0.6) * k;
-  const headLeft = (face.x - face.width * 0.5) * k;
-  const headRight = (face.x + face.width * 1.5) * k;
   // The segmenter's staircase, rounded: the 0.5 level of the matte blurred over one analysis
   // pixel is a smooth curve through the steps' middles; a smoothstep gives it back its edge.
-  const band = gaussBlur(up, W, H, SCALE * 0.8);
-  const out = up.slice();
-  for (let y = 0; y < Math.min(H, headBottom); y++) {
-    for (let x = Math.max(0, Math.floor(headLeft)); x < Math.min(W, headRight); x++) {
-      const i = y * W + x;
+  const band = gaussBlur(win, ww, wh, bandSigma);
+  for (let y = 0; y < head.y1; y++) {
+    for (let x = head.x0; x < head.x1; x++) {
+      const i = y * ww + x - left;
       const b = band[i]!;
       if (b <= 0.002 || b >= 0.998) continue;
       let a = smoothstep(0.25, 0.75, b);
@@ -117,16 +152,7 @@ export async function hairMatte(
         const trust = smoothstep(0.06, 0.16, Math.sqrt(len / 3)) * (1 - smoothstep(0.6, 0.95, a));
         if (trust > 0) a = Math.min(a, a + (clamp01(dot / len) - a) * trust);
       }
-      out[i] = a;
+      up[y * W + x] = a;
     }
   }
-  // Back to the analysis size, which every reader of the matte expects: the rounded outline
-  // survives as part-covered pixels, which the render's bilinear sampling draws smoothly.
-  const small = new Float32Array(aw * ah);
-  for (let y = 0; y < ah; y++)
-    for (let x = 0; x < aw; x++) {
-      const i = y * SCALE * W + x * SCALE;
-      small[y * aw + x] = (out[i]! + out[i + 1]! + out[i + W]! + out[i + W + 1]!) / 4;
-    }
-  return { alpha: small, alphaWidth: aw, alphaHeight: ah };
 }

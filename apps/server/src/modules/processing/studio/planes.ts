@@ -212,13 +212,31 @@ function upsample(
   return out;
 }
 
+/** How many times smaller the copy is that `gaussBlur` blurs for `sigma` (1: the plane itself). */
+export function gaussBlurFactor(sigma: number): number {
+  const f = Math.min(8, Math.floor(sigma / 3));
+  return f < 2 ? 1 : f;
+}
+
+/**
+ * How far from a pixel `gaussBlur` reads, generously: a window cut that far around a region, its
+ * corner at a multiple of `gaussBlurFactor`, blurs the region as the whole plane does (up to float
+ * rounding in the running sums). The three box passes reach 3r cells, the upsampling one more,
+ * and the window's last, partial cell one more again.
+ */
+export function gaussBlurReach(sigma: number): number {
+  const f = gaussBlurFactor(sigma);
+  if (f === 1) return 3 * gaussBoxRadius(sigma);
+  return (3 * gaussBoxRadius(sigma / f) + 3) * f;
+}
+
 /**
  * A Gaussian blur; wide ones run on a smaller copy (a blur of σ ≥ 6 px has no detail that a
  * quarter-size plane would lose), which makes them an order of magnitude cheaper.
  */
 export function gaussBlur(data: Float32Array, width: number, height: number, sigma: number): Float32Array {
-  const f = Math.min(8, Math.floor(sigma / 3));
-  if (f < 2) return gaussBlurExact(data, width, height, sigma);
+  const f = gaussBlurFactor(sigma);
+  if (f === 1) return gaussBlurExact(data, width, height, sigma);
   const small = downsample(data, width, height, f);
   const blurred = gaussBlurExact(small.data, small.width, small.height, sigma / f);
   return upsample(blurred, small.width, small.height, width, height, f);
@@ -233,14 +251,14 @@ export function gaussBlurCoarse(
   height: number,
   sigma: number,
 ): CoarseBlur {
-  const f = Math.max(1, Math.min(8, Math.floor(sigma / 3)));
+  const f = gaussBlurFactor(sigma);
   const small = f > 1 ? downsample(data, width, height, f) : { data, width, height };
   return { ...small, data: gaussBlurExact(small.data, small.width, small.height, sigma / f), f };
 }
 
 /** `gaussBlurCoarse` of each channel of an interleaved RGB image. */
 export function gaussBlurCoarseRgb(img: Rgb, sigma: number): CoarseBlur[] {
-  const f = Math.max(1, Math.min(8, Math.floor(sigma / 3)));
+  const f = gaussBlurFactor(sigma);
   const small = downsampleRgb(img, f);
   return small.data.map((d) => ({
     data: gaussBlurExact(d, small.width, small.height, sigma / f),
