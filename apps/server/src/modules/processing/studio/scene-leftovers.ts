@@ -10,6 +10,7 @@
 import { cityBlockDistance } from './city-block.js';
 import { untouchedAround, type Box } from './framing.js';
 import { neighbours4 } from './grid-neighbours.js';
+import { SampledColours } from './sampled-colours.js';
 
 /** Colour distance (RMS over the channels, 0..255) under which a pixel is the background's colour. */
 export const BACKGROUND_MATCH = 14;
@@ -27,56 +28,53 @@ const CONTINUATION_CONTRAST = 4;
 /** How many sampled pixels of the sitter must have a colour for it to count as the sitter's. */
 const FG_SUPPORT = 4;
 
-/** What a round found, kept for the next: per pixel whether it is a leftover's, and where to look again. */
+/**
+ * What a round found, kept for the next: per pixel whether it is a leftover's, where to look
+ * again, and the colours searched (updated by what changed, not rebuilt).
+ */
 type RoundState = {
   flagged: Uint8Array;
   ratio: Float32Array;
   box: { x0: number; y0: number; x1: number; y1: number };
+  background: SampledColours;
+  sitter: SampledColours | null;
 };
 
-/** Puts `d` into the ascending `list` (its last, largest entry falls out). */
-function insertSorted(list: Float64Array, d: number): void {
-  let k = list.length - 1;
-  while (k > 0 && list[k - 1]! > d) {
-    list[k] = list[k - 1]!;
-    k--;
-  }
-  list[k] = d;
+/** The squared colour distance (summed over the channels) under which a pixel is the background's colour. */
+export const BACKGROUND_LIMIT = BACKGROUND_MATCH * BACKGROUND_MATCH * 3;
+
+/** How far around a pixel its colour is compared, and on what grid, in a photo of long side `side`. */
+export function colourSearch(side: number): { reach: number; step: number } {
+  const reach = Math.max(8, Math.round(side / 12));
+  return { reach, step: Math.max(1, Math.round(reach / 20)) };
 }
 
-/**
- * The squared colour distance (summed over the channels) from pixel `i` to the nearest-coloured
- * confident background pixel (matte < 0.05) on a grid of `step` within `reach` of it; Infinity
- * when there is none.
- */
-export function nearestBackground(
-  i: number,
+/** The confident background (matte < 0.05), to search for colours in. */
+export function confidentBackground(
   alpha: Float32Array,
   rgb: Uint8Array,
   width: number,
   height: number,
-  reach: number,
-  step: number,
-): number {
-  const x = i % width;
-  const y = (i - x) / width;
-  const pr = rgb[i * 3]!;
-  const pg = rgb[i * 3 + 1]!;
-  const pb = rgb[i * 3 + 2]!;
-  let bg = Infinity;
-  for (let dy = -reach; dy <= reach; dy += step) {
-    const yy = y + dy;
-    if (yy < 0 || yy >= height) continue;
-    for (let dx = -reach; dx <= reach; dx += step) {
-      const xx = x + dx;
-      if (xx < 0 || xx >= width) continue;
-      const j = yy * width + xx;
-      if (alpha[j]! >= 0.05) continue;
-      const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
-      if (d < bg) bg = d;
-    }
-  }
-  return bg;
+): SampledColours {
+  const side = Math.max(width, height);
+  const { reach, step } = colourSearch(side);
+  const member = new Uint8Array(alpha.length);
+  for (let i = 0; i < alpha.length; i++) member[i] = alpha[i]! < 0.05 ? 1 : 0;
+  return new SampledColours(rgb, member, width, height, reach, step);
+}
+
+/**
+ * The least squared distance (summed over the channels) a colour can be from the sitter's for a
+ * pixel `bgDist` from the background's colour to be flagged: with `fgDist = √(d / 3)`, the
+ * integer d where `fgDist >= bgDist * CONTRAST + 4` starts to hold, found with that very test so
+ * that rounding cannot disagree with it.
+ */
+function leastFlagged(bgDist: number): number {
+  const edge = bgDist * CONTRAST + 4;
+  let d = Math.ceil(3 * edge * edge);
+  while (d > 0 && Math.sqrt((d - 1) / 3) >= edge) d--;
+  while (Math.sqrt(d / 3) < edge) d++;
+  return d;
 }
 
 /**
@@ -97,11 +95,13 @@ export function dropSceneLeftovers(
   const side = Math.max(width, height);
   // A round changes what the next one sees only within reach of what it dropped: later rounds
   // test that box again and keep every other pixel's verdict.
-  const margin = Math.max(8, Math.round(side / 12)) + Math.max(3, Math.round(side / 40)) + 1;
+  const margin = colourSearch(side).reach + Math.max(3, Math.round(side / 40)) + 1;
   const state: RoundState = {
     flagged: new Uint8Array(width * height),
     ratio: new Float32Array(width * height),
     box: { x0: 0, y0: 0, x1: width, y1: height },
+    background: confidentBackground(alpha, rgb, width, height),
+    sitter: null,
   };
   for (let round = 0; round < rounds; round++) {
     const fresh = dropRound(alpha, rgb, width, height, face, removed, state);
@@ -109,6 +109,7 @@ export function dropSceneLeftovers(
     if (!fresh.length) break;
     const box = { x0: width, y0: height, x1: 0, y1: 0 };
     for (const i of fresh) {
+      state.background.add(i);
       const x = i % width;
       const y = (i - x) / width;
       box.x0 = Math.min(box.x0, x);
@@ -175,9 +176,18 @@ function dropRound(
   for (let i = 0; i < n; i++) core[i] = inward[i]! > rim ? 1 : 0;
   // The face and the hair above it are never touched: hair against a similar wall is the sitter.
   const untouched = untouchedAround(face);
-  const reach = Math.max(8, Math.round(side / 12));
-  const step = Math.max(1, Math.round(reach / 20));
-  const { flagged, ratio, box } = state;
+  if (!state.sitter) {
+    const { reach, step } = colourSearch(side);
+    state.sitter = new SampledColours(rgb, core, width, height, reach, step);
+  } else {
+    // Later rounds: the interior has only lost what the rim's peeling took.
+    const sitter = state.sitter;
+    for (let i = 0; i < n; i++) {
+      if (core[i]) sitter.add(i);
+      else sitter.remove(i);
+    }
+  }
+  const { flagged, ratio, box, background, sitter } = state;
   const fgNear = new Float64Array(FG_SUPPORT);
   for (let y = box.y0; y < box.y1; y++) {
     for (let x = box.x0; x < box.x1; x++) {
@@ -186,28 +196,14 @@ function dropRound(
       ratio[i] = 0;
       if (!kept[i] || core[i]) continue;
       if (untouched(x, y)) continue;
-      const pr = rgb[i * 3]!;
-      const pg = rgb[i * 3 + 1]!;
-      const pb = rgb[i * 3 + 2]!;
-      const bg = nearestBackground(i, alpha, rgb, width, height, reach, step);
+      const bg = background.nearest(i, BACKGROUND_LIMIT);
       // Most of the rim has no background of its colour nearby: no need to look at the sitter.
-      if (bg > BACKGROUND_MATCH * BACKGROUND_MATCH * 3) continue;
-      // The sitter's colours as the FG_SUPPORT nearest, not the nearest: one stray pale pixel of
-      // a name tag inside the suit is not the sitter's colour beside a strip of wall.
-      fgNear.fill(Infinity);
-      for (let dy = -reach; dy <= reach; dy += step) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -reach; dx <= reach; dx += step) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const j = yy * width + xx;
-          if (!core[j]) continue;
-          const d = (rgb[j * 3]! - pr) ** 2 + (rgb[j * 3 + 1]! - pg) ** 2 + (rgb[j * 3 + 2]! - pb) ** 2;
-          if (d < fgNear[FG_SUPPORT - 1]!) insertSorted(fgNear, d);
-        }
-      }
+      if (bg > BACKGROUND_LIMIT) continue;
       const bgDist = Math.sqrt(bg / 3);
+      // The sitter's colours as the FG_SUPPORT nearest, not the nearest: one stray pale pixel of
+      // a name tag inside the suit is not the sitter's colour beside a strip of wall. The search
+      // stops as soon as the pixel is sure not to be flagged.
+      sitter.nearestK(i, fgNear, leastFlagged(bgDist));
       const fgDist = Math.sqrt(fgNear[FG_SUPPORT - 1]! / 3);
       if (bgDist <= BACKGROUND_MATCH && fgDist >= bgDist * CONTRAST + 4) {
         flagged[i] = 1;

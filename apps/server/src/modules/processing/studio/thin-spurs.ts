@@ -10,7 +10,7 @@
 import { erode } from './planes.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece } from './grid-neighbours.js';
-import { BACKGROUND_MATCH, nearestBackground } from './scene-leftovers.js';
+import { BACKGROUND_LIMIT, confidentBackground } from './scene-leftovers.js';
 
 /** Least share of a spur's pixels in the background's colour. */
 const MIN_BACKGROUND_SHARE = 0.8;
@@ -41,8 +41,7 @@ export function dropThinSpurs(
     if (untouched(x, y)) continue;
     spur[i] = 1;
   }
-  const reach = Math.max(8, Math.round(side / 12));
-  const step = Math.max(1, Math.round(reach / 20));
+  const background = confidentBackground(alpha, rgb, width, height);
   const minSize = Math.max(8, Math.round(n * 0.00004));
   const seen = new Uint8Array(n);
   let dropped = 0;
@@ -50,12 +49,14 @@ export function dropThinSpurs(
     if (!spur[s] || seen[s]) continue;
     const piece = floodPiece(s, spur, seen, width, height);
     if (piece.length < minSize) continue;
-    const limit = BACKGROUND_MATCH * BACKGROUND_MATCH * 3;
     let matching = 0;
-    for (const i of piece)
-      if (nearestBackground(i, alpha, rgb, width, height, reach, step) <= limit) matching++;
+    for (const i of piece) if (background.nearest(i, BACKGROUND_LIMIT) <= BACKGROUND_LIMIT) matching++;
     if (matching < piece.length * MIN_BACKGROUND_SHARE) continue;
-    for (const i of piece) alpha[i] = 0;
+    // What is dropped is background to the spurs judged after it.
+    for (const i of piece) {
+      alpha[i] = 0;
+      background.add(i);
+    }
     dropped += piece.length;
   }
   return dropped;
