@@ -318,31 +318,66 @@ export function channel(img: Rgb, c: number): Float32Array {
   return out;
 }
 
-/** Min filter (erosion) with a square window of radius r, separable. */
+/**
+ * Min filter (erosion) with a square window of radius r, separable, values capped at 1. Each pass
+ * is van Herk's: the line, padded by r on both sides, is cut into runs of 2r + 1, and every
+ * window spans the tail of one run and the head of the next, so its minimum is the least of a
+ * running minimum from the run's end and one from the next run's start: three reads per pixel
+ * whatever the radius.
+ */
 export function erode(data: Float32Array, width: number, height: number, r: number): Float32Array {
   if (r < 1) return data.slice();
+  const k = 2 * r + 1;
   const tmp = new Float32Array(data.length);
-  const out = new Float32Array(data.length);
+  const across = width + 2 * r;
+  const head = new Float32Array(across);
+  const tail = new Float32Array(across);
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const lo = x - r < 0 ? 0 : x - r;
-      const hi = x + r >= width ? width - 1 : x + r;
-      let m = 1;
-      for (let k = row + lo; k <= row + hi; k++) if (data[k]! < m) m = data[k]!;
-      tmp[row + x] = m;
+    const row = y * width - r;
+    for (let p = 0; p < across; p++) {
+      const v = p < r || p >= r + width ? Infinity : data[row + p]!;
+      head[p] = p % k === 0 || v < head[p - 1]! ? v : head[p - 1]!;
     }
+    for (let p = across - 1; p >= 0; p--) {
+      const v = p < r || p >= r + width ? Infinity : data[row + p]!;
+      tail[p] = p === across - 1 || p % k === k - 1 || v < tail[p + 1]! ? v : tail[p + 1]!;
+    }
+    for (let x = 0; x < width; x++) tmp[row + r + x] = Math.min(1, tail[x]!, head[x + 2 * r]!);
   }
-  // Columns row by row (cache friendly): each output row is the minimum of 2r+1 tmp rows.
-  for (let y = 0; y < height; y++) {
-    const lo = y - r < 0 ? 0 : y - r;
-    const hi = y + r >= height ? height - 1 : y + r;
-    const row = y * width;
-    out.set(tmp.subarray(lo * width, lo * width + width), row);
-    for (let k = lo + 1; k <= hi; k++) {
-      const src = k * width;
-      for (let x = 0; x < width; x++) if (tmp[src + x]! < out[row + x]!) out[row + x] = tmp[src + x]!;
+  // Columns the same way, a strip of columns at a time so the runs go down whole rows.
+  const out = new Float32Array(data.length);
+  const down = height + 2 * r;
+  const strip = 64;
+  const headS = new Float32Array(down * strip);
+  const tailS = new Float32Array(down * strip);
+  for (let x0 = 0; x0 < width; x0 += strip) {
+    const sw = Math.min(strip, width - x0);
+    for (let p = 0; p < down; p++) {
+      const pad = p < r || p >= r + height;
+      const src = (p - r) * width + x0;
+      const reset = p % k === 0;
+      for (let c = 0; c < sw; c++) {
+        const v = pad ? Infinity : tmp[src + c]!;
+        const above = reset ? v : headS[(p - 1) * strip + c]!;
+        headS[p * strip + c] = v < above ? v : above;
+      }
     }
+    for (let p = down - 1; p >= 0; p--) {
+      const pad = p < r || p >= r + height;
+      const src = (p - r) * width + x0;
+      const reset = p === down - 1 || p % k === k - 1;
+      for (let c = 0; c < sw; c++) {
+        const v = pad ? Infinity : tmp[src + c]!;
+        const below = reset ? v : tailS[(p + 1) * strip + c]!;
+        tailS[p * strip + c] = v < below ? v : below;
+      }
+    }
+    for (let y = 0; y < height; y++)
+      for (let c = 0; c < sw; c++) {
+        const a = tailS[y * strip + c]!;
+        const b = headS[(y + 2 * r) * strip + c]!;
+        out[y * width + x0 + c] = a < b ? a : b;
+      }
   }
   return out;
 }
