@@ -120,8 +120,11 @@ export function keepSubject(alpha: Float32Array, width: number, height: number, 
 
   // Soft pixels belong to the nearest solid region: sweep the kept labels outwards a few pixels.
   const reach = Math.max(2, Math.round(Math.max(width, height) / 150));
+  // Per label rather than a Set per pixel: these passes visit every pixel of the photo.
+  const keptLabel = new Uint8Array(sizes.length);
+  for (const id of keep) keptLabel[id] = 1;
   const subject = new Uint8Array(n);
-  for (let i = 0; i < n; i++) subject[i] = keep.has(labels[i]!) ? 1 : 0;
+  for (let i = 0; i < n; i++) subject[i] = keptLabel[labels[i]!]!;
   const near = cityBlockDistance(subject, width, height, false);
   for (let i = 0; i < n; i++) if (near[i]! > reach) alpha[i] = 0;
 
@@ -129,13 +132,11 @@ export function keepSubject(alpha: Float32Array, width: number, height: number, 
   const hole = new Uint8Array(n);
   for (let i = 0; i < n; i++) hole[i] = alpha[i]! < 0.5 ? 1 : 0;
   const bg = label(hole, width);
-  const open = new Set<number>();
-  for (let x = 0; x < width; x++) open.add(bg.labels[x]!).add(bg.labels[(height - 1) * width + x]!);
-  for (let y = 0; y < height; y++) open.add(bg.labels[y * width]!).add(bg.labels[y * width + width - 1]!);
-  for (let i = 0; i < n; i++) {
-    const id = bg.labels[i]!;
-    if (id && !open.has(id) && bg.sizes[id]! < kept * 0.03) alpha[i] = 1;
-  }
+  const fill = new Uint8Array(bg.sizes.length);
+  for (let id = 1; id < fill.length; id++) fill[id] = bg.sizes[id]! < kept * 0.03 ? 1 : 0;
+  for (let x = 0; x < width; x++) fill[bg.labels[x]!] = fill[bg.labels[(height - 1) * width + x]!] = 0;
+  for (let y = 0; y < height; y++) fill[bg.labels[y * width]!] = fill[bg.labels[y * width + width - 1]!] = 0;
+  for (let i = 0; i < n; i++) if (fill[bg.labels[i]!]) alpha[i] = 1;
 }
 
 /** The topmost row of the solid matte above the face (the top of the hair), or null. */
