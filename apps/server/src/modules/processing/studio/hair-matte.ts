@@ -11,7 +11,7 @@
  * pixels are not, so the outline follows the hair and loses its steps.
  */
 import sharp from 'sharp';
-import { clamp01, gaussBlur, gaussBlurFactor, gaussBlurReach, smoothstep } from './planes.js';
+import { blurWindow, clamp01, gaussBlur, smoothstep } from './planes.js';
 import type { Box } from './framing.js';
 
 export type Matte = { alpha: Float32Array; alphaWidth: number; alphaHeight: number };
@@ -93,26 +93,24 @@ async function reestimateHead(
 ): Promise<void> {
   const sigma = Math.max(W, H) / 100;
   const bandSigma = SCALE * 0.8;
-  const reach = Math.max(gaussBlurReach(sigma), gaussBlurReach(bandSigma));
-  // The window's left edge on a multiple of the blur's factor, so its cells are the whole photo's.
-  const f = gaussBlurFactor(sigma);
-  const left = Math.max(0, Math.floor((head.x0 - reach) / f) * f);
-  const ww = Math.min(W, head.x1 + reach) - left;
-  const wh = Math.min(H, head.y1 + reach);
+  const win = blurWindow({ x0: head.x0, y0: 0, x1: head.x1, y1: head.y1 }, W, H, sigma, bandSigma);
+  const left = win.x0;
+  const ww = win.x1 - left;
+  const wh = win.y1;
   const img = await sharp(rgb, { raw: { width, height, channels: 3 } })
     .resize(W, H, { kernel: 'lanczos3', fit: 'fill' })
     .extract({ left, top: 0, width: ww, height: wh })
     .raw()
     .toBuffer();
   const n = ww * wh;
-  const win = new Float32Array(n);
-  for (let y = 0; y < wh; y++) win.set(up.subarray(y * W + left, y * W + left + ww), y * ww);
+  const matte = new Float32Array(n);
+  for (let y = 0; y < wh; y++) matte.set(up.subarray(y * W + left, y * W + left + ww), y * ww);
   // Confident hair and confident old backdrop; their local mean colours by normalised convolution.
   const fg = new Float32Array(n);
   const bg = new Float32Array(n);
   for (let i = 0; i < n; i++) {
-    fg[i] = win[i]! > 0.97 ? 1 : 0;
-    bg[i] = win[i]! < 0.03 ? 1 : 0;
+    fg[i] = matte[i]! > 0.97 ? 1 : 0;
+    bg[i] = matte[i]! < 0.03 ? 1 : 0;
   }
   const fgW = gaussBlur(fg, ww, wh, sigma);
   const bgW = gaussBlur(bg, ww, wh, sigma);
@@ -131,7 +129,7 @@ async function reestimateHead(
   }
   // The segmenter's staircase, rounded: the 0.5 level of the matte blurred over one analysis
   // pixel is a smooth curve through the steps' middles; a smoothstep gives it back its edge.
-  const band = gaussBlur(win, ww, wh, bandSigma);
+  const band = gaussBlur(matte, ww, wh, bandSigma);
   for (let y = 0; y < head.y1; y++) {
     for (let x = head.x0; x < head.x1; x++) {
       const i = y * ww + x - left;

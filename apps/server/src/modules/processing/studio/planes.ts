@@ -230,6 +230,31 @@ export function gaussBlurReach(sigma: number): number {
   return (3 * gaussBoxRadius(sigma / f) + 3) * f;
 }
 
+export type Window = { x0: number; y0: number; x1: number; y1: number };
+
+/**
+ * The window of a `width` × `height` plane to blur in place of the whole plane when only `region`
+ * is read, for blurs of each of `sigmas`: `gaussBlurReach` around it, clipped to the plane, its
+ * left and top edges on every blur's cell grid.
+ */
+export function blurWindow(region: Window, width: number, height: number, ...sigmas: number[]): Window {
+  let reach = 0;
+  let grid = 1;
+  for (const sigma of sigmas) {
+    reach = Math.max(reach, gaussBlurReach(sigma));
+    const f = gaussBlurFactor(sigma);
+    let common = grid;
+    while (common % f) common += grid;
+    grid = common;
+  }
+  return {
+    x0: Math.max(0, Math.floor((region.x0 - reach) / grid) * grid),
+    y0: Math.max(0, Math.floor((region.y0 - reach) / grid) * grid),
+    x1: Math.min(width, region.x1 + reach),
+    y1: Math.min(height, region.y1 + reach),
+  };
+}
+
 /**
  * A Gaussian blur; wide ones run on a smaller copy (a blur of σ ≥ 6 px has no detail that a
  * quarter-size plane would lose), which makes them an order of magnitude cheaper.

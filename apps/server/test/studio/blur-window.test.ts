@@ -1,0 +1,66 @@
+/**
+ * `blurWindow` (planes.ts), which hair-matte.ts relies on to blur a window around the head instead
+ * of the whole photo: the window gives the region the whole plane's blur, for the narrow blurs made
+ * at full size and the wide ones made on a smaller copy. A window cut at half its reach, or off the
+ * blur's cell grid, does not.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  blurWindow,
+  gaussBlur,
+  gaussBlurFactor,
+  gaussBlurReach,
+  type Window,
+} from '../../src/modules/processing/studio/planes.js';
+import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
+
+const width = 301;
+const height = 223;
+const region = { x0: 120, y0: 90, x1: 170, y1: 131 };
+
+/** The largest difference over the region between the whole plane's blur and the window's. */
+function windowError(data: Float32Array, sigma: number, win: Window): number {
+  const whole = gaussBlur(data, width, height, sigma);
+  const ww = win.x1 - win.x0;
+  const wh = win.y1 - win.y0;
+  const part = new Float32Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    part.set(data.subarray((win.y0 + y) * width + win.x0, (win.y0 + y) * width + win.x1), y * ww);
+  const blurred = gaussBlur(part, ww, wh, sigma);
+  let worst = 0;
+  for (let y = region.y0; y < region.y1; y++)
+    for (let x = region.x0; x < region.x1; x++) {
+      const got = blurred[(y - win.y0) * ww + x - win.x0]!;
+      worst = Math.max(worst, Math.abs(whole[y * width + x]! - got));
+    }
+  return worst;
+}
+
+describe('blur window', () => {
+  const random = seededRandom('blur window');
+  const data = new Float32Array(width * height).map(() => random.next());
+
+  for (const sigma of [1.6, 4, 9, 20.5, 30])
+    it(`blurs the region as the whole plane does, σ ${sigma} (factor ${gaussBlurFactor(sigma)})`, () => {
+      const win = blurWindow(region, width, height, sigma);
+      expect(windowError(data, sigma, win)).toBeLessThan(1e-6);
+      // Half as far and the region's edge reads the window's clamped border instead.
+      const half = Math.floor(gaussBlurReach(sigma) / 2);
+      const short = {
+        x0: region.x0 - half,
+        y0: region.y0 - half,
+        x1: region.x1 + half,
+        y1: region.y1 + half,
+      };
+      expect(windowError(data, sigma, short)).toBeGreaterThan(1e-4);
+      // Off the grid of the smaller copy, its cells average other pixels.
+      if (gaussBlurFactor(sigma) > 1)
+        expect(windowError(data, sigma, { ...win, x0: win.x0 + 1 })).toBeGreaterThan(1e-4);
+    });
+
+  it('puts the window on the grid of every blur it serves, and clips it to the plane', () => {
+    const win = blurWindow({ x0: 5, y0: 200, x1: 290, y1: 220 }, width, height, 20.5, 1.6);
+    expect(win).toEqual({ x0: 0, y0: 200 - gaussBlurReach(20.5) - 2, x1: width, y1: height });
+    expect(win.y0 % gaussBlurFactor(20.5)).toBe(0);
+  });
+});
