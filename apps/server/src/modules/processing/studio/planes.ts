@@ -355,53 +355,50 @@ export function erode(data: Float32Array, width: number, height: number, r: numb
   const k = 2 * r + 1;
   const tmp = new Float32Array(data.length);
   const across = width + 2 * r;
+  const line = new Float32Array(across).fill(Infinity);
   const head = new Float32Array(across);
   const tail = new Float32Array(across);
   for (let y = 0; y < height; y++) {
-    const row = y * width - r;
-    for (let p = 0; p < across; p++) {
-      const v = p < r || p >= r + width ? Infinity : data[row + p]!;
-      head[p] = p % k === 0 || v < head[p - 1]! ? v : head[p - 1]!;
+    line.set(data.subarray(y * width, y * width + width), r);
+    for (let s = 0; s < across; s += k) {
+      const e = Math.min(across, s + k);
+      let m = Infinity;
+      for (let p = s; p < e; p++) head[p] = m = line[p]! < m ? line[p]! : m;
+      m = Infinity;
+      for (let p = e - 1; p >= s; p--) tail[p] = m = line[p]! < m ? line[p]! : m;
     }
-    for (let p = across - 1; p >= 0; p--) {
-      const v = p < r || p >= r + width ? Infinity : data[row + p]!;
-      tail[p] = p === across - 1 || p % k === k - 1 || v < tail[p + 1]! ? v : tail[p + 1]!;
+    for (let x = 0, i = y * width; x < width; x++, i++) {
+      const m = tail[x]! < head[x + 2 * r]! ? tail[x]! : head[x + 2 * r]!;
+      tmp[i] = m < 1 ? m : 1;
     }
-    for (let x = 0; x < width; x++) tmp[row + r + x] = Math.min(1, tail[x]!, head[x + 2 * r]!);
   }
   // Columns the same way, a strip of columns at a time so the runs go down whole rows.
   const out = new Float32Array(data.length);
   const down = height + 2 * r;
   const strip = 64;
-  const headS = new Float32Array(down * strip);
-  const tailS = new Float32Array(down * strip);
+  const lines = new Float32Array(down * strip).fill(Infinity);
+  const heads = new Float32Array(down * strip);
+  const tails = new Float32Array(down * strip);
   for (let x0 = 0; x0 < width; x0 += strip) {
     const sw = Math.min(strip, width - x0);
-    for (let p = 0; p < down; p++) {
-      const pad = p < r || p >= r + height;
-      const src = (p - r) * width + x0;
-      const reset = p % k === 0;
-      for (let c = 0; c < sw; c++) {
-        const v = pad ? Infinity : tmp[src + c]!;
-        const above = reset ? v : headS[(p - 1) * strip + c]!;
-        headS[p * strip + c] = v < above ? v : above;
-      }
-    }
-    for (let p = down - 1; p >= 0; p--) {
-      const pad = p < r || p >= r + height;
-      const src = (p - r) * width + x0;
-      const reset = p === down - 1 || p % k === k - 1;
-      for (let c = 0; c < sw; c++) {
-        const v = pad ? Infinity : tmp[src + c]!;
-        const below = reset ? v : tailS[(p + 1) * strip + c]!;
-        tailS[p * strip + c] = v < below ? v : below;
-      }
+    for (let y = 0; y < height; y++)
+      lines.set(tmp.subarray(y * width + x0, y * width + x0 + sw), (y + r) * strip);
+    for (let s = 0; s < down; s += k) {
+      const e = Math.min(down, s + k);
+      heads.set(lines.subarray(s * strip, s * strip + strip), s * strip);
+      for (let p = s + 1; p < e; p++)
+        for (let c = 0, i = p * strip; c < sw; c++, i++)
+          heads[i] = lines[i]! < heads[i - strip]! ? lines[i]! : heads[i - strip]!;
+      tails.set(lines.subarray((e - 1) * strip, e * strip), (e - 1) * strip);
+      for (let p = e - 2; p >= s; p--)
+        for (let c = 0, i = p * strip; c < sw; c++, i++)
+          tails[i] = lines[i]! < tails[i + strip]! ? lines[i]! : tails[i + strip]!;
     }
     for (let y = 0; y < height; y++)
-      for (let c = 0; c < sw; c++) {
-        const a = tailS[y * strip + c]!;
-        const b = headS[(y + 2 * r) * strip + c]!;
-        out[y * width + x0 + c] = a < b ? a : b;
+      for (let c = 0, i = y * strip, o = y * width + x0; c < sw; c++, i++, o++) {
+        const a = tails[i]!;
+        const b = heads[i + 2 * r * strip]!;
+        out[o] = a < b ? a : b;
       }
   }
   return out;
