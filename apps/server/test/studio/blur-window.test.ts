@@ -20,6 +20,10 @@ const region = { x0: 120, y0: 90, x1: 170, y1: 131 };
 
 /** The largest difference over the region between the whole plane's blur and the window's. */
 function windowError(data: Float32Array, sigma: number, win: Window): number {
+  return windowErrorOver(region, data, sigma, win);
+}
+
+function windowErrorOver(region: Window, data: Float32Array, sigma: number, win: Window): number {
   const whole = gaussBlur(data, width, height, sigma);
   const ww = win.x1 - win.x0;
   const wh = win.y1 - win.y0;
@@ -57,6 +61,19 @@ describe('blur window', () => {
       if (gaussBlurFactor(sigma) > 1)
         expect(windowError(data, sigma, { ...win, x0: win.x0 + 1 })).toBeGreaterThan(1e-4);
     });
+
+  it('blurs the region as the whole plane does for two blurs on different grids', () => {
+    // Factors 2 and 3: only a window on both grids (every 6 pixels) serves both.
+    expect([gaussBlurFactor(6), gaussBlurFactor(9)]).toEqual([2, 3]);
+    for (let shift = 0; shift < 6; shift++) {
+      const moved = { ...region, x0: region.x0 + shift, y0: region.y0 + shift };
+      const win = blurWindow(moved, width, height, 6, 9);
+      for (const sigma of [6, 9]) {
+        const err = windowErrorOver(moved, data, sigma, win);
+        expect(err, `σ ${sigma}, region moved by ${shift}`).toBeLessThan(1e-6);
+      }
+    }
+  });
 
   it('puts the window on the grid of every blur it serves, and clips it to the plane', () => {
     const win = blurWindow({ x0: 5, y0: 200, x1: 290, y1: 220 }, width, height, 20.5, 1.6);

@@ -1,7 +1,7 @@
 /**
  * The blocked search of sampled-colours.ts against reading every sample of the window, on random
- * photos and masks: windows cut by every border, grids of several steps, members added between
- * searches, and the early stop of the k-nearest search.
+ * photos and masks: windows cut by every border, grids of several steps, members added and removed
+ * between searches, and the early stop of the k-nearest search.
  */
 import { describe, expect, it } from 'vitest';
 import { SampledColours } from '../../src/modules/processing/studio/sampled-colours.js';
@@ -52,6 +52,9 @@ describe('sampled colours', () => {
     { width: 40, height: 90, reach: 12, step: 3, share: 0.1 },
     { width: 77, height: 64, reach: 24, step: 4, share: 0.7 },
     { width: 33, height: 29, reach: 8, step: 1, share: 0.3 },
+    // Narrower than the window, and narrower than the grid's step with a reach below it.
+    { width: 10, height: 6, reach: 30, step: 3, share: 0.5 },
+    { width: 3, height: 5, reach: 2, step: 4, share: 0.6 },
   ];
 
   it('finds the nearest colour exactly when it is within the limit', () => {
@@ -99,15 +102,22 @@ describe('sampled colours', () => {
     expect(stopped).toBeGreaterThan(100);
   });
 
-  it('counts a member added between searches', () => {
+  it('follows members added and removed between searches', () => {
     const c = cases[2]!;
-    const s = scene(21, c.width, c.height, 0.05);
+    const s = scene(21, c.width, c.height, 0.3);
     const search = new SampledColours(s.rgb, s.member, c.width, c.height, c.reach, c.step);
-    const random = seededRandom('added');
+    const random = seededRandom('added and removed');
+    const found = new Float64Array(4);
     for (let round = 0; round < 5; round++) {
+      // Removed pixels leave their blocks' colour ranges as they were: the answers must not.
       for (let k = 0; k < 300; k++) search.add(Math.floor(random.next() * c.width * c.height));
-      for (let i = 0; i < c.width * c.height; i += 7)
-        expect(search.nearest(i, Infinity)).toBe(everySample(s, i, c.reach, c.step)[0] ?? Infinity);
+      for (let k = 0; k < 500; k++) search.remove(Math.floor(random.next() * c.width * c.height));
+      for (let i = 0; i < c.width * c.height; i += 7) {
+        const truth = everySample(s, i, c.reach, c.step);
+        expect(search.nearest(i, Infinity)).toBe(truth[0] ?? Infinity);
+        search.nearestK(i, found, -1);
+        expect([...found]).toEqual([0, 1, 2, 3].map((n) => truth[n] ?? Infinity));
+      }
     }
   });
 });

@@ -79,8 +79,8 @@ export async function hairMatte(
 /**
  * Rewrites `up` (the matte at W×H) over the head's rows [0, y1) and columns [x0, x1). Everything
  * is computed on a window of the photo reaching as far around the head as the blurs read, so the
- * values are those of blurring the whole photo at a fraction of the cost: the head is a tenth of a
- * half-body photo or less.
+ * values are those of blurring the whole photo (to float rounding; on the corpus, bit for bit) at
+ * a fraction of the cost: the head is a tenth of a half-body photo or less.
  */
 async function reestimateHead(
   up: Float32Array,

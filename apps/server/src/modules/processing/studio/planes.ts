@@ -219,10 +219,10 @@ export function gaussBlurFactor(sigma: number): number {
 }
 
 /**
- * How far from a pixel `gaussBlur` reads, generously: a window cut that far around a region, its
- * corner at a multiple of `gaussBlurFactor`, blurs the region as the whole plane does (up to float
- * rounding in the running sums). The three box passes reach 3r cells, the upsampling one more,
- * and the window's last, partial cell one more again.
+ * How far from a pixel `gaussBlur` reads, with a cell to spare: a window cut that far around a
+ * region, its corner at a multiple of `gaussBlurFactor`, blurs the region as the whole plane does
+ * (up to float rounding in the running sums, which start elsewhere). On the smaller copy the three
+ * box passes reach 3r cells, the upsampling one more, and a window's last cell may be partial.
  */
 export function gaussBlurReach(sigma: number): number {
   const f = gaussBlurFactor(sigma);
