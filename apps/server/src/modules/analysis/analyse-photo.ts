@@ -8,7 +8,7 @@ import type { Human } from '@vladmandic/human';
 import type { FaceResult } from '@vladmandic/human';
 import { facesAtSideEdges } from './vision/edge-faces.js';
 import { exposureOf } from './vision/exposure.js';
-import { findFaces, rgbToTensor } from './vision/human.js';
+import { findFaces, withRgbTensor } from './vision/human.js';
 import { dHash, pHash } from './vision/perceptual-hash.js';
 import { laplacianVariance } from './vision/sharpness.js';
 import { eyesOpen, headRoll } from './vision/face-mesh.js';
@@ -76,15 +76,12 @@ async function measure(human: Human, img: RawImage): Promise<PhotoAnalysis> {
 type Found = { box: NormBox; result: FaceResult };
 
 async function detectFaces(human: Human, img: RawImage): Promise<Found[]> {
-  const input = rgbToTensor(human, toRgb(img), img.width, img.height);
-  try {
-    const result = await findFaces(human, input.tensor, true);
+  return withRgbTensor(human, toRgb(img), img.width, img.height, async (tensor) => {
+    const result = await findFaces(human, tensor, true);
     const found = result.face.map((f) => ({ box: tightBox(f, img), result: f }));
     for (const f of result.face) f.tensor?.dispose();
     return found.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
-  } finally {
-    input.tensor.dispose();
-  }
+  });
 }
 
 /** A box in `img`'s pixels, cut to the image and made relative to its size. */

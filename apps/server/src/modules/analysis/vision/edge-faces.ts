@@ -13,7 +13,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { findFaces, rgbToTensor } from './human.js';
+import { findFaces, withRgbTensor } from './human.js';
 
 /** A face's box in pixels of the searched picture. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -41,21 +41,18 @@ export async function facesAtSideEdges(
     .extend({ left: band, right: band, extendWith: 'mirror' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const input = rgbToTensor(human, padded.data, padded.info.width, padded.info.height);
-  let found: Array<Box & { score: number }>;
-  try {
-    const result = await findFaces(human, input.tensor, false);
-    found = result.face.map((f) => ({
+  const { width, height } = padded.info;
+  const found = await withRgbTensor(human, padded.data, width, height, async (tensor) => {
+    const result = await findFaces(human, tensor, false);
+    for (const f of result.face) f.tensor?.dispose();
+    return result.face.map((f) => ({
       x: f.box[0] - band,
       y: f.box[1],
       width: f.box[2],
       height: f.box[3],
       score: f.score,
     }));
-    for (const f of result.face) f.tensor?.dispose();
-  } finally {
-    input.tensor.dispose();
-  }
+  });
   const taken = known.flatMap((k) => [k, mirrored(k, 0), mirrored(k, aw)]);
   return found.filter((b) => straddles(b, 0) !== straddles(b, aw) && !taken.some((k) => sameFace(b, k)));
 }

@@ -5,7 +5,7 @@
  * two embeddings comparable. Runs in the face-model worker thread (face-worker.ts).
  */
 import type { Human } from '@vladmandic/human';
-import { findFaces, rgbToTensor } from './human.js';
+import { findFaces, withRgbTensor } from './human.js';
 import { decodeUpright, limitSize, toRgb } from './pixels.js';
 
 /** Same as the upload checks: Human resizes internally, a larger input only costs memory. */
@@ -20,13 +20,10 @@ export type FaceEmbedding = {
 
 export async function embedFace(human: Human, bytes: Buffer): Promise<FaceEmbedding> {
   const img = await limitSize(await decodeUpright(bytes), DETECT_MAX_SIDE);
-  const input = rgbToTensor(human, toRgb(img), img.width, img.height);
-  try {
-    const result = await findFaces(human, input.tensor, true);
+  return withRgbTensor(human, toRgb(img), img.width, img.height, async (tensor) => {
+    const result = await findFaces(human, tensor, true);
     for (const f of result.face) f.tensor?.dispose();
     const largest = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
     return { faces: result.face.length, embedding: largest?.embedding ? [...largest.embedding] : [] };
-  } finally {
-    input.tensor.dispose();
-  }
+  });
 }

@@ -142,19 +142,16 @@ export async function segmentPerson(
   width: number,
   height: number,
 ): Promise<Float32Array | null> {
-  const input = rgbToTensor(human, rgb, width, height);
-  try {
+  return withRgbTensor(human, rgb, width, height, async (tensor) => {
     const config: HumanOverrides = { segmentation: { mode: 'alpha' } };
-    const mask = await human.segmentation(input.tensor, config as Partial<Config>);
+    const mask = await human.segmentation(tensor, config as Partial<Config>);
     if (!mask) return null;
     const values = (await mask.data()) as Float32Array | Int32Array | Uint8Array;
     mask.dispose();
     const out = new Float32Array(width * height);
     for (let i = 0; i < out.length; i++) out[i] = Number(values[i]) / 255;
     return out;
-  } finally {
-    input.tensor.dispose();
-  }
+  });
 }
 
 /** A decoded, upright RGB image as Human's input. The caller disposes the tensor. */
@@ -176,4 +173,24 @@ export function rgbToTensor(human: Human, rgb: Uint8Array, width: number, height
   const tf = human.tf as Tf;
   const tensor = tf.tensor(Int32Array.from(rgb), [1, height, width, 3], 'int32') as tfc.Tensor4D;
   return { tensor, width, height };
+}
+
+/**
+ * Runs `use` on raw upright RGB bytes as Human's input tensor, and disposes the tensor once `use`
+ * has settled, however it ends: tfjs frees nothing by itself, and a thread's wasm heap keeps its
+ * largest working set.
+ */
+export async function withRgbTensor<T>(
+  human: Human,
+  rgb: Uint8Array,
+  width: number,
+  height: number,
+  use: (tensor: tfc.Tensor4D) => Promise<T>,
+): Promise<T> {
+  const input = rgbToTensor(human, rgb, width, height);
+  try {
+    return await use(input.tensor);
+  } finally {
+    input.tensor.dispose();
+  }
 }

@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
-import { findFaces, rgbToTensor, segmentPerson } from '../../analysis/vision/human.js';
+import { findFaces, segmentPerson, withRgbTensor } from '../../analysis/vision/human.js';
 import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground, suppressPattern, touchedEdges } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
@@ -83,9 +83,8 @@ async function detectFaces(
   ah: number,
   scale: number,
 ): Promise<Found | null> {
-  const input = rgbToTensor(human, small, aw, ah);
-  try {
-    const result = await findFaces(human, input.tensor, false);
+  return withRgbTensor(human, small, aw, ah, async (tensor) => {
+    const result = await findFaces(human, tensor, false);
     const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
     const boxes: Box[] = faces.map((f) => ({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }));
     const toSource = (b: Box): Box => ({
@@ -114,9 +113,7 @@ async function detectFaces(
       toSource,
     );
     return { face, eyes, irises, others, roll: headRoll(main.mesh) };
-  } finally {
-    input.tensor.dispose();
-  }
+  });
 }
 
 async function shrink(rgb: Buffer, width: number, height: number) {
