@@ -9,15 +9,13 @@
  * Budget: 2 s per analysis. Runs on the calling thread.
  */
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { buildDirs, median, timed } from './studio-builds.mjs';
 
 const require = createRequire(import.meta.url);
-const here = new URL('..', import.meta.url);
-const dirs = [resolve(new URL('dist', here).pathname), ...(process.env.BENCH_STUDIO_DIST ?? '').split(',')]
-  .filter(Boolean)
-  .map((d) => resolve(d));
+const dirs = buildDirs();
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3);
 const BUDGET_MS = 2000;
 
@@ -46,16 +44,10 @@ for (let r = 0; r < rounds; r++) {
   // Alternate the builds photo by photo so outside load falls on all of them alike.
   for (const [k, photo] of photos.entries()) {
     for (const b of builds) {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      await b.engine.analyse(`bench:${r}:${k}`, photo);
-      b.times.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      b.cpu.push((c.user + c.system) / 1000);
+      await timed(b, () => b.engine.analyse(`bench:${r}:${k}`, photo));
     }
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const first = builds[0];
 for (const b of builds) {
   const m = median(b.times);

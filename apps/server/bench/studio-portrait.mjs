@@ -8,13 +8,10 @@
  * Runs on the calling thread, so it uses one core; the worker pool runs one such render per thread.
  */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildDirs, median, timed } from './studio-builds.mjs';
 
-const here = new URL('..', import.meta.url);
-const dirs = [resolve(new URL('dist', here).pathname), ...(process.env.BENCH_STUDIO_DIST ?? '').split(',')]
-  .filter(Boolean)
-  .map((d) => resolve(d));
+const dirs = buildDirs();
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4) || 4);
 const BUDGET_MS = 1000;
 
@@ -39,18 +36,11 @@ for (let r = 0; r < rounds; r++) {
   // Alternate the builds every round so outside load falls on all of them alike.
   for (const b of builds) {
     for (const s of b.styles) {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      await b.render(s, `bench:${r}`);
-      b.times.push(performance.now() - t0);
-      const c = process.cpuUsage(c0);
-      b.cpu.push((c.user + c.system) / 1000);
+      await timed(b, () => b.render(s, `bench:${r}`));
     }
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-// CPU time (all of the process's threads, libvips' included) is steadier than wall time when
-// other processes share the cores; both are printed.
+// CPU time is steadier than wall time when other processes share the cores; both are printed.
 const first = median(builds[0].times);
 const firstCpu = median(builds[0].cpu);
 for (const b of builds) {

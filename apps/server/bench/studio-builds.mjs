@@ -1,0 +1,27 @@
+/**
+ * What the studio benches (studio-analysis.mjs, studio-portrait.mjs) share: the builds they
+ * compare, and the timing of one call into a build.
+ */
+import { resolve } from 'node:path';
+
+/** This package's dist/, then each directory in BENCH_STUDIO_DIST (comma-separated). */
+export function buildDirs() {
+  const dist = resolve(new URL('../dist', import.meta.url).pathname);
+  return [dist, ...(process.env.BENCH_STUDIO_DIST ?? '').split(',')].filter(Boolean).map((d) => resolve(d));
+}
+
+/**
+ * Runs `call` and records on `build` its wall time and its CPU time (ms): CPU time counts all the
+ * process's threads, libvips' included, and is the steadier figure when other processes share
+ * the cores.
+ */
+export async function timed(build, call) {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await call();
+  build.times.push(performance.now() - t0);
+  const c = process.cpuUsage(c0);
+  build.cpu.push((c.user + c.system) / 1000);
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
