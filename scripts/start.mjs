@@ -17,13 +17,10 @@ try {
   await install(repo, planSetup(probeMachine(repo), { browser: false, postgres: false }));
   await run('npm', ['run', 'build'], { cwd: repo });
   // note: serve handles SIGINT/SIGTERM itself (finishes requests and jobs); we only pass them on.
-  const serve = run(
-    process.execPath,
-    [join(repo, 'apps/server/dist/cli.js'), 'serve', ...process.argv.slice(2)],
-    {
-      cwd: repo,
-    },
-  );
+  // Through the `photoshoot` bin, as operators run it: it sets glibc's allocator first.
+  const serve = run(join(repo, 'apps/server/bin/photoshoot.js'), ['serve', ...process.argv.slice(2)], {
+    cwd: repo,
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
   await serve;
 } catch (err) {

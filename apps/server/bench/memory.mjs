@@ -15,6 +15,10 @@
  * For each phase: RSS at its end, the peak during it, and the thread count. Prints a table and
  * writes results/memory.json (or BENCH_MEMORY_OUT; BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
  * server and the data dir are removed even when the run fails.
+ *
+ * The server runs with the glibc allocator settings its launcher (bin/photoshoot.js) gives it,
+ * read from that file; BENCH_MEMORY_ALLOCATOR=glibc runs it with glibc's defaults instead (the
+ * figures before those settings).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +41,15 @@ const cfg = {
   shootTimeoutS: 900,
 };
 const label = process.env.BENCH_MEMORY_LABEL ?? '';
+
+/** The `NAME="${NAME:-value}"` defaults that bin/photoshoot.js sets before it starts Node. */
+function launcherAllocatorEnv() {
+  if (process.env.BENCH_MEMORY_ALLOCATOR === 'glibc') return {};
+  const shim = readFileSync(join(here, '../bin/photoshoot.js'), 'utf8');
+  const pairs = [...shim.matchAll(/(MALLOC_\w+)="\$\{\1:-([^}]+)\}"/g)].map((m) => [m[1], m[2]]);
+  if (pairs.length === 0) throw new Error('bin/photoshoot.js sets no allocator settings');
+  return Object.fromEntries(pairs);
+}
 const MB = 1024 * 1024;
 
 /** The child's memory now, from the kernel's view of the whole process. */
@@ -107,7 +120,7 @@ function client(base) {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-bench-memory-'));
-  const env = { ...process.env };
+  const env = { ...launcherAllocatorEnv(), ...process.env };
   delete env.DATABASE_URL; // SQLite: the figures are about the process, not the database server
   let child;
   const cleanup = () => {

@@ -1,15 +1,18 @@
 /**
  * The built `photoshoot` command as an operator runs it: superuser upsert, serve on a chosen
- * address (which becomes the application URL until an operator sets one), the first-start hint, and a graceful SIGTERM that closes the database cleanly.
+ * address (which becomes the application URL until an operator sets one), the first-start hint, a
+ * graceful SIGTERM that closes the database cleanly, and the bin's allocator settings.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const CLI = resolve(import.meta.dirname, '../../dist/cli.js');
+/** The `photoshoot` bin as npm links it: run as a file, through its first line. */
+const BIN = resolve(import.meta.dirname, '../../bin/photoshoot.js');
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 
@@ -37,10 +40,15 @@ function sqliteEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function startServe(dir: string, port: number): { child: ChildProcess; output: () => string } {
+function startServe(
+  dir: string,
+  port: number,
+  how: { bin?: boolean; env?: NodeJS.ProcessEnv } = {},
+): { child: ChildProcess; output: () => string } {
   let out = '';
-  const child = spawn(process.execPath, [CLI, 'serve', `--http=127.0.0.1:${port}`, `--dir=${dir}`], {
-    env: sqliteEnv(),
+  const args = ['serve', `--http=127.0.0.1:${port}`, `--dir=${dir}`];
+  const child = spawn(how.bin ? BIN : process.execPath, how.bin ? args : [CLI, ...args], {
+    env: { ...sqliteEnv(), ...how.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -151,4 +159,36 @@ describe('photoshoot CLI', () => {
     expect(existsSync(join(dir, 'data.db'))).toBe(true);
     expect(existsSync(join(dir, 'data.db-wal'))).toBe(false);
   });
+
+  it("runs the server from its bin with glibc allocator settings, keeping an operator's own", async () => {
+    const environOf = (pid: number) =>
+      Object.fromEntries(
+        readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .filter((kv) => kv.startsWith('MALLOC_'))
+          .map((kv) => kv.split('=') as [string, string]),
+      );
+    const plain = { ...sqliteEnv() };
+    for (const k of Object.keys(plain)) if (k.startsWith('MALLOC_')) delete plain[k];
+
+    const port = await freePort();
+    const { child } = startServe(tempDir(), port, { bin: true, env: plain });
+    await waitHealthy(port);
+    // The shell replaced itself with Node (one process, which SIGTERM reaches), and glibc saw:
+    expect(readlinkSync(`/proc/${child.pid}/exe`)).toMatch(/\/node[^/]*$/);
+    expect(environOf(child.pid!)).toEqual({
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+
+    const port2 = await freePort();
+    const own = startServe(tempDir(), port2, { bin: true, env: { ...plain, MALLOC_ARENA_MAX: '4' } });
+    await waitHealthy(port2);
+    expect(environOf(own.child.pid!).MALLOC_ARENA_MAX).toBe('4');
+    expect(environOf(own.child.pid!).MALLOC_MMAP_THRESHOLD_).toBe('131072');
+  }, 60_000);
 });
