@@ -12,9 +12,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { buildDirs, median, timed } from './studio-builds.mjs';
+import { buildDirs, inTurn, median, timed } from './studio-builds.mjs';
 
 const require = createRequire(import.meta.url);
+// libvips' operation cache would serve one build the decode (the same photo bytes) and maybe the
+// enlargement (a freed buffer's address reused) another build just made: every analysis here is
+// of a photo libvips has not seen, as each new upload is.
+sharp.cache(false);
 const dirs = buildDirs();
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3) || 3);
 const BUDGET_MS = 2000;
@@ -41,9 +45,9 @@ async function load(dir) {
 const builds = [];
 for (const d of dirs) builds.push(await load(d));
 for (let r = 0; r < rounds; r++) {
-  // Alternate the builds photo by photo so outside load falls on all of them alike.
+  // Alternate the builds photo by photo so outside load falls on all of them alike, each first in turn.
   for (const [k, photo] of photos.entries()) {
-    for (const b of builds) {
+    for (const b of inTurn(builds, r * photos.length + k)) {
       await timed(b, () => b.engine.analyse(`bench:${r}:${k}`, photo));
     }
   }

@@ -4,9 +4,14 @@
  */
 import { resolve } from 'node:path';
 
-/** This package's dist/, then each directory in BENCH_STUDIO_DIST (comma-separated). */
+/**
+ * This package's dist/ (or BENCH_STUDIO_BUILD), then each directory in BENCH_STUDIO_DIST
+ * (comma-separated). Builds in one process disturb each other's wall time (see inTurn): for a
+ * change that moves work onto other threads, time each build alone, one process after another,
+ * with BENCH_STUDIO_BUILD.
+ */
 export function buildDirs() {
-  const dist = resolve(new URL('../dist', import.meta.url).pathname);
+  const dist = resolve(process.env.BENCH_STUDIO_BUILD ?? new URL('../dist', import.meta.url).pathname);
   return [dist, ...(process.env.BENCH_STUDIO_DIST ?? '').split(',')].filter(Boolean).map((d) => resolve(d));
 }
 
@@ -25,3 +30,13 @@ export async function timed(build, call) {
 }
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The builds in the order for turn `turn`: each build goes first as often as the others. The same
+ * build loaded twice once differed by 12 % in wall time when its copy always ran second
+ * (2026-11-27, bench/README.md), so a fixed order can favour the build listed first.
+ */
+export function inTurn(builds, turn) {
+  const k = turn % builds.length;
+  return [...builds.slice(k), ...builds.slice(0, k)];
+}

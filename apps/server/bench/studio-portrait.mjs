@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { buildDirs, median, timed } from './studio-builds.mjs';
+import { buildDirs, inTurn, median, timed } from './studio-builds.mjs';
 
 const dirs = buildDirs();
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4) || 4);
@@ -33,8 +33,8 @@ async function load(dir) {
 const builds = [];
 for (const d of dirs) builds.push(await load(d));
 for (let r = 0; r < rounds; r++) {
-  // Alternate the builds every round so outside load falls on all of them alike.
-  for (const b of builds) {
+  // Alternate the builds every round so outside load falls on all of them alike, each first in turn.
+  for (const b of inTurn(builds, r)) {
     for (const s of b.styles) {
       await timed(b, () => b.render(s, `bench:${r}`));
     }
