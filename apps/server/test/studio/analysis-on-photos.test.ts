@@ -5,10 +5,13 @@
  *   face, so the second turn was skipped and 15° stayed;
  * - dark clothing that reaches a corner is not taken for a rotated upload's flat padding: the
  *   navy uniform (hopper) and a black top against a dark room (g1a-close) were cut out of the
- *   matte, leaving a head over scraps of a body.
+ *   matte, leaving a head over scraps of a body;
+ * - the enlargement of a small source, which runs while the matte is cut, is made from the
+ *   corrected source (levelled, red-eye removed), exactly as if made afterwards.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
+import { enlarge } from '../../src/modules/processing/studio/enlarge.js';
 import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
 import { loadPhoto, readManifest, type Manifest } from './corpus-photos.js';
 
@@ -56,5 +59,19 @@ describe('the engine’s analysis of real photos', () => {
     const g1a = await analyse('g1a-close');
     expect(g1a.padding).toBe(0);
     expect(matteIn(g1a, { x0: 0.2, x1: 0.4, y0: 0.75, y1: 0.9 })).toBeGreaterThan(0.9);
+  }, 180_000);
+
+  it('enlarges the corrected source: levelled, and with red-eye gone', async () => {
+    for (const [id, corrected] of [
+      ['g1c-close', (a: PhotoAnalysis) => a.corrections.levelled > 40],
+      ['g6a-redeye', (a: PhotoAnalysis) => a.corrections.redEyePixels > 0],
+    ] as const) {
+      const a = await analyse(id);
+      expect(corrected(a), id).toBe(true);
+      expect(a.enlarged, id).not.toBeNull();
+      const after = (await enlarge(a.rgb, a.width, a.height))!;
+      expect([a.enlarged!.width, a.enlarged!.height], id).toEqual([after.width, after.height]);
+      expect(a.enlarged!.rgb.equals(after.rgb), id).toBe(true);
+    }
   }, 180_000);
 });

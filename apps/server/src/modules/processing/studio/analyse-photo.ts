@@ -233,6 +233,12 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     }
   }
   const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
+  // The source is final now. Its enlargement is mostly libvips work on threads of its own (the
+  // resize and the sharpening in Lab, ~1 s for a 1024 px photo here), so it runs while this thread
+  // cuts the matte out, not after it. Nothing may change `source` from here on: libvips may still
+  // be reading it (deblock passes a photo without a JPEG grid through as it is).
+  const enlarging = enlarge(source, width, height);
+  enlarging.catch(() => {}); // note: awaited below; a failed matte must not leave it unhandled.
   const face = found?.face ?? null;
   const eyes = found?.eyes ?? null;
 
@@ -302,7 +308,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
     touches: touchedEdges(alpha, aw, ah, covers ? pad : undefined),
-    enlarged: await enlarge(source, width, height),
+    enlarged: await enlarging,
     corrections: { levelled: Math.round(levelledBy * 10) / 10, redEyePixels: redEye },
     ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {}),
   };
