@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import type { Human } from '@vladmandic/human';
 import { segmentPerson } from '../../analysis/vision/human.js';
 import { untouchedAround, type Box } from './framing.js';
-import { floodPiece } from './grid-neighbours.js';
+import { floodPiece, pieceScratch } from './grid-neighbours.js';
 import { colourSet, markAround, RGB_BINS, SHADE_BINS } from './colour-bins.js';
 
 /** How far the photo's edges are stretched for the second look, as a share of its long side. */
@@ -77,10 +77,11 @@ export function dropBorderLeftovers(
     doubted[i] = 1;
   }
   const seen = new Uint8Array(n);
+  const scratch = pieceScratch(width, height);
   let dropped = 0;
   for (let s = 0; s < n; s++) {
     if (!doubted[s] || seen[s]) continue;
-    const piece = floodPiece(s, doubted, seen, width, height);
+    const piece = floodPiece(s, doubted, seen, width, height, scratch);
     let border = false;
     let x0 = width;
     let y0 = height;
@@ -109,7 +110,7 @@ export function dropBorderLeftovers(
  * a leftover's own pixels never vouch for it) seldom has those colours; otherwise nothing.
  */
 function sceneOf(
-  piece: number[],
+  piece: Int32Array,
   doubted: Uint8Array,
   alpha: Float32Array,
   rgb: Uint8Array,
@@ -117,7 +118,7 @@ function sceneOf(
   height: number,
   box: { x0: number; y0: number; x1: number; y1: number },
   reach: number,
-): number[] {
+): Int32Array {
   const near = (fn: (i: number) => void) => {
     for (let y = Math.max(0, box.y0 - reach); y <= Math.min(height - 1, box.y1 + reach); y++)
       for (let x = Math.max(0, box.x0 - reach); x <= Math.min(width - 1, box.x1 + reach); x++)
@@ -149,5 +150,5 @@ function sceneOf(
   });
   const bgShare = scene.length / piece.length;
   const sitterShare = sitter ? like / sitter : 0;
-  return bgShare >= MIN_BACKGROUND_COLOUR && sitterShare <= MAX_SITTER_COLOUR ? scene : [];
+  return bgShare >= MIN_BACKGROUND_COLOUR && sitterShare <= MAX_SITTER_COLOUR ? scene : new Int32Array(0);
 }

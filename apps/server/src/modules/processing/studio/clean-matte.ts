@@ -5,7 +5,7 @@
  * of a flag, a chair back) and holes inside the silhouette (a shiny patch read as background).
  */
 import type { Box } from './framing.js';
-import { neighbours4 } from './grid-neighbours.js';
+import { floodPiece, neighbours4, pieceScratch } from './grid-neighbours.js';
 import { cityBlockDistance } from './city-block.js';
 
 /**
@@ -73,23 +73,14 @@ function label(on: Uint8Array, width: number): { labels: Int32Array; sizes: numb
   const height = on.length / width;
   const labels = new Int32Array(on.length);
   const sizes = [0];
-  const stack: number[] = [];
+  const seen = new Uint8Array(on.length);
+  const scratch = pieceScratch(width, height);
   for (let s = 0; s < on.length; s++) {
-    if (!on[s] || labels[s]) continue;
+    if (!on[s] || seen[s]) continue;
     const id = sizes.length;
-    let size = 0;
-    labels[s] = id;
-    stack.push(s);
-    while (stack.length) {
-      const i = stack.pop()!;
-      size++;
-      for (const j of neighbours4(i, width, height)) {
-        if (j < 0 || !on[j] || labels[j]) continue;
-        labels[j] = id;
-        stack.push(j);
-      }
-    }
-    sizes.push(size);
+    const piece = floodPiece(s, on, seen, width, height, scratch);
+    for (let k = 0; k < piece.length; k++) labels[piece[k]!] = id;
+    sizes.push(piece.length);
   }
   return { labels, sizes };
 }

@@ -9,7 +9,7 @@
  */
 import { erode } from './planes.js';
 import { untouchedAround, type Box } from './framing.js';
-import { floodPiece } from './grid-neighbours.js';
+import { floodPiece, pieceScratch } from './grid-neighbours.js';
 import { BACKGROUND_LIMIT, confidentBackground } from './scene-leftovers.js';
 
 /** Least share of a spur's pixels in the background's colour. */
@@ -44,10 +44,11 @@ export function dropThinSpurs(
   const background = confidentBackground(alpha, rgb, width, height);
   const minSize = Math.max(8, Math.round(n * 0.00004));
   const seen = new Uint8Array(n);
+  const scratch = pieceScratch(width, height);
   let dropped = 0;
   for (let s = 0; s < n; s++) {
     if (!spur[s] || seen[s]) continue;
-    const piece = floodPiece(s, spur, seen, width, height);
+    const piece = floodPiece(s, spur, seen, width, height, scratch);
     if (piece.length < minSize) continue;
     let matching = 0;
     for (const i of piece) if (background.nearest(i, BACKGROUND_LIMIT) <= BACKGROUND_LIMIT) matching++;
