@@ -6,6 +6,9 @@
  * crashes, exits or overruns the task timeout is replaced and only its task fails, with the reason.
  * The queue is bounded: past `maxQueue`, `run` refuses at once (PoolFullError) instead of growing.
  *
+ * A task may ask the parent for work it cannot do itself (`askParent` in worker-serve.ts; the
+ * studio threads ask the face-model threads for inference): `answer` handles such requests.
+ *
  * Worker side: see `serveTasks` in worker-serve.ts. Running from TypeScript sources (tests), a
  * `.ts` entry is started through ts-worker.mjs, which compiles on the fly.
  */
@@ -29,7 +32,12 @@ export type WorkerPoolOptions = {
   /** A thread idle this long exits (a fresh one loads its models again on the next task). */
   idleMs?: number;
   name?: string;
+  /** Answers a running task's request to the parent (a failure is sent back as the request's error). */
+  answer?: (request: unknown) => Promise<Answer>;
 };
+
+/** An answer to a thread's request, with the buffers to transfer back. */
+export type Answer = { output: unknown; transfer?: ArrayBuffer[] };
 
 type Task = {
   input: unknown;
@@ -39,6 +47,8 @@ type Task = {
 };
 
 type Reply = { ready?: true; ok?: boolean; output?: unknown; error?: string };
+/** A running task's request to the parent (worker-serve.ts `askParent`). */
+type Request = { request: number; input: unknown };
 type Slot = {
   worker: Worker;
   task: Task | null;
@@ -130,7 +140,8 @@ export class WorkerPool<In, Out> {
     // note: an idle pool must not keep the process alive (CLI commands, tests).
     worker.unref();
     const slot: Slot = { worker, task: null, id: this.nextId++, online: false };
-    worker.on('message', (msg: Reply) => {
+    worker.on('message', (msg: Reply | Request) => {
+      if ('request' in msg) return this.answer(slot, msg);
       // The timeout counts from when the thread is ready, not from its start-up.
       if (msg.ready) {
         slot.online = true;
@@ -149,6 +160,19 @@ export class WorkerPool<In, Out> {
     slot.task = task;
     if (slot.online) this.armTimer(slot);
     slot.worker.postMessage(task.input, task.transfer);
+  }
+
+  private answer(slot: Slot, { request, input }: Request): void {
+    const answer = this.opts.answer;
+    const reply = (msg: object, transfer: ArrayBuffer[] = []) => {
+      // note: a thread gone meanwhile (crashed, retired, closed) has no one to read the answer.
+      if (this.slots.includes(slot)) slot.worker.postMessage({ answer: request, ...msg }, transfer);
+    };
+    if (!answer) return reply({ ok: false, error: 'this pool answers no requests' });
+    answer(input).then(
+      ({ output, transfer }) => reply({ ok: true, output }, transfer),
+      (err: unknown) => reply({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+    );
   }
 
   private armTimer(slot: Slot): void {

@@ -1,21 +1,49 @@
 /**
  * The worker-thread side of WorkerPool: answers each task message with `{ok, output}` or
- * `{ok: false, error}`, after a first `{ready: true}`. One task at a time per thread (the pool never sends a second before the
- * first is answered).
+ * `{ok: false, error}`, after a first `{ready: true}`. One task at a time per thread (the pool
+ * never sends a second before the first is answered). While it runs, a task may ask the parent
+ * for something (`askParent`), which the pool's `answer` option handles.
  */
 import { parentPort } from 'node:worker_threads';
 
 export type TaskReply<Out> = { output: Out; transfer?: ArrayBuffer[] };
 
+type Answer = { answer: number; ok: boolean; output?: unknown; error?: string };
+
+const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+let nextRequest = 0;
+
+function port() {
+  if (!parentPort) throw new Error('this must run in a worker thread');
+  return parentPort;
+}
+
 export function serveTasks<In, Out>(handle: (input: In) => Promise<TaskReply<Out>>): void {
-  const port = parentPort;
-  if (!port) throw new Error('serveTasks must run in a worker thread');
-  port.on('message', (input: In) => {
-    handle(input).then(
-      ({ output, transfer }) => port.postMessage({ ok: true, output }, transfer ?? []),
+  const parent = port();
+  parent.on('message', (msg: In | Answer) => {
+    if (msg && typeof msg === 'object' && 'answer' in msg) return settle(msg);
+    handle(msg as In).then(
+      ({ output, transfer }) => parent.postMessage({ ok: true, output }, transfer ?? []),
       (err: unknown) =>
-        port.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+        parent.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
     );
   });
-  port.postMessage({ ready: true });
+  parent.postMessage({ ready: true });
+}
+
+/** Asks the parent (the pool's `answer`) and waits for its answer; its failure rejects. */
+export function askParent<Out>(input: unknown, transfer: ArrayBuffer[] = []): Promise<Out> {
+  const request = nextRequest++;
+  return new Promise<Out>((resolve, reject) => {
+    waiting.set(request, { resolve: resolve as (v: unknown) => void, reject });
+    port().postMessage({ request, input }, transfer);
+  });
+}
+
+function settle({ answer, ok, output, error }: Answer): void {
+  const w = waiting.get(answer);
+  if (!w) return;
+  waiting.delete(answer);
+  if (ok) w.resolve(output);
+  else w.reject(new Error(error ?? 'the request failed'));
 }

@@ -8,17 +8,24 @@ import {
   WorkerPool,
 } from '../../src/tools/worker-pool.js';
 
-type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow'; value?: number };
+type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow' | 'ask'; value?: number };
 const ENTRY = new URL('./support/crashy-worker.ts', import.meta.url);
 const pools: WorkerPool<In, number>[] = [];
 
-function pool(size = 1, maxQueue = 10, taskTimeoutMs?: number, idleMs?: number) {
+function pool(
+  size = 1,
+  maxQueue = 10,
+  taskTimeoutMs?: number,
+  idleMs?: number,
+  answer?: (q: unknown) => Promise<{ output: unknown }>,
+) {
   const p = new WorkerPool<In, number>({
     entry: ENTRY,
     size: () => size,
     maxQueue: () => maxQueue,
     taskTimeoutMs,
     idleMs,
+    answer,
   });
   pools.push(p);
   return p;
@@ -49,6 +56,37 @@ describe('WorkerPool', () => {
     const p = pool(1);
     await expect(p.run({ do: 'throw' })).rejects.toEqual(new TaskError('bad input'));
     expect(await p.run({ do: 'echo', value: 5 })).toBe(10);
+  });
+
+  it("answers a task's questions to the parent, each with its own answer", async () => {
+    const asked: unknown[] = [];
+    const p = pool(2, 10, undefined, undefined, async (q) => {
+      asked.push(q);
+      // The second question is answered first: the answers must still find their own question.
+      await new Promise((r) => setTimeout(r, (q as number) % 2 ? 5 : 50));
+      return { output: (q as number) * 10 };
+    });
+    expect(await Promise.all([p.run({ do: 'ask', value: 1 }), p.run({ do: 'ask', value: 4 })])).toEqual([
+      (10 + 20) * 2,
+      (40 + 50) * 2,
+    ]);
+    expect(asked.sort()).toEqual([1, 2, 4, 5]);
+  });
+
+  it("fails the task with the parent's reason when a question fails, and keeps the thread", async () => {
+    const p = pool(1, 10, undefined, undefined, async (q) => {
+      if (q === 7) throw new Error('the face-model threads were released');
+      return { output: 0 };
+    });
+    await expect(p.run({ do: 'ask', value: 6 })).rejects.toEqual(
+      new TaskError('the face-model threads were released'),
+    );
+    expect(await p.run({ do: 'echo', value: 5 })).toBe(10);
+    // A pool that answers nothing says so instead of leaving the task waiting.
+    const mute = pool(1);
+    await expect(mute.run({ do: 'ask', value: 1 })).rejects.toEqual(
+      new TaskError('this pool answers no requests'),
+    );
   });
 
   it('terminates a thread that overruns the timeout', async () => {

@@ -42,7 +42,7 @@ describe('studio engine', () => {
   }, 60_000);
 
   it('renders from a placeholder matte when no model is available', async () => {
-    const bare = await StudioEngine.open({ withoutHuman: true });
+    const bare = await StudioEngine.open({ faces: null });
     const r = await bare.render({ photoKey: 'b', photo, look: headshot, seed: 'x', longSide: 400 });
     expect(r.params).toMatchObject({ segmenter: 'none', faceDetected: false });
     const meta = await sharp(r.jpeg).metadata();

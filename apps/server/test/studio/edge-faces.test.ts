@@ -9,6 +9,7 @@ import type { Human } from '@vladmandic/human';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHuman, rgbToTensor } from '../../src/modules/analysis/vision/human.js';
 import { facesAtSideEdges, type Box } from '../../src/modules/analysis/vision/edge-faces.js';
+import { localFaceModels } from '../../src/modules/analysis/vision/face-models.js';
 import { analysePhoto as checkPhoto } from '../../src/modules/analysis/analyse-photo.js';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import { judge } from '../../src/modules/analysis/verdict.js';
@@ -44,7 +45,7 @@ async function facesOf(jpeg: Buffer) {
   return {
     known,
     width: info.width,
-    edge: await facesAtSideEdges(human, data, info.width, info.height, known),
+    edge: await facesAtSideEdges(localFaceModels(human), data, info.width, info.height, known),
   };
 }
 

@@ -7,6 +7,7 @@
 import type { Human } from '@vladmandic/human';
 import type { FaceResult } from '@vladmandic/human';
 import { facesAtSideEdges } from './vision/edge-faces.js';
+import { localFaceModels } from './vision/face-models.js';
 import { exposureOf } from './vision/exposure.js';
 import { findFaces, withRgbTensor } from './vision/human.js';
 import { dHash, pHash } from './vision/perceptual-hash.js';
@@ -47,7 +48,7 @@ async function measure(human: Human, img: RawImage): Promise<PhotoAnalysis> {
   // alone misses (edge-faces.ts); its box is clipped to the photo, as a face cut by an edge shows.
   const atEdges = faces.length
     ? await facesAtSideEdges(
-        human,
+        localFaceModels(human),
         toRgb(small),
         small.width,
         small.height,

@@ -1,7 +1,8 @@
 /**
  * The threads that hold the face models (Human on tfjs-wasm, ~200 MB resident per thread), one
- * pool for the whole process: the upload checks and the likeness scoring of every job both send
- * their work to it (face-worker.ts), so the models are loaded once, not once per kind of work.
+ * pool for the whole process: the upload checks, the likeness scoring of every job and the studio
+ * engine's analyses (faces and selfie mattes, vision/face-models.ts) all send their work to it
+ * (face-worker.ts), so the models are loaded once, not once per kind of work.
  *
  * Users hold a lease. A thread without work for a minute exits (its models with it) even while
  * leases are held, and the next task starts one again. When the last lease is released the pool
@@ -10,9 +11,18 @@
  */
 import { PoolClosedError, WorkerPool } from '../../tools/worker-pool.js';
 import type { FaceEmbedding } from './vision/embed-face.js';
+import type { FaceModels, FoundFace } from './vision/face-models.js';
 import type { AnalysisResult, AnalysisTask } from './photo-analysis.js';
 
-export type FaceTask = ({ kind: 'analyse' } & AnalysisTask) | { kind: 'embed'; bytes: Uint8Array };
+/** Upright RGB pixels, 3 bytes each. */
+type Pixels = { rgb: Uint8Array; width: number; height: number };
+
+export type FaceTask =
+  | ({ kind: 'analyse' } & AnalysisTask)
+  | { kind: 'embed'; bytes: Uint8Array }
+  | ({ kind: 'faces' } & Pixels)
+  | ({ kind: 'person' } & Pixels);
+export type FaceOutput = AnalysisResult | FaceEmbedding | FoundFace[] | Float32Array | null;
 
 /** Tasks waiting beyond the running ones; past it a task is refused (PoolFullError). */
 const MAX_QUEUE = 256;
@@ -27,6 +37,9 @@ export type FaceThreadsLease = {
   analyse(task: AnalysisTask): Promise<AnalysisResult>;
   /** The face embedding of an image (a copy goes to the thread). */
   embed(image: Uint8Array): Promise<FaceEmbedding>;
+  /** The studio engine's questions (the pixels are transferred to the thread). */
+  faces: FaceModels['faces'];
+  person: FaceModels['person'];
   /** Lets go of the threads (idempotent); they stay warm a minute for the next holder. */
   release(): void;
   /**
@@ -39,11 +52,11 @@ export type FaceThreadsLease = {
 type Holder = { threads: () => number };
 
 const holders = new Set<Holder>();
-let pool: WorkerPool<FaceTask, AnalysisResult | FaceEmbedding> | null = null;
+let pool: WorkerPool<FaceTask, FaceOutput> | null = null;
 let closeTimer: NodeJS.Timeout | undefined;
 
-function threads(): WorkerPool<FaceTask, AnalysisResult | FaceEmbedding> {
-  pool ??= new WorkerPool<FaceTask, AnalysisResult | FaceEmbedding>({
+function threads(): WorkerPool<FaceTask, FaceOutput> {
+  pool ??= new WorkerPool<FaceTask, FaceOutput>({
     entry: ENTRY,
     // The most any holder asks for (the upload checks' `workers` setting; likeness wants one).
     size: () => Math.max(1, ...[...holders].map((h) => h.threads())),
@@ -86,6 +99,10 @@ export function acquireFaceThreads(wanted: () => number = () => 1): FaceThreadsL
       const bytes = new Uint8Array(image);
       return run<FaceEmbedding>({ kind: 'embed', bytes }, [bytes.buffer]);
     },
+    faces: (rgb, width, height) =>
+      run<FoundFace[]>({ kind: 'faces', rgb, width, height }, [rgb.buffer as ArrayBuffer]),
+    person: (rgb, width, height) =>
+      run<Float32Array | null>({ kind: 'person', rgb, width, height }, [rgb.buffer as ArrayBuffer]),
     release() {
       if (!release()) return;
       closeTimer = setTimeout(() => void closeFaceThreads(), FACE_THREAD_IDLE_MS);

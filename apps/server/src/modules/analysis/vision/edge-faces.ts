@@ -12,8 +12,7 @@
  * mirror image.
  */
 import sharp from 'sharp';
-import type { Human } from '@vladmandic/human';
-import { findFaces, withRgbTensor } from './human.js';
+import type { FaceModels } from './face-models.js';
 
 /** A face's box in pixels of the searched picture. */
 export type Box = { x: number; y: number; width: number; height: number };
@@ -30,7 +29,7 @@ const SAME_FACE = 0.3;
  * detector's score.
  */
 export async function facesAtSideEdges(
-  human: Human,
+  models: FaceModels,
   rgb: Buffer,
   aw: number,
   ah: number,
@@ -42,17 +41,13 @@ export async function facesAtSideEdges(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = padded.info;
-  const found = await withRgbTensor(human, padded.data, width, height, async (tensor) => {
-    const result = await findFaces(human, tensor, false);
-    for (const f of result.face) f.tensor?.dispose();
-    return result.face.map((f) => ({
-      x: f.box[0] - band,
-      y: f.box[1],
-      width: f.box[2],
-      height: f.box[3],
-      score: f.score,
-    }));
-  });
+  const found = (await models.faces(padded.data, width, height)).map((f) => ({
+    x: f.box[0] - band,
+    y: f.box[1],
+    width: f.box[2],
+    height: f.box[3],
+    score: f.score,
+  }));
   const taken = known.flatMap((k) => [k, mirrored(k, 0), mirrored(k, aw)]);
   return found.filter((b) => straddles(b, 0) !== straddles(b, aw) && !taken.some((k) => sameFace(b, k)));
 }

@@ -4,8 +4,7 @@
  * ANALYSIS_SIDE pixels; the pixels are kept at up to SOURCE_SIDE for the render.
  */
 import sharp from 'sharp';
-import type { Human } from '@vladmandic/human';
-import { findFaces, segmentPerson, withRgbTensor } from '../../analysis/vision/human.js';
+import type { FaceModels } from '../../analysis/vision/face-models.js';
 import { fromBytes, greyOf } from './planes.js';
 import { refineMask, suppressBackground, suppressPattern, touchedEdges } from './refine-mask.js';
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
@@ -60,7 +59,8 @@ export type PhotoAnalysis = {
   enlarged: Enlarged | null;
 };
 
-export type Analysers = { human: Human | null; isnet: IsnetSegmenter | null };
+/** The models the analysis asks: faces and the selfie matte (null: none), and ISNet when configured. */
+export type Analysers = { faces: FaceModels | null; isnet: IsnetSegmenter | null };
 
 function centre(points: number[][] | undefined): { x: number; y: number } | null {
   if (!points?.length) return null;
@@ -77,43 +77,39 @@ type Found = { face: Box; eyes: Point; irises: Iris[]; others: Box[]; roll: numb
 
 /** The main (largest) face, its eyes and irises, and the other faces, in source pixels. */
 async function detectFaces(
-  human: Human,
+  models: FaceModels,
   small: Buffer,
   aw: number,
   ah: number,
   scale: number,
 ): Promise<Found | null> {
-  return withRgbTensor(human, small, aw, ah, async (tensor) => {
-    const result = await findFaces(human, tensor, false);
-    const faces = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3]);
-    const boxes: Box[] = faces.map((f) => ({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }));
-    const toSource = (b: Box): Box => ({
-      x: b.x / scale,
-      y: b.y / scale,
-      width: b.width / scale,
-      height: b.height / scale,
-    });
-    const main = faces[0];
-    if (!main) return null;
-    const face = toSource(boxes[0]!);
-    const irises: Iris[] = [];
-    for (const key of ['leftEyeIris', 'rightEyeIris'] as const) {
-      const ring = main.annotations?.[key] as number[][] | undefined;
-      const c = centre(ring);
-      if (!ring || !c) continue;
-      const radius =
-        ring.reduce((sum, p) => sum + Math.hypot(p[0]! - c.x, p[1]! - c.y), 0) / (ring.length - 1);
-      irises.push({ x: c.x / scale, y: c.y / scale, radius: radius / scale });
-    }
-    const eyes =
-      irises.length === 2
-        ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
-        : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
-    const others = [...boxes.slice(1), ...(await facesAtSideEdges(human, small, aw, ah, boxes))].map(
-      toSource,
-    );
-    return { face, eyes, irises, others, roll: headRoll(main.mesh) };
+  const faces = [...(await models.faces(small, aw, ah))].sort(
+    (a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3],
+  );
+  const boxes: Box[] = faces.map((f) => ({ x: f.box[0], y: f.box[1], width: f.box[2], height: f.box[3] }));
+  const toSource = (b: Box): Box => ({
+    x: b.x / scale,
+    y: b.y / scale,
+    width: b.width / scale,
+    height: b.height / scale,
   });
+  const main = faces[0];
+  if (!main) return null;
+  const face = toSource(boxes[0]!);
+  const irises: Iris[] = [];
+  for (const key of ['left', 'right'] as const) {
+    const ring = main.irises[key];
+    const c = centre(ring);
+    if (!ring || !c) continue;
+    const radius = ring.reduce((sum, p) => sum + Math.hypot(p[0]! - c.x, p[1]! - c.y), 0) / (ring.length - 1);
+    irises.push({ x: c.x / scale, y: c.y / scale, radius: radius / scale });
+  }
+  const eyes =
+    irises.length === 2
+      ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
+      : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
+  const others = [...boxes.slice(1), ...(await facesAtSideEdges(models, small, aw, ah, boxes))].map(toSource);
+  return { face, eyes, irises, others, roll: headRoll(main.mesh) };
 }
 
 async function shrink(rgb: Buffer, width: number, height: number) {
@@ -134,7 +130,7 @@ async function shrink(rgb: Buffer, width: number, height: number) {
  * face is not this one.
  */
 async function rollAround(
-  human: Human,
+  models: FaceModels,
   rgb: Buffer,
   width: number,
   height: number,
@@ -150,7 +146,7 @@ async function rollAround(
     .raw()
     .toBuffer();
   const { small, aw, ah, scale } = await shrink(crop, w, h);
-  const seen = await detectFaces(human, small, aw, ah, scale);
+  const seen = await detectFaces(models, small, aw, ah, scale);
   return seen && sameFaceTurned(face, seen.face) ? seen.roll : null;
 }
 
@@ -196,12 +192,12 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let { width, height } = upright.info;
   let { small, aw, ah, scale } = await shrink(source, width, height);
 
-  const human = tools.human;
-  let found = human ? await detectFaces(human, small, aw, ah, scale) : null;
+  const models = tools.faces;
+  let found = models ? await detectFaces(models, small, aw, ah, scale) : null;
   let levelledBy = 0;
   let covers: ((p: Point) => boolean) | null = null;
   const roll = found?.roll ?? null;
-  if (human && found && roll !== null && Math.abs(roll) >= LEVEL_FROM && Math.abs(roll) <= LEVEL_UP_TO) {
+  if (models && found && roll !== null && Math.abs(roll) >= LEVEL_FROM && Math.abs(roll) <= LEVEL_UP_TO) {
     // A tilted head is levelled before anything else reads the photo. The upright cut of the
     // turned photo is solid from the head down and keeps the wedges over it (a head near the
     // photo's top or side would fall out of an upright cut inside the photo); they are dropped
@@ -223,11 +219,11 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       levelledBy = turn;
       ({ rgb: source, width, height, covers } = turned);
       ({ small, aw, ah, scale } = await shrink(source, width, height));
-      const seen = await detectFaces(human, small, aw, ah, scale);
+      const seen = await detectFaces(models, small, aw, ah, scale);
       const again = seen && sameFaceTurned(before.face, seen.face) ? seen : null;
       const here = moved(before, turned.map);
       found = again ? withEarlierOthers(again, here.others) : here;
-      const left = again ? again.roll : await rollAround(human, source, width, height, here.face);
+      const left = again ? again.roll : await rollAround(models, source, width, height, here.face);
       if (!left || Math.abs(left) < LEVEL_FROM / 2) break;
       turn += left;
     }
@@ -245,11 +241,11 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let coarse: Float32Array | null = null;
   let stretched: Float32Array | null = null;
   let segmenter: PhotoAnalysis['segmenter'] = 'none';
-  if (human && !tools.isnet) {
-    coarse = await segmentPerson(human, small, aw, ah);
+  if (models && !tools.isnet) {
+    coarse = await models.person(small, aw, ah);
     if (coarse) {
       segmenter = 'selfie';
-      stretched = await stretchedLook(human, small, aw, ah);
+      stretched = await stretchedLook(models, small, aw, ah);
     }
   }
   const rgb = { width: aw, height: ah, data: fromBytes(small, aw, ah, 3) };

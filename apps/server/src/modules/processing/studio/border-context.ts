@@ -9,8 +9,7 @@
  * the sitter, and its colours are those of the background around it and not of the sitter there.
  */
 import sharp from 'sharp';
-import type { Human } from '@vladmandic/human';
-import { segmentPerson } from '../../analysis/vision/human.js';
+import type { FaceModels } from '../../analysis/vision/face-models.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece, pieceScratch } from './grid-neighbours.js';
 import { colourSet, markAround, RGB_BINS, SHADE_BINS } from './colour-bins.js';
@@ -32,7 +31,7 @@ const MAX_SITTER_COLOUR = 0.3;
  * photo: 0..1 per analysis pixel, or null when the model gives nothing.
  */
 export async function stretchedLook(
-  human: Human,
+  models: FaceModels,
   rgb: Uint8Array,
   width: number,
   height: number,
@@ -42,7 +41,7 @@ export async function stretchedLook(
     .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const whole = await segmentPerson(human, data, info.width, info.height);
+  const whole = await models.person(data, info.width, info.height);
   if (!whole) return null;
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {

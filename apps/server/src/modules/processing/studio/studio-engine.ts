@@ -1,8 +1,10 @@
 /**
- * The studio engine in one object: models loaded once (Human for the face and the selfie matte,
+ * The studio engine in one object: its models (the face models for the face and the selfie matte,
  * ISNet when configured), an analysis cache so the variants of one photo are analysed once, and
- * `render` for one result. Runs in a worker thread (studio-worker.ts) or in a script.
+ * `render` for one result. Runs in a worker thread (studio-worker.ts), which borrows the face
+ * models of the face-model threads, or in a script, which loads them here.
  */
+import { localFaceModels, type FaceModels } from '../../analysis/vision/face-models.js';
 import { loadHuman } from '../../analysis/vision/human.js';
 import { analysePhoto, type Analysers, type PhotoAnalysis } from './analyse-photo.js';
 import { isnetModelPath, openIsnet } from './isnet.js';
@@ -11,8 +13,11 @@ import { renderPortrait, type RenderOptions, type RenderedPortrait } from './ren
 export type EngineOptions = {
   /** Where to look for `models/isnet.onnx`. */
   dataDir?: string;
-  /** Skip Human (tests of the fallback paths). */
-  withoutHuman?: boolean;
+  /**
+   * Where faces and the selfie matte come from. Left out, Human is loaded in this thread; null
+   * means none (tests of the fallback paths).
+   */
+  faces?: FaceModels | null;
 };
 
 export type RenderJob = RenderOptions & {
@@ -31,13 +36,16 @@ export class StudioEngine {
   static async open(opts: EngineOptions = {}): Promise<StudioEngine> {
     const modelPath = isnetModelPath(opts.dataDir);
     const isnet = modelPath ? await openIsnet(modelPath) : null;
-    const human = opts.withoutHuman
-      ? null
-      : await loadHuman({
-          face: { description: { enabled: false } },
-          segmentation: { enabled: !isnet },
-        });
-    return new StudioEngine({ human, isnet });
+    const faces =
+      opts.faces !== undefined
+        ? opts.faces
+        : localFaceModels(
+            await loadHuman({
+              face: { description: { enabled: false } },
+              segmentation: { enabled: !isnet },
+            }),
+          );
+    return new StudioEngine({ faces, isnet });
   }
 
   analyse(photoKey: string, photo: Buffer): Promise<PhotoAnalysis> {

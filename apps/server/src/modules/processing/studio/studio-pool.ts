@@ -1,13 +1,16 @@
 /**
  * The studio engine's threads: a WorkerPool (tools/worker-pool.ts) on studio-worker, each thread
- * holding its own models (Human ≈ 250 MB; ISNet ≈ 2.5 GB when configured) and rendering one
- * portrait at a time. A thread that dies or overruns fails its render (the job runner retries
- * the job) and is replaced.
+ * rendering one portrait at a time (and holding ISNet, ≈ 2.5 GB, when configured). Their questions
+ * for the face models are passed on to the face-model threads (analysis/face-threads.ts), which
+ * the upload checks and the likeness scoring use too: one copy of the face models in the process,
+ * not one more per studio thread (~190 MB of wasm heap each). A thread that dies or overruns fails
+ * its render (the job runner retries the job) and is replaced.
  */
-import { WorkerPool } from '../../../tools/worker-pool.js';
+import { acquireFaceThreads, type FaceThreadsLease } from '../../analysis/face-threads.js';
+import { WorkerPool, type Answer } from '../../../tools/worker-pool.js';
 import type { RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
-import type { StudioReply, StudioTask } from './studio-worker.js';
+import type { FaceQuestion, StudioReply, StudioTask } from './studio-worker.js';
 
 export type StudioPoolOptions = { size: number; dataDir?: string };
 
@@ -24,6 +27,8 @@ const ENTRY = new URL(`./studio-worker${import.meta.url.endsWith('.ts') ? '.ts' 
 
 export class StudioPool {
   private readonly pool: WorkerPool<StudioTask, StudioReply>;
+  /** Taken on the first question; the face-model threads still stop when idle a minute. */
+  private faces: FaceThreadsLease | null = null;
 
   constructor(private readonly opts: StudioPoolOptions) {
     this.pool = new WorkerPool<StudioTask, StudioReply>({
@@ -34,7 +39,15 @@ export class StudioPool {
       taskTimeoutMs: RENDER_TIMEOUT_MS,
       idleMs: THREAD_IDLE_MS,
       name: 'studio',
+      answer: (q) => this.answer(q as FaceQuestion),
     });
+  }
+
+  private async answer({ kind, rgb, width, height }: FaceQuestion): Promise<Answer> {
+    this.faces ??= acquireFaceThreads();
+    if (kind === 'faces') return { output: await this.faces.faces(rgb, width, height) };
+    const mask = await this.faces.person(rgb, width, height);
+    return { output: mask, transfer: mask ? [mask.buffer as ArrayBuffer] : [] };
   }
 
   /** Threads alive now: none before the first render, none again after a minute idle. */
@@ -61,8 +74,10 @@ export class StudioPool {
     }
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  async close(): Promise<void> {
+    await this.pool.close();
+    this.faces?.release();
+    this.faces = null;
   }
 }
 

@@ -1,19 +1,35 @@
 /**
  * Worker-thread entry of the studio engine: segmentation, compositing and encoding are seconds of
  * CPU each, so they run here (tools/worker-pool.ts) and never on the event loop that serves the
- * API or drives the job runner. The engine (models) is loaded on the first task and kept.
+ * API or drives the job runner. The engine (ISNet when configured) is opened on the first task
+ * and kept. Its faces and selfie mattes are asked of the parent, which hands them to the
+ * face-model threads (studio-pool.ts): this thread loads no face models of its own.
  */
-import { serveTasks } from '../../../tools/worker-serve.js';
+import { askParent, serveTasks } from '../../../tools/worker-serve.js';
+import type { FaceModels, FoundFace } from '../../analysis/vision/face-models.js';
 import { StudioEngine, type RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 
 export type StudioTask = { job: RenderJob; dataDir?: string };
 export type StudioReply = Omit<RenderedPortrait, 'jpeg'> & { jpeg: Uint8Array };
+/** A question for the face models, as this thread asks its parent. */
+export type FaceQuestion = { kind: 'faces' | 'person'; rgb: Uint8Array; width: number; height: number };
+
+/** The pixels go as a copy this thread can give away: callers' buffers may be views into a pool. */
+function ask<Out>(kind: FaceQuestion['kind'], pixels: Uint8Array, width: number, height: number) {
+  const rgb = new Uint8Array(pixels);
+  return askParent<Out>({ kind, rgb, width, height } satisfies FaceQuestion, [rgb.buffer]);
+}
+
+const faces: FaceModels = {
+  faces: (rgb, width, height) => ask<FoundFace[]>('faces', rgb, width, height),
+  person: (rgb, width, height) => ask<Float32Array | null>('person', rgb, width, height),
+};
 
 let engine: Promise<StudioEngine> | null = null;
 
 serveTasks<StudioTask, StudioReply>(async ({ job, dataDir }) => {
-  engine ??= StudioEngine.open({ dataDir });
+  engine ??= StudioEngine.open({ dataDir, faces });
   engine.catch(() => (engine = null));
   const result = await (
     await engine

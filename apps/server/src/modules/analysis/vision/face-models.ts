@@ -1,0 +1,49 @@
+/**
+ * What the studio engine asks of the face models, in plain data that can cross threads: the faces
+ * Human's face pipeline finds (no descriptor) and the selfie model's person mask. `localFaceModels`
+ * runs them on a Human in this thread. The studio threads hold no models of their own: they send
+ * these questions to the face-model threads (face-threads.ts), so the process keeps one copy of the
+ * models and one wasm heap for them (a thread's wasm heap never shrinks from its largest working
+ * set, ~190 MB after a studio analysis).
+ */
+import type { Human } from '@vladmandic/human';
+import { findFaces, segmentPerson, withRgbTensor } from './human.js';
+
+/** One face as Human finds it, in pixels of the searched picture. */
+export type FoundFace = {
+  /** x, y, width, height. */
+  box: [number, number, number, number];
+  score: number;
+  /** The 468-point mesh, [x, y, z] per point. */
+  mesh: number[][];
+  /** The iris rings, when the iris model found them. */
+  irises: { left?: number[][]; right?: number[][] };
+};
+
+export interface FaceModels {
+  /** The faces in upright RGB pixels (3 bytes each), in the order Human gives them. */
+  faces(rgb: Uint8Array, width: number, height: number): Promise<FoundFace[]>;
+  /** The selfie model's person mask over upright RGB pixels, 0..1 each; null without the model. */
+  person(rgb: Uint8Array, width: number, height: number): Promise<Float32Array | null>;
+}
+
+export function localFaceModels(human: Human): FaceModels {
+  return {
+    faces: (rgb, width, height) =>
+      withRgbTensor(human, rgb, width, height, async (tensor) => {
+        const result = await findFaces(human, tensor, false);
+        return result.face.map((f) => {
+          f.tensor?.dispose();
+          const ring = (key: string) =>
+            f.annotations?.[key as keyof typeof f.annotations] as number[][] | undefined;
+          return {
+            box: [f.box[0], f.box[1], f.box[2], f.box[3]],
+            score: f.score,
+            mesh: f.mesh as number[][],
+            irises: { left: ring('leftEyeIris'), right: ring('rightEyeIris') },
+          };
+        });
+      }),
+    person: (rgb, width, height) => segmentPerson(human, rgb, width, height),
+  };
+}
