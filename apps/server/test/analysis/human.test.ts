@@ -85,4 +85,33 @@ describe('loadHuman (offline, wasm)', () => {
       input.tensor.dispose();
     }
   });
+
+  it('reads a float32 input exactly as the int32 one it replaced: same faces, descriptor and mask', async () => {
+    const human = await loadHuman({ segmentation: { enabled: true } });
+    const { data, info } = await sharp(ASTRONAUT.pathname)
+      .resize(611, 457, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const shape = [1, info.height, info.width, 3] as [number, number, number, number];
+    const int32 = human.tf.tensor(Int32Array.from(data), shape, 'int32');
+    const float32 = rgbToTensor(human, data, info.width, info.height).tensor;
+    expect(float32.dtype).toBe('float32');
+    try {
+      const read = async (t: typeof int32) => {
+        const found = await findFaces(human, t, true);
+        for (const f of found.face) f.tensor?.dispose();
+        const mask = await human.segmentation(t, { segmentation: { mode: 'alpha' } } as Partial<Config>);
+        const values = Array.from(await mask!.data());
+        mask!.dispose();
+        return { faces: found.face.map((f) => [f.box, f.mesh, f.embedding]), values };
+      };
+      const before = await read(int32);
+      expect(before.faces).toHaveLength(1);
+      expect(await read(float32)).toEqual(before);
+    } finally {
+      int32.dispose();
+      float32.dispose();
+    }
+  });
 });

@@ -24,7 +24,7 @@ import {
 } from './vision/pixels.js';
 import type { AnalysisResult, AnalysisTask, MainFace, NormBox, PhotoAnalysis } from './photo-analysis.js';
 
-/** Human resizes internally; a larger input only costs memory (a 12 MP int32 tensor is 144 MB). */
+/** Human resizes internally; a larger input only costs memory (a 12 MP float32 tensor is 144 MB). */
 const DETECT_MAX_SIDE = 1280;
 const FACE_CROP = 256;
 const DEG = 180 / Math.PI;
