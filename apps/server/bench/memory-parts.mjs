@@ -3,7 +3,8 @@
  * One fresh process adds the parts one at a time and reads its own resident set (VmRSS, worker
  * threads included) after each: the App on SQLite, the face-model thread after one upload check and
  * then one likeness embedding (the same thread serves both), one studio thread after one 2048 px
- * render; then closes the threads one by one to show what each hands back. The differences are what each part holds.
+ * render (its faces and mattes asked of that same face-model thread, as the server does); then
+ * closes the threads one by one to show what each hands back. The differences are what each part holds.
  * Noisy on a shared machine (the allocator keeps some freed memory): run it twice.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,12 +27,11 @@ const mark = (part) => {
   last = now;
 };
 
-const { WorkerPool } = await import(join(dist, 'tools/worker-pool.js'));
+const { acquireFaceThreads, closeFaceThreads } = await import(join(dist, 'modules/analysis/face-threads.js'));
+const { StudioPool } = await import(join(dist, 'modules/processing/studio/studio-pool.js'));
 const { STYLE_SEEDS } = await import(join(dist, 'modules/catalog/catalog-styles.js'));
-const pool = (entry, name) =>
-  new WorkerPool({ entry: new URL(`file://${join(dist, entry)}`), size: () => 1, maxQueue: () => 4, name });
 
-mark('node + sharp + the worker pool module');
+mark('node + sharp + the thread pool modules');
 const { App } = await import(join(dist, 'core/app.js'));
 const dataDir = mkdtempSync(join(tmpdir(), 'photoshoot-memory-parts-'));
 const { modules } = await import(join(dist, 'modules.js'));
@@ -39,29 +39,29 @@ const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules }
 mark('App.open (SQLite, catalogue seeded)');
 
 const photo = await sharp(join(here, '../assets/samples/astronaut.png')).resize(1024, 1024).jpeg().toBuffer();
-const faces = pool('modules/analysis/face-worker.js', 'face-models');
+const faces = acquireFaceThreads();
 const copy = () => new Uint8Array(photo);
-const input = copy();
-await faces.run({ kind: 'analyse', bytes: input, format: 'jpeg', checks: true }, [input.buffer]);
+await faces.analyse({ bytes: copy(), format: 'jpeg', checks: true });
 mark('face-model thread, after 1 upload check');
-const more = copy();
-await faces.run({ kind: 'analyse', bytes: more, format: 'jpeg', checks: true }, [more.buffer]);
+await faces.analyse({ bytes: copy(), format: 'jpeg', checks: true });
 mark('face-model thread, after 2 upload checks');
-const embedInput = copy();
-await faces.run({ kind: 'embed', bytes: embedInput }, [embedInput.buffer]);
+await faces.embed(copy());
 mark('face-model thread, after 1 likeness embedding');
 
-const studio = pool('modules/processing/studio/studio-worker.js', 'studio');
-const style = STYLE_SEEDS[0];
-await studio.run({
-  job: { photoKey: 'p', photo: copy(), look: style, seed: 's', longSide: 2048 },
-  dataDir,
+const studio = new StudioPool({ size: 1, dataDir });
+await studio.render({
+  photoKey: 'p',
+  photo: Buffer.from(copy()),
+  look: STYLE_SEEDS[0],
+  seed: 's',
+  longSide: 2048,
 });
 mark('studio thread, after 1 render (2048 px)');
 
 await studio.close();
 mark('studio thread closed');
 await faces.close();
+await closeFaceThreads();
 mark('face-model thread closed');
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
