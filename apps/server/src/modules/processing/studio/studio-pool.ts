@@ -17,8 +17,8 @@ export type StudioPoolOptions = { size: number; dataDir?: string };
 /** Longest a single render may take before its thread is replaced (ISNet at 2048 px, loaded host). */
 export const RENDER_TIMEOUT_MS = 5 * 60_000;
 /**
- * A studio thread holds ~400-500 MB once it has rendered (models, its wasm heap, 2048 px planes);
- * after a minute without a render it exits and gives that back. The next render reloads (~2 s).
+ * A studio thread holds ~200-250 MB once it has rendered (its 2048 px planes, the analyses it keeps
+ * for the next variants); after a minute without a render it exits and gives that back.
  */
 export const THREAD_IDLE_MS = 60_000;
 
