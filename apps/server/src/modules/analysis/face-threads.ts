@@ -14,14 +14,15 @@ import type { FaceEmbedding } from './vision/embed-face.js';
 import type { FaceModels, FoundFace } from './vision/face-models.js';
 import type { AnalysisResult, AnalysisTask } from './photo-analysis.js';
 
-/** Upright RGB pixels, 3 bytes each. */
-type Pixels = { rgb: Uint8Array; width: number; height: number };
+/** The studio engine's question for the face models (vision/face-models.ts), over upright RGB pixels. */
+export type FaceQuestion = ({ kind: 'faces' } | { kind: 'person' }) & {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+};
 
 export type FaceTask =
-  | ({ kind: 'analyse' } & AnalysisTask)
-  | { kind: 'embed'; bytes: Uint8Array }
-  | ({ kind: 'faces' } & Pixels)
-  | ({ kind: 'person' } & Pixels);
+  ({ kind: 'analyse' } & AnalysisTask) | { kind: 'embed'; bytes: Uint8Array } | FaceQuestion;
 export type FaceOutput = AnalysisResult | FaceEmbedding | FoundFace[] | Float32Array | null;
 
 /** Tasks waiting beyond the running ones; past it a task is refused (PoolFullError). */

@@ -6,11 +6,11 @@
  * not one more per studio thread (~190 MB of wasm heap each). A thread that dies or overruns fails
  * its render (the job runner retries the job) and is replaced.
  */
-import { acquireFaceThreads, type FaceThreadsLease } from '../../analysis/face-threads.js';
+import { acquireFaceThreads, type FaceQuestion, type FaceThreadsLease } from '../../analysis/face-threads.js';
 import { WorkerPool, type Answer } from '../../../tools/worker-pool.js';
 import type { RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
-import type { FaceQuestion, StudioReply, StudioTask } from './studio-worker.js';
+import type { StudioReply, StudioTask } from './studio-worker.js';
 
 export type StudioPoolOptions = { size: number; dataDir?: string };
 

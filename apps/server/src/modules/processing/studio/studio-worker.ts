@@ -7,13 +7,12 @@
  */
 import { askParent, serveTasks } from '../../../tools/worker-serve.js';
 import type { FaceModels, FoundFace } from '../../analysis/vision/face-models.js';
+import type { FaceQuestion } from '../../analysis/face-threads.js';
 import { StudioEngine, type RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 
 export type StudioTask = { job: RenderJob; dataDir?: string };
 export type StudioReply = Omit<RenderedPortrait, 'jpeg'> & { jpeg: Uint8Array };
-/** A question for the face models, as this thread asks its parent. */
-export type FaceQuestion = { kind: 'faces' | 'person'; rgb: Uint8Array; width: number; height: number };
 
 /** The pixels go as a copy this thread can give away: callers' buffers may be views into a pool. */
 function ask<Out>(kind: FaceQuestion['kind'], pixels: Uint8Array, width: number, height: number) {
