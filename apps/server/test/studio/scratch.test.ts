@@ -1,7 +1,8 @@
 /**
  * The render's scratch planes are reused between renders of a thread: a reused plane must come
  * back zeroed (unless asked dirty), two renders at once must never share one, and sizes the last
- * render did not use are let go.
+ * render did not use are let go. Within a render, a plane handed back early serves a later
+ * request that fits in it, once, and not one far shorter than itself.
  */
 import { describe, expect, it } from 'vitest';
 import { renderScratch } from '../../src/modules/processing/studio/scratch.js';
@@ -39,5 +40,35 @@ describe('renderScratch', () => {
     const sixth = renderScratch();
     expect([a, other]).not.toContain(sixth.floats(1000));
     sixth.release();
+  });
+
+  it('lends a plane handed back early to a later request of the same render', () => {
+    const render = renderScratch();
+    const rgb = render.floats(300);
+    const one = render.floats(100);
+    rgb.fill(5);
+    one.fill(6);
+    render.done(rgb, one);
+    // The shortest free plane that fits: the 1-channel plane, then a view of the 3-channel one.
+    const first = render.floats(100);
+    expect(first.buffer).toBe(one.buffer);
+    expect(first.every((v) => v === 0)).toBe(true);
+    const second = render.floats(100, true);
+    expect(second.buffer).toBe(rgb.buffer);
+    expect(second.length).toBe(100);
+    // Both are lent out: the next request gets a new plane.
+    const third = render.floats(100);
+    expect([rgb.buffer, one.buffer]).not.toContain(third.buffer);
+    // A free plane is not spent on a request more than three times shorter.
+    render.done(first);
+    expect(render.floats(30).buffer).not.toBe(one.buffer);
+    render.release();
+
+    // The next render reuses the whole planes the last one owned, views included.
+    const next = renderScratch();
+    const whole = next.floats(300);
+    expect(whole).toBe(rgb);
+    expect(whole.every((v) => v === 0)).toBe(true);
+    next.release();
   });
 });

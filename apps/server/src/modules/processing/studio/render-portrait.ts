@@ -250,6 +250,8 @@ async function render(
     Math.max(1, edge * 1.6),
     scratch.floats,
   );
+  // The unfinished matte's plane serves the graded luma below.
+  if (alpha !== rawAlpha) scratch.done(rawAlpha);
 
   const faceOut: Box = {
     x: (face.x - crop.left) * k,
@@ -293,6 +295,8 @@ async function render(
     gradedLuma,
   );
   const image = composite(subject, alpha, backdrop, 0.32, gradeRow);
+  // The composite is in the backdrop's plane now: these two serve the sharpening's planes.
+  scratch.done(subject.data, alpha);
   const bytes = sharpenToBytes(
     image,
     { sigma: Math.min(1.6, 0.6 + (k / f) * 0.2), m1: 0.4, m2: 1.2 },
