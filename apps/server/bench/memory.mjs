@@ -9,8 +9,9 @@
  *   1. start:     idle after start-up (BENCH_MEMORY_SETTLE seconds after /api/health answers);
  *   2. checks:    20 photos uploaded at once (six selfies of one face into a photoshoot, 14 mixed
  *                 photos into another) until every upload check has a verdict;
- *   3. shoot:     that photoshoot paid in the sandbox, rendered by the studio engine (one style,
- *                 two images, likeness scored), reviewed and released by a superuser;
+ *   3. shoot:     that photoshoot paid in the sandbox, rendered by the studio engine (3 styles ×
+ *                 15 images, the budget's 45 portraits; BENCH_MEMORY_STYLES, BENCH_MEMORY_IMAGES),
+ *                 likeness scored, reviewed and released by a superuser;
  *   4. idle:      nothing for BENCH_MEMORY_IDLE seconds (do the thread pools let go?).
  * For each phase: RSS at its end, the peak during it, and the thread count. Prints a table and
  * writes results/memory.json (or BENCH_MEMORY_OUT; BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
@@ -39,6 +40,9 @@ const cfg = {
   idleS: num('BENCH_MEMORY_IDLE', 80),
   checksTimeoutS: 300,
   shootTimeoutS: 900,
+  // Issue #24's budget is for a 45-portrait photoshoot: the Professional package's 3 styles × 15.
+  styles: num('BENCH_MEMORY_STYLES', 3),
+  imagesPerStyle: num('BENCH_MEMORY_IMAGES', 15),
 };
 const label = process.env.BENCH_MEMORY_LABEL ?? '';
 
@@ -183,8 +187,8 @@ async function main() {
         kind: 'individual',
         priceCents: 900,
         currency: 'usd',
-        stylesIncluded: 1,
-        imagesPerStyle: 2,
+        stylesIncluded: cfg.styles,
+        imagesPerStyle: cfg.imagesPerStyle,
         active: true,
         sortOrder: 1,
       },
@@ -239,15 +243,15 @@ async function main() {
 
     // --- Phase 3: a photoshoot paid, rendered, reviewed and released.
     t0 = Date.now();
-    const style = (
+    const styles = (
       await api.get(
-        `/api/collections/styles/records?perPage=1&sort=sortOrder,slug&filter=${encodeURIComponent("active = true && team = ''")}`,
+        `/api/collections/styles/records?perPage=${cfg.styles}&sort=sortOrder,slug&filter=${encodeURIComponent("active = true && team = ''")}`,
         token,
       )
-    ).items[0];
+    ).items;
     await api.patch(
       `/api/collections/photoshoots/records/${shoot.id}`,
-      { styles: [style.id], package: pkg.id },
+      { styles: styles.map((s) => s.id), package: pkg.id },
       token,
     );
     const started = await api.post(`/api/photoshoots/${shoot.id}/checkout`, { package: pkg.id }, token);
@@ -259,7 +263,7 @@ async function main() {
       return s.status === 'review';
     });
     const results = await api.get(
-      `/api/collections/results/records?perPage=50&filter=${encodeURIComponent(`photoshoot = '${shoot.id}'`)}`,
+      `/api/collections/results/records?perPage=500&filter=${encodeURIComponent(`photoshoot = '${shoot.id}'`)}`,
       su,
     );
     const approve = results.items.filter((r) => r.review === 'pending').map((r) => r.id);

@@ -2,13 +2,8 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Config } from '@vladmandic/human';
 import { describe, expect, it } from 'vitest';
-import {
-  findFaces,
-  loadHuman,
-  rgbToTensor,
-  segmentPerson,
-  toTensorInput,
-} from '../../src/modules/analysis/vision/human.js';
+import { findFaces, loadHuman, rgbToTensor, toTensorInput } from '../../src/modules/analysis/vision/human.js';
+import { segmentPerson } from '../../src/modules/analysis/vision/selfie-mask.js';
 
 const ASTRONAUT = new URL('../../assets/samples/astronaut.png', import.meta.url);
 
@@ -70,17 +65,67 @@ describe('loadHuman (offline, wasm)', () => {
     expect(person / mask!.length).toBeGreaterThan(0.1);
   });
 
+  it('makes no full-size mask tensor in the wasm heap, where Human makes three', async () => {
+    const human = await loadHuman({ segmentation: { enabled: true } });
+    const [width, height] = [900, 700];
+    const { data } = await sharp(ASTRONAUT.pathname)
+      .resize(width, height, { fit: 'fill' })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // The kernels whose output is a mask the size of the picture: [.., height, width, 1].
+    const fullSize = (info: { kernels: Array<{ name: string; outputShapes: number[][] }> }) =>
+      info.kernels
+        .filter((k) => k.outputShapes.some((s) => s.slice(-3).join() === `${height},${width},1`))
+        .map((k) => k.name);
+    // tfjs hands every profile the same object: read each before the next.
+    const ours = await human.tf.profile(async () => {
+      await segmentPerson(human, data, width, height);
+      return [];
+    });
+    const oursFullSize = fullSize(ours);
+    const oursNew = ours.newTensors;
+    const humans = await human.tf.profile(async () => {
+      const t = rgbToTensor(human, data, width, height).tensor;
+      const mask = await human.segmentation(t, { segmentation: { mode: 'alpha' } } as Partial<Config>);
+      mask?.dispose();
+      t.dispose();
+      return [];
+    });
+    expect(oursFullSize).toEqual([]);
+    expect(fullSize(humans)).toEqual(expect.arrayContaining(['ResizeBilinear', 'Multiply', 'Cast']));
+    expect(oursNew).toBe(0);
+  });
+
   it('says on every call whether it wants the face descriptor, which Human would carry over', async () => {
     const human = await loadHuman();
     const input = await toTensorInput(human, await readFile(ASTRONAUT));
     try {
-      const boxesOnly = await findFaces(human, input.tensor, false);
-      const described = await findFaces(human, input.tensor, true);
+      const boxesOnly = await findFaces(human, input.tensor, { describe: false });
+      const described = await findFaces(human, input.tensor, { describe: true });
       for (const f of [...boxesOnly.face, ...described.face]) f.tensor?.dispose();
       expect(boxesOnly.face).toHaveLength(1);
       expect(boxesOnly.face[0]!.embedding ?? []).toHaveLength(0);
       expect(described.face[0]!.box).toEqual(boxesOnly.face[0]!.box);
       expect(described.face[0]!.embedding?.length).toBeGreaterThan(100);
+    } finally {
+      input.tensor.dispose();
+    }
+  });
+
+  it('leaves the irises out when asked, with the same box and score, and back in on the next call', async () => {
+    const human = await loadHuman();
+    const input = await toTensorInput(human, await readFile(ASTRONAUT));
+    try {
+      const without = await findFaces(human, input.tensor, { describe: false, irises: false });
+      const again = await findFaces(human, input.tensor, { describe: false });
+      for (const f of [...without.face, ...again.face]) f.tensor?.dispose();
+      expect(without.face).toHaveLength(1);
+      // The iris model adds its two rings of five points to the mesh's 468.
+      expect(without.face[0]!.mesh).toHaveLength(468);
+      expect(again.face[0]!.mesh).toHaveLength(478);
+      expect(without.face[0]!.box).toEqual(again.face[0]!.box);
+      expect(without.face[0]!.score).toBe(again.face[0]!.score);
     } finally {
       input.tensor.dispose();
     }
@@ -99,7 +144,7 @@ describe('loadHuman (offline, wasm)', () => {
     expect(float32.dtype).toBe('float32');
     try {
       const read = async (t: typeof int32) => {
-        const found = await findFaces(human, t, true);
+        const found = await findFaces(human, t, { describe: true });
         for (const f of found.face) f.tensor?.dispose();
         const mask = await human.segmentation(t, { segmentation: { mode: 'alpha' } } as Partial<Config>);
         const values = Array.from(await mask!.data());

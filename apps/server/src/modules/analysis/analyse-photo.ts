@@ -78,7 +78,7 @@ type Found = { box: NormBox; result: FaceResult };
 
 async function detectFaces(human: Human, img: RawImage): Promise<Found[]> {
   return withRgbTensor(human, toRgb(img), img.width, img.height, async (tensor) => {
-    const result = await findFaces(human, tensor, true);
+    const result = await findFaces(human, tensor, { describe: true });
     const found = result.face.map((f) => ({ box: tightBox(f, img), result: f }));
     for (const f of result.face) f.tensor?.dispose();
     return found.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);

@@ -15,7 +15,7 @@ import type { FaceModels, FoundFace } from './vision/face-models.js';
 import type { AnalysisResult, AnalysisTask } from './photo-analysis.js';
 
 /** The studio engine's question for the face models (vision/face-models.ts), over upright RGB pixels. */
-export type FaceQuestion = ({ kind: 'faces' } | { kind: 'person' }) & {
+export type FaceQuestion = ({ kind: 'faces'; irises: boolean } | { kind: 'person' }) & {
   rgb: Uint8Array;
   width: number;
   height: number;
@@ -100,8 +100,8 @@ export function acquireFaceThreads(wanted: () => number = () => 1): FaceThreadsL
       const bytes = new Uint8Array(image);
       return run<FaceEmbedding>({ kind: 'embed', bytes }, [bytes.buffer]);
     },
-    faces: (rgb, width, height) =>
-      run<FoundFace[]>({ kind: 'faces', rgb, width, height }, [rgb.buffer as ArrayBuffer]),
+    faces: (rgb, width, height, irises = true) =>
+      run<FoundFace[]>({ kind: 'faces', irises, rgb, width, height }, [rgb.buffer as ArrayBuffer]),
     person: (rgb, width, height) =>
       run<Float32Array | null>({ kind: 'person', rgb, width, height }, [rgb.buffer as ArrayBuffer]),
     release() {

@@ -45,7 +45,9 @@ serveTasks<FaceTask, FaceOutput>(async (task): Promise<TaskReply<FaceOutput>> =>
     };
   }
   if (task.kind === 'faces')
-    return { output: await localFaceModels(await models()).faces(task.rgb, task.width, task.height) };
+    return {
+      output: await localFaceModels(await models()).faces(task.rgb, task.width, task.height, task.irises),
+    };
   if (task.kind === 'person') {
     const mask = await localFaceModels(await models()).person(task.rgb, task.width, task.height);
     return { output: mask, transfer: mask ? [mask.buffer as ArrayBuffer] : [] };

@@ -41,7 +41,8 @@ export async function facesAtSideEdges(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = padded.info;
-  const found = (await models.faces(padded.data, width, height)).map((f) => ({
+  // Boxes are all this search reads: no irises (human.ts `findFaces`).
+  const found = (await models.faces(padded.data, width, height, false)).map((f) => ({
     x: f.box[0] - band,
     y: f.box[1],
     width: f.box[2],

@@ -21,7 +21,7 @@ export type FaceEmbedding = {
 export async function embedFace(human: Human, bytes: Buffer): Promise<FaceEmbedding> {
   const img = await limitSize(await decodeUpright(bytes), DETECT_MAX_SIDE);
   return withRgbTensor(human, toRgb(img), img.width, img.height, async (tensor) => {
-    const result = await findFaces(human, tensor, true);
+    const result = await findFaces(human, tensor, { describe: true });
     for (const f of result.face) f.tensor?.dispose();
     const largest = [...result.face].sort((a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3])[0];
     return { faces: result.face.length, embedding: largest?.embedding ? [...largest.embedding] : [] };

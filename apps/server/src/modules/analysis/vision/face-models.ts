@@ -7,7 +7,8 @@
  * set, ~190 MB after a studio analysis).
  */
 import type { Human } from '@vladmandic/human';
-import { findFaces, segmentPerson, withRgbTensor } from './human.js';
+import { findFaces, withRgbTensor } from './human.js';
+import { segmentPerson } from './selfie-mask.js';
 
 /** One face as Human finds it, in pixels of the searched picture. */
 export type FoundFace = {
@@ -21,17 +22,20 @@ export type FoundFace = {
 };
 
 export interface FaceModels {
-  /** The faces in upright RGB pixels (3 bytes each), in the order Human gives them. */
-  faces(rgb: Uint8Array, width: number, height: number): Promise<FoundFace[]>;
+  /**
+   * The faces in upright RGB pixels (3 bytes each), in the order Human gives them; with their
+   * irises unless `irises` is false (a search that wants boxes only: human.ts `findFaces`).
+   */
+  faces(rgb: Uint8Array, width: number, height: number, irises?: boolean): Promise<FoundFace[]>;
   /** The selfie model's person mask over upright RGB pixels, 0..1 each; null without the model. */
   person(rgb: Uint8Array, width: number, height: number): Promise<Float32Array | null>;
 }
 
 export function localFaceModels(human: Human): FaceModels {
   return {
-    faces: (rgb, width, height) =>
+    faces: (rgb, width, height, irises = true) =>
       withRgbTensor(human, rgb, width, height, async (tensor) => {
-        const result = await findFaces(human, tensor, false);
+        const result = await findFaces(human, tensor, { describe: false, irises });
         return result.face.map((f) => {
           f.tensor?.dispose();
           const ring = (key: string) =>

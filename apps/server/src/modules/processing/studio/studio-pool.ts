@@ -43,10 +43,10 @@ export class StudioPool {
     });
   }
 
-  private async answer({ kind, rgb, width, height }: FaceQuestion): Promise<Answer> {
+  private async answer(q: FaceQuestion): Promise<Answer> {
     this.faces ??= acquireFaceThreads();
-    if (kind === 'faces') return { output: await this.faces.faces(rgb, width, height) };
-    const mask = await this.faces.person(rgb, width, height);
+    if (q.kind === 'faces') return { output: await this.faces.faces(q.rgb, q.width, q.height, q.irises) };
+    const mask = await this.faces.person(q.rgb, q.width, q.height);
     return { output: mask, transfer: mask ? [mask.buffer as ArrayBuffer] : [] };
   }
 

@@ -15,14 +15,15 @@ export type StudioTask = { job: RenderJob; dataDir?: string };
 export type StudioReply = Omit<RenderedPortrait, 'jpeg'> & { jpeg: Uint8Array };
 
 /** The pixels go as a copy this thread can give away: callers' buffers may be views into a pool. */
-function ask<Out>(kind: FaceQuestion['kind'], pixels: Uint8Array, width: number, height: number) {
-  const rgb = new Uint8Array(pixels);
-  return askParent<Out>({ kind, rgb, width, height } satisfies FaceQuestion, [rgb.buffer]);
+function ask<Out>(question: FaceQuestion) {
+  const rgb = new Uint8Array(question.rgb);
+  return askParent<Out>({ ...question, rgb }, [rgb.buffer]);
 }
 
 const faces: FaceModels = {
-  faces: (rgb, width, height) => ask<FoundFace[]>('faces', rgb, width, height),
-  person: (rgb, width, height) => ask<Float32Array | null>('person', rgb, width, height),
+  faces: (rgb, width, height, irises = true) =>
+    ask<FoundFace[]>({ kind: 'faces', irises, rgb, width, height }),
+  person: (rgb, width, height) => ask<Float32Array | null>({ kind: 'person', rgb, width, height }),
 };
 
 let engine: Promise<StudioEngine> | null = null;
