@@ -40,7 +40,7 @@ const cfg = {
   idleS: num('BENCH_MEMORY_IDLE', 80),
   checksTimeoutS: 300,
   shootTimeoutS: 900,
-  // Issue #24's budget is for a 45-portrait photoshoot: the Professional package's 3 styles × 15.
+  // The memory budget is for a 45-portrait photoshoot: the Professional package's 3 styles × 15.
   styles: num('BENCH_MEMORY_STYLES', 3),
   imagesPerStyle: num('BENCH_MEMORY_IMAGES', 15),
 };
