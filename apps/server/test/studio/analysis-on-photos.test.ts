@@ -7,11 +7,16 @@
  *   navy uniform (hopper) and a black top against a dark room (g1a-close) were cut out of the
  *   matte, leaving a head over scraps of a body;
  * - the enlargement of a small source, which runs while the matte is cut, is made from the
- *   corrected source (levelled, red-eye removed), exactly as if made afterwards.
+ *   corrected source (levelled, red-eye removed), exactly as if made afterwards;
+ * - the search for faces cut by the side edges (a second detection, on a wider picture) runs only
+ *   for faces the analysis keeps: not for a levelling pass that a later one replaces, nor for the
+ *   crop around the head that only reads its roll.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { enlarge } from '../../src/modules/processing/studio/enlarge.js';
+import { localFaceModels, type FaceModels } from '../../src/modules/analysis/vision/face-models.js';
+import { loadHuman } from '../../src/modules/analysis/vision/human.js';
 import type { PhotoAnalysis } from '../../src/modules/processing/studio/analyse-photo.js';
 import { loadPhoto, readManifest, type Manifest } from './corpus-photos.js';
 
@@ -48,6 +53,31 @@ describe('the engine’s analysis of real photos', () => {
     const waist = (await analyse('g1c-waist')).corrections.levelled;
     expect(close).toBeGreaterThan(40);
     expect(Math.abs(waist - close)).toBeLessThan(3);
+  }, 180_000);
+
+  it('searches the side edges only for the faces it keeps', async () => {
+    const local = localFaceModels(await loadHuman({ segmentation: { enabled: true } }));
+    const asked: string[] = [];
+    const counting: FaceModels = {
+      faces(rgb, width, height, irises) {
+        asked.push(irises === false ? 'edges' : 'faces');
+        return local.faces(rgb, width, height, irises);
+      },
+      person(rgb, width, height) {
+        asked.push('person');
+        return local.person(rgb, width, height);
+      },
+    };
+    const counted = await StudioEngine.open({ faces: counting });
+    const p = manifest.photos.find((x) => x.id === 'g1c-waist')!;
+    const a = await counted.analyse('g1c-waist', await loadPhoto(p, manifest.photos));
+    expect(a.corrections.levelled).toBeGreaterThan(40);
+    // The photo as uploaded, then two levelling passes, each with a crop around the head for its
+    // roll. Neither pass found the face again on the whole turned photo, so the faces kept are
+    // the first detection's, moved with the turn: only that detection's edges are searched.
+    expect(asked.filter((k) => k === 'faces')).toHaveLength(5);
+    expect(asked.filter((k) => k === 'edges')).toHaveLength(1);
+    expect(asked.filter((k) => k === 'person')).toHaveLength(2);
   }, 180_000);
 
   it('keeps dark clothing at a corner in the matte: it is not a flat padding', async () => {

@@ -75,7 +75,19 @@ function centre(points: number[][] | undefined): { x: number; y: number } | null
 
 type Found = { face: Box; eyes: Point; irises: Iris[]; others: Box[]; roll: number | null };
 
-/** The main (largest) face, its eyes and irises, and the other faces, in source pixels. */
+/**
+ * What a detection found, and the search for faces cut by the side edges still to run (source
+ * pixels, for `others`): a levelling pass that is not the last throws its faces away, and the
+ * search is a second detection on a wider picture.
+ */
+type Detection = { found: Found; edgeFaces: () => Promise<Box[]> };
+
+/** The main face and its edge search added to its others. */
+async function withEdgeFaces(d: Detection): Promise<Found> {
+  return { ...d.found, others: [...d.found.others, ...(await d.edgeFaces())] };
+}
+
+/** The main face and the other faces, with the faces cut by the side edges, in source pixels. */
 async function detectFaces(
   models: FaceModels,
   small: Buffer,
@@ -83,6 +95,18 @@ async function detectFaces(
   ah: number,
   scale: number,
 ): Promise<Found | null> {
+  const d = await detectFacesOnly(models, small, aw, ah, scale);
+  return d && withEdgeFaces(d);
+}
+
+/** The main (largest) face, its eyes and irises, and the other faces the detector found. */
+async function detectFacesOnly(
+  models: FaceModels,
+  small: Buffer,
+  aw: number,
+  ah: number,
+  scale: number,
+): Promise<Detection | null> {
   const faces = [...(await models.faces(small, aw, ah))].sort(
     (a, b) => b.box[2] * b.box[3] - a.box[2] * a.box[3],
   );
@@ -108,8 +132,10 @@ async function detectFaces(
     irises.length === 2
       ? { x: (irises[0]!.x + irises[1]!.x) / 2, y: (irises[0]!.y + irises[1]!.y) / 2 }
       : { x: face.x + face.width / 2, y: face.y + face.height * 0.42 };
-  const others = [...boxes.slice(1), ...(await facesAtSideEdges(models, small, aw, ah, boxes))].map(toSource);
-  return { face, eyes, irises, others, roll: headRoll(main.mesh) };
+  return {
+    found: { face, eyes, irises, others: boxes.slice(1).map(toSource), roll: headRoll(main.mesh) },
+    edgeFaces: async () => (await facesAtSideEdges(models, small, aw, ah, boxes)).map(toSource),
+  };
 }
 
 async function shrink(rgb: Buffer, width: number, height: number) {
@@ -146,8 +172,8 @@ async function rollAround(
     .raw()
     .toBuffer();
   const { small, aw, ah, scale } = await shrink(crop, w, h);
-  const seen = await detectFaces(models, small, aw, ah, scale);
-  return seen && sameFaceTurned(face, seen.face) ? seen.roll : null;
+  const seen = await detectFacesOnly(models, small, aw, ah, scale);
+  return seen && sameFaceTurned(face, seen.found.face) ? seen.found.roll : null;
 }
 
 /** The faces found before a turn, moved with it (when none is found again after it). */
@@ -207,6 +233,9 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     // from the original pixels.
     const before = found;
     let turn = roll;
+    // The faces of the last pass that turned the photo; its edge search runs only once it is known
+    // to be the last.
+    let last: (() => Promise<Found>) | null = null;
     for (let pass = 0; pass < LEVEL_PASSES && Math.abs(turn) <= TURN_AT_MOST; pass++) {
       const turned = await levelPhoto(
         upright.data,
@@ -219,14 +248,17 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       levelledBy = turn;
       ({ rgb: source, width, height, covers } = turned);
       ({ small, aw, ah, scale } = await shrink(source, width, height));
-      const seen = await detectFaces(models, small, aw, ah, scale);
-      const again = seen && sameFaceTurned(before.face, seen.face) ? seen : null;
+      const seen = await detectFacesOnly(models, small, aw, ah, scale);
+      const again = seen && sameFaceTurned(before.face, seen.found.face) ? seen : null;
       const here = moved(before, turned.map);
-      found = again ? withEarlierOthers(again, here.others) : here;
-      const left = again ? again.roll : await rollAround(models, source, width, height, here.face);
+      last = again
+        ? async () => withEarlierOthers(await withEdgeFaces(again), here.others)
+        : async () => here;
+      const left = again ? again.found.roll : await rollAround(models, source, width, height, here.face);
       if (!left || Math.abs(left) < LEVEL_FROM / 2) break;
       turn += left;
     }
+    if (last) found = await last();
   }
   const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
   // The source is final now. Its enlargement is mostly libvips work on threads of its own (the
