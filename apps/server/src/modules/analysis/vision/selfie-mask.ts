@@ -56,7 +56,7 @@ export async function segmentPerson(
 }
 
 /** The mask scaled from `sw` × `sh` to `width` × `height` as tfjs-wasm scales it, then to 0..1 in 255ths. */
-export function upsampleMask(
+function upsampleMask(
   small: Float32Array,
   sw: number,
   sh: number,

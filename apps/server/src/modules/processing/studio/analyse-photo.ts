@@ -82,7 +82,7 @@ type Found = { face: Box; eyes: Point; irises: Iris[]; others: Box[]; roll: numb
  */
 type Detection = { found: Found; edgeFaces: () => Promise<Box[]> };
 
-/** The main face and its edge search added to its others. */
+/** The detection's faces, with the faces its edge search finds added to the others. */
 async function withEdgeFaces(d: Detection): Promise<Found> {
   return { ...d.found, others: [...d.found.others, ...(await d.edgeFaces())] };
 }
