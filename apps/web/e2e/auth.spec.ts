@@ -104,6 +104,9 @@ test.describe('with mail through a real SMTP server', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
+    // The URL changes before the page's chunk arrives, and until then the sign-in form (with its
+    // own Email field) is still shown: wait for the reset form before filling it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByText('Check your inbox')).toBeVisible();
