@@ -10,7 +10,9 @@
  *   corrected source (levelled, red-eye removed), exactly as if made afterwards;
  * - the search for faces cut by the side edges (a second detection, on a wider picture) runs only
  *   for faces the analysis keeps: not for a levelling pass that a later one replaces, nor for the
- *   crop around the head that only reads its roll.
+ *   crop around the head that only reads its roll;
+ * - once the photo is final, every question for the face models goes out before the analysis
+ *   waits for an answer, so the models' thread and this one work at the same time.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
@@ -78,6 +80,37 @@ describe('the engine’s analysis of real photos', () => {
     expect(asked.filter((k) => k === 'faces')).toHaveLength(5);
     expect(asked.filter((k) => k === 'edges')).toHaveLength(1);
     expect(asked.filter((k) => k === 'person')).toHaveLength(2);
+  }, 180_000);
+
+  it('asks the models all that the final photo needs before it waits for any of those answers', async () => {
+    const local = localFaceModels(await loadHuman({ segmentation: { enabled: true } }));
+    const events: string[] = [];
+    async function logged<T>(name: string, ask: () => Promise<T>): Promise<T> {
+      events.push(`ask ${name}`);
+      const answer = await ask();
+      events.push(`answer ${name}`);
+      return answer;
+    }
+    const models: FaceModels = {
+      faces: (rgb, w, h, irises) =>
+        logged(irises === false ? 'edges' : 'faces', () => local.faces(rgb, w, h, irises)),
+      person: (rgb, w, h) => logged('person', () => local.person(rgb, w, h)),
+    };
+    const watched = await StudioEngine.open({ faces: models });
+    const p = manifest.photos.find((x) => x.id === 'g3c-close')!;
+    const a = await watched.analyse('g3c-close', await loadPhoto(p, manifest.photos));
+    expect(a.corrections.levelled).toBe(0);
+    // The person's matte, the edge search and the stretched photo's matte go out together, so a
+    // face-model thread works on them while this thread goes on; they used to be asked one after
+    // the other's answer.
+    expect(events.slice(0, 5)).toEqual([
+      'ask faces',
+      'answer faces',
+      'ask person',
+      'ask edges',
+      'ask person',
+    ]);
+    expect(events).toHaveLength(8);
   }, 180_000);
 
   it('keeps dark clothing at a corner in the matte: it is not a flat padding', async () => {

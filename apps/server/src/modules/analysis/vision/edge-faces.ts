@@ -11,7 +11,7 @@
  * detection counts only where it straddles the edge and does not overlap a known face or its
  * mirror image.
  */
-import sharp from 'sharp';
+import { padPixels } from './pad-pixels.js';
 import type { FaceModels } from './face-models.js';
 
 /** A face's box in pixels of the searched picture. */
@@ -36,13 +36,9 @@ export async function facesAtSideEdges(
   known: Box[],
 ): Promise<Array<Box & { score: number }>> {
   const band = Math.max(1, Math.round(aw * BAND));
-  const padded = await sharp(rgb, { raw: { width: aw, height: ah, channels: 3 } })
-    .extend({ left: band, right: band, extendWith: 'mirror' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height } = padded.info;
+  const padded = padPixels(rgb, aw, ah, { left: band, right: band, top: 0, bottom: 0 }, 'mirror');
   // Boxes are all this search reads: no irises (human.ts `findFaces`).
-  const found = (await models.faces(padded.data, width, height, false)).map((f) => ({
+  const found = (await models.faces(padded.data, padded.width, padded.height, false)).map((f) => ({
     x: f.box[0] - band,
     y: f.box[1],
     width: f.box[2],

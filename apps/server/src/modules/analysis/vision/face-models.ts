@@ -31,23 +31,35 @@ export interface FaceModels {
   person(rgb: Uint8Array, width: number, height: number): Promise<Float32Array | null>;
 }
 
+/**
+ * The models on `human`, one question at a time in the order asked, as a face-model thread takes
+ * them: the studio asks several at once, and Human keeps each call's config on the instance.
+ */
 export function localFaceModels(human: Human): FaceModels {
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(ask: () => Promise<T>): Promise<T> => {
+    const answer = queue.then(ask);
+    queue = answer.catch(() => {});
+    return answer;
+  };
   return {
     faces: (rgb, width, height, irises = true) =>
-      withRgbTensor(human, rgb, width, height, async (tensor) => {
-        const result = await findFaces(human, tensor, { describe: false, irises });
-        return result.face.map((f) => {
-          f.tensor?.dispose();
-          const ring = (key: string) =>
-            f.annotations?.[key as keyof typeof f.annotations] as number[][] | undefined;
-          return {
-            box: [f.box[0], f.box[1], f.box[2], f.box[3]],
-            score: f.score,
-            mesh: f.mesh as number[][],
-            irises: { left: ring('leftEyeIris'), right: ring('rightEyeIris') },
-          };
-        });
-      }),
-    person: (rgb, width, height) => segmentPerson(human, rgb, width, height),
+      inTurn(() =>
+        withRgbTensor(human, rgb, width, height, async (tensor) => {
+          const result = await findFaces(human, tensor, { describe: false, irises });
+          return result.face.map((f) => {
+            f.tensor?.dispose();
+            const ring = (key: string) =>
+              f.annotations?.[key as keyof typeof f.annotations] as number[][] | undefined;
+            return {
+              box: [f.box[0], f.box[1], f.box[2], f.box[3]],
+              score: f.score,
+              mesh: f.mesh as number[][],
+              irises: { left: ring('leftEyeIris'), right: ring('rightEyeIris') },
+            };
+          });
+        }),
+      ),
+    person: (rgb, width, height) => inTurn(() => segmentPerson(human, rgb, width, height)),
   };
 }

@@ -87,18 +87,6 @@ async function withEdgeFaces(d: Detection): Promise<Found> {
   return { ...d.found, others: [...d.found.others, ...(await d.edgeFaces())] };
 }
 
-/** The main face and the other faces, with the faces cut by the side edges, in source pixels. */
-async function detectFaces(
-  models: FaceModels,
-  small: Buffer,
-  aw: number,
-  ah: number,
-  scale: number,
-): Promise<Found | null> {
-  const d = await detectFacesOnly(models, small, aw, ah, scale);
-  return d && withEdgeFaces(d);
-}
-
 /** The main (largest) face, its eyes and irises, and the other faces the detector found. */
 async function detectFacesOnly(
   models: FaceModels,
@@ -219,23 +207,28 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let { small, aw, ah, scale } = await shrink(source, width, height);
 
   const models = tools.faces;
-  let found = models ? await detectFaces(models, small, aw, ah, scale) : null;
+  const first = models ? await detectFacesOnly(models, small, aw, ah, scale) : null;
+  let found = first?.found ?? null;
+  // The faces with those the edge search adds to the others, asked for once the photo is final;
+  // only the removal of other people reads them, so the search runs while the matte is cut.
+  let complete = first ? () => withEdgeFaces(first) : null;
   let levelledBy = 0;
   let covers: ((p: Point) => boolean) | null = null;
   const roll = found?.roll ?? null;
-  if (models && found && roll !== null && Math.abs(roll) >= LEVEL_FROM && Math.abs(roll) <= LEVEL_UP_TO) {
+  if (models && first && roll !== null && Math.abs(roll) >= LEVEL_FROM && Math.abs(roll) <= LEVEL_UP_TO) {
     // A tilted head is levelled before anything else reads the photo. The upright cut of the
     // turned photo is solid from the head down and keeps the wedges over it (a head near the
     // photo's top or side would fall out of an upright cut inside the photo); they are dropped
     // from the matte below, so the backdrop shows there. Where no cut holds the face, the tilt is
     // kept. The faces are found again on the levelled photo: the mesh reads a strongly tilted
     // head short (28° read as 17° left over once turned), so what is left is turned once more,
-    // from the original pixels.
-    const before = found;
+    // from the original pixels. The other faces found before the turn, the edge search's too,
+    // move with it; each pass that turns the photo replaces the faces, and only the last one's
+    // edge search runs.
+    const before = await withEdgeFaces(first);
+    found = before;
+    complete = null;
     let turn = roll;
-    // The faces of the last pass that turned the photo; its edge search runs only once it is known
-    // to be the last.
-    let last: (() => Promise<Found>) | null = null;
     for (let pass = 0; pass < LEVEL_PASSES && Math.abs(turn) <= TURN_AT_MOST; pass++) {
       const turned = await levelPhoto(
         upright.data,
@@ -251,15 +244,20 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       const seen = await detectFacesOnly(models, small, aw, ah, scale);
       const again = seen && sameFaceTurned(before.face, seen.found.face) ? seen : null;
       const here = moved(before, turned.map);
-      last = again
-        ? async () => withEarlierOthers(await withEdgeFaces(again), here.others)
-        : async () => here;
+      found = again ? again.found : here;
+      complete = again ? async () => withEarlierOthers(await withEdgeFaces(again), here.others) : null;
       const left = again ? again.found.roll : await rollAround(models, source, width, height, here.face);
       if (!left || Math.abs(left) < LEVEL_FROM / 2) break;
       turn += left;
     }
-    if (last) found = await last();
   }
+  // The photo is final: the models' remaining questions go out now, in the order the answers are
+  // read (the face-model thread takes them one at a time), and this thread works on meanwhile.
+  const segmenting = models && !tools.isnet;
+  const coarseAsked = segmenting ? models.person(small, aw, ah) : null;
+  const everyone = complete?.() ?? null;
+  const stretchedAsked = segmenting ? stretchedLook(models, small, aw, ah) : null;
+  for (const p of [coarseAsked, everyone, stretchedAsked]) p?.catch(() => {}); // note: awaited below.
   const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
   // The source is final now. Its enlargement is mostly libvips work on threads of its own (the
   // resize and the sharpening in Lab, ~1 s for a 1024 px photo here), so it runs while this thread
@@ -270,18 +268,10 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   const face = found?.face ?? null;
   const eyes = found?.eyes ?? null;
 
-  let coarse: Float32Array | null = null;
-  let stretched: Float32Array | null = null;
-  let segmenter: PhotoAnalysis['segmenter'] = 'none';
-  if (models && !tools.isnet) {
-    coarse = await models.person(small, aw, ah);
-    if (coarse) {
-      segmenter = 'selfie';
-      stretched = await stretchedLook(models, small, aw, ah);
-    }
-  }
   const rgb = { width: aw, height: ah, data: fromBytes(small, aw, ah, 3) };
   const grey = greyOf(rgb);
+  const coarse = await coarseAsked;
+  const segmenter: PhotoAnalysis['segmenter'] = coarse ? 'selfie' : 'none';
   const toSmall = (b: Box): Box => ({
     x: b.x * scale,
     y: b.y * scale,
@@ -312,8 +302,10 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   }
   if (segmenter !== 'none') {
     // Other people partly in the photo go first: every later pass judges the sitter alone.
+    if (everyone) found = await everyone;
     if (faceSmall && found) dropOtherPeople(alpha, aw, ah, faceSmall, found.others.map(toSmall));
     keepSubject(alpha, aw, ah, faceSmall);
+    const stretched = coarse && (await stretchedAsked);
     if (stretched && dropBorderLeftovers(alpha, stretched, small, aw, ah, faceSmall))
       keepSubject(alpha, aw, ah, faceSmall);
     // What the drop leaves of a piece (single pixels it did not flag) are islands now.

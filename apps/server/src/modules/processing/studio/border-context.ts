@@ -8,7 +8,7 @@
  * helmet). A doubted piece is dropped only when it reaches the photo's border, is small beside
  * the sitter, and its colours are those of the background around it and not of the sitter there.
  */
-import sharp from 'sharp';
+import { padPixels } from '../../analysis/vision/pad-pixels.js';
 import type { FaceModels } from '../../analysis/vision/face-models.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece, pieceScratch } from './grid-neighbours.js';
@@ -37,15 +37,12 @@ export async function stretchedLook(
   height: number,
 ): Promise<Float32Array | null> {
   const pad = Math.max(1, Math.round(Math.max(width, height) * STRETCH));
-  const { data, info } = await sharp(rgb, { raw: { width, height, channels: 3 } })
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, extendWith: 'copy' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const whole = await models.person(data, info.width, info.height);
+  const padded = padPixels(rgb, width, height, { top: pad, bottom: pad, left: pad, right: pad }, 'copy');
+  const whole = await models.person(padded.data, padded.width, padded.height);
   if (!whole) return null;
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
-    const row = (y + pad) * info.width + pad;
+    const row = (y + pad) * padded.width + pad;
     for (let x = 0; x < width; x++) out[y * width + x] = whole[row + x]!;
   }
   return out;
