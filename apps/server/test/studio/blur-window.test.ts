@@ -10,6 +10,7 @@ import {
   gaussBlur,
   gaussBlurFactor,
   gaussBlurReach,
+  gaussBlurReader,
   type Window,
 } from '../../src/modules/processing/studio/planes.js';
 import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
@@ -80,4 +81,21 @@ describe('blur window', () => {
     expect(win).toEqual({ x0: 0, y0: 200 - gaussBlurReach(20.5) - 2, x1: width, y1: height });
     expect(win.y0 % gaussBlurFactor(20.5)).toBe(0);
   });
+});
+
+describe('gaussBlurReader', () => {
+  // Narrow (made at full size), and wide at several reductions, on a plane whose sides are not
+  // multiples of any of them.
+  for (const sigma of [1.6, 7.5, 13, 20.5, 40]) {
+    it(`reads gaussBlur's values bit for bit (σ ${sigma}, reduced ${gaussBlurFactor(sigma)}×)`, () => {
+      const random = seededRandom(`reader-${sigma}`);
+      const data = Float32Array.from({ length: width * height }, () => random.next());
+      const whole = gaussBlur(data, width, height, sigma);
+      const read = gaussBlurReader(data, width, height, sigma);
+      let differing = 0;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) if (read(x, y) !== whole[y * width + x]) differing++;
+      expect(differing).toBe(0);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { deblock } from '../../src/modules/processing/studio/deblock.js';
-import { blockiness, findGrid } from '../../src/modules/processing/studio/block-grid.js';
+import { blockiness, findGrid, stepProfile } from '../../src/modules/processing/studio/block-grid.js';
 import { ASTRONAUT } from '../processing/support.js';
 import { MAX_SAMPLE_FACE_BLOCKINESS } from './quality-thresholds.js';
 
@@ -69,5 +69,34 @@ describe('deblocking before the enlargement', () => {
       rgb.fill(Math.round(v), i * 3, i * 3 + 3);
     }
     expect(deblock(rgb, width, height)).toBe(rgb);
+  });
+});
+
+/**
+ * stepProfile as its comment defines it, one pixel at a time: per index, how many lines have a
+ * small step into it that is larger than the steps into its neighbours.
+ */
+function profileByDefinition(luma: Float32Array, width: number, height: number, axis: 'x' | 'y') {
+  const stride = axis === 'x' ? 1 : width;
+  const step = (i: number) => Math.abs(luma[i]! - luma[i - stride]!);
+  const p = new Float64Array(axis === 'x' ? width : height);
+  for (let y = axis === 'y' ? 2 : 0; y < (axis === 'y' ? height - 1 : height); y++)
+    for (let x = axis === 'x' ? 2 : 0; x < (axis === 'x' ? width - 1 : width); x++) {
+      const i = y * width + x;
+      const d = step(i);
+      if (d < 12 && d > step(i - stride) && d > step(i + stride)) p[axis === 'x' ? x : y]!++;
+    }
+  return p;
+}
+
+describe('stepProfile', () => {
+  it('counts the same as its definition, on a real JPEG and on both axes', async () => {
+    const { data, width, height } = await rgbOf(await readFile(ASTRONAUT));
+    const luma = lumaOf(data);
+    for (const axis of ['x', 'y'] as const) {
+      const mine = stepProfile(luma, width, height, axis);
+      expect(Array.from(mine)).toEqual(Array.from(profileByDefinition(luma, width, height, axis)));
+      expect(mine.reduce((a, b) => a + b, 0)).toBeGreaterThan(1000);
+    }
   });
 });

@@ -24,16 +24,37 @@ export function stepProfile(
   height: number,
   axis: 'x' | 'y',
 ): Float64Array {
-  const size = axis === 'x' ? width : height;
-  const p = new Float64Array(size);
-  const stride = axis === 'x' ? 1 : width;
-  const step = (i: number) => Math.abs(luma[i]! - luma[i - stride]!);
-  for (let y = axis === 'y' ? 2 : 0; y < (axis === 'y' ? height - 1 : height); y++) {
-    for (let x = axis === 'x' ? 2 : 0; x < (axis === 'x' ? width - 1 : width); x++) {
-      const i = y * width + x;
-      const d = step(i);
-      if (d < SMALL_STEP && d > step(i - stride) && d > step(i + stride)) p[axis === 'x' ? x : y]++;
+  // Each step is computed once and compared with the steps before and after it, which roll along.
+  if (axis === 'x') {
+    const p = new Float64Array(width);
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      let before = Math.abs(luma[row + 1]! - luma[row]!);
+      let d = Math.abs(luma[row + 2]! - luma[row + 1]!);
+      for (let x = 2; x < width - 1; x++) {
+        const after = Math.abs(luma[row + x + 1]! - luma[row + x]!);
+        if (d < SMALL_STEP && d > before && d > after) p[x]++;
+        before = d;
+        d = after;
+      }
     }
+    return p;
+  }
+  const p = new Float64Array(height);
+  const stepsInto = (y: number, out: Float64Array<ArrayBuffer>) => {
+    for (let x = 0, i = y * width; x < width; x++, i++) out[x] = Math.abs(luma[i]! - luma[i - width]!);
+    return out;
+  };
+  let before = stepsInto(1, new Float64Array(width));
+  let d = stepsInto(2, new Float64Array(width));
+  let after = new Float64Array(width);
+  for (let y = 2; y < height - 1; y++) {
+    after = stepsInto(y + 1, after);
+    let count = 0;
+    for (let x = 0; x < width; x++)
+      if (d[x]! < SMALL_STEP && d[x]! > before[x]! && d[x]! > after[x]!) count++;
+    p[y] = count;
+    [before, d, after] = [d, after, before];
   }
   return p;
 }

@@ -11,7 +11,7 @@
  * pixels are not, so the outline follows the hair and loses its steps.
  */
 import sharp from 'sharp';
-import { blurWindow, clamp01, gaussBlur, smoothstep } from './planes.js';
+import { blurWindow, clamp01, gaussBlur, gaussBlurReader, smoothstep } from './planes.js';
 import type { Box } from './framing.js';
 
 export type Matte = { alpha: Float32Array; alphaWidth: number; alphaHeight: number };
@@ -112,10 +112,11 @@ async function reestimateHead(
     fg[i] = matte[i]! > 0.97 ? 1 : 0;
     bg[i] = matte[i]! < 0.03 ? 1 : 0;
   }
-  const fgW = gaussBlur(fg, ww, wh, sigma);
-  const bgW = gaussBlur(bg, ww, wh, sigma);
-  const fgC: Float32Array[] = [];
-  const bgC: Float32Array[] = [];
+  // Read only on the rim, a thin part of the window.
+  const fgW = gaussBlurReader(fg, ww, wh, sigma);
+  const bgW = gaussBlurReader(bg, ww, wh, sigma);
+  const fgC: Array<(x: number, y: number) => number> = [];
+  const bgC: typeof fgC = [];
   for (let c = 0; c < 3; c++) {
     const fc = new Float32Array(n);
     const bc = new Float32Array(n);
@@ -124,8 +125,8 @@ async function reestimateHead(
       fc[i] = v * fg[i]!;
       bc[i] = v * bg[i]!;
     }
-    fgC.push(gaussBlur(fc, ww, wh, sigma));
-    bgC.push(gaussBlur(bc, ww, wh, sigma));
+    fgC.push(gaussBlurReader(fc, ww, wh, sigma));
+    bgC.push(gaussBlurReader(bc, ww, wh, sigma));
   }
   // The segmenter's staircase, rounded: the 0.5 level of the matte blurred over one analysis
   // pixel is a smooth curve through the steps' middles; a smoothstep gives it back its edge.
@@ -138,12 +139,15 @@ async function reestimateHead(
       let a = smoothstep(0.25, 0.75, b);
       // The rim: part-covered pixels that still have the old backdrop's colour are lowered to
       // the share of hair their colour shows (never raised, so no hole can open in the hair).
-      if (a < 0.95 && fgW[i]! >= 0.05 && bgW[i]! >= 0.05) {
+      const wx = x - left;
+      const fw = a < 0.95 ? fgW(wx, y) : 0;
+      const bw = fw >= 0.05 ? bgW(wx, y) : 0;
+      if (bw >= 0.05) {
         let dot = 0;
         let len = 0;
         for (let c = 0; c < 3; c++) {
-          const F = fgC[c]![i]! / fgW[i]!;
-          const B = bgC[c]![i]! / bgW[i]!;
+          const F = fgC[c]!(wx, y) / fw;
+          const B = bgC[c]!(wx, y) / bw;
           dot += (img[i * 3 + c]! / 255 - B) * (F - B);
           len += (F - B) ** 2;
         }

@@ -267,6 +267,40 @@ export function gaussBlur(data: Float32Array, width: number, height: number, sig
   return upsample(blurred, small.width, small.height, width, height, f);
 }
 
+/**
+ * `gaussBlur` for a caller that reads few of its pixels: the value `gaussBlur(...)[y * width + x]`
+ * would hold, bit for bit (upsampleRows' roundings to float, repeated here), computed when read
+ * instead of upsampling the whole plane.
+ */
+export function gaussBlurReader(
+  data: Float32Array,
+  width: number,
+  height: number,
+  sigma: number,
+): (x: number, y: number) => number {
+  const f = gaussBlurFactor(sigma);
+  if (f === 1) {
+    const full = gaussBlurExact(data, width, height, sigma);
+    return (x, y) => full[y * width + x]!;
+  }
+  const small = downsample(data, width, height, f);
+  const c = gaussBlurExact(small.data, small.width, small.height, sigma / f);
+  const w = small.width;
+  const h = small.height;
+  return (x, y) => {
+    const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
+    const x0 = fx | 0;
+    const x1 = x0 + 1 < w ? x0 + 1 : x0;
+    const tx = Math.fround(fx - x0);
+    const fy = Math.min(h - 1, Math.max(0, (y + 0.5) / f - 0.5));
+    const a = (fy | 0) * w;
+    const b = (fy | 0) + 1 < h ? a + w : a;
+    const top = Math.fround(c[a + x0]! + (c[a + x1]! - c[a + x0]!) * tx);
+    const bottom = Math.fround(c[b + x0]! + (c[b + x1]! - c[b + x0]!) * tx);
+    return Math.fround(top + (bottom - top) * (fy - (fy | 0)));
+  };
+}
+
 /** A wide Gaussian blur kept at its reduced size, for reading only where it is needed. */
 export type CoarseBlur = { data: Float32Array; width: number; height: number; f: number };
 

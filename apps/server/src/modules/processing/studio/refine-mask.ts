@@ -5,7 +5,16 @@
  * feathered, so no rim of the old background survives (no halo) and no edge is cut hard (no
  * sticker look).
  */
-import { boxBlur, clamp01, erode, gaussBlur, gaussBoxRadius, smoothstep, type Rgb } from './planes.js';
+import {
+  boxBlur,
+  clamp01,
+  erode,
+  gaussBlur,
+  gaussBlurReader,
+  gaussBoxRadius,
+  smoothstep,
+  type Rgb,
+} from './planes.js';
 import type { Box } from './framing.js';
 import { freshPlanes, type Alloc } from './scratch.js';
 
@@ -102,20 +111,26 @@ export function suppressBackground(alpha: Float32Array, coarse: Float32Array, im
   const wall = new Float32Array(n);
   for (let i = 0; i < n; i++) wall[i] = coarse[i]! < 0.05 ? 1 : 0;
   const sigma = Math.max(width, height) / 40;
-  const den = gaussBlur(wall, width, height, sigma);
+  // Read only where the model was unsure, a thin part of the photo.
+  const den = gaussBlurReader(wall, width, height, sigma);
   const local = [0, 1, 2].map((c) => {
     const ch = new Float32Array(n);
     for (let i = 0; i < n; i++) ch[i] = data[i * 3 + c]! * wall[i]!;
-    return gaussBlur(ch, width, height, sigma);
+    return gaussBlurReader(ch, width, height, sigma);
   });
   const out = alpha.slice();
-  for (let i = 0; i < n; i++) {
-    const unsure = 1 - smoothstep(0.8, 0.99, coarse[i]!);
-    if (unsure <= 0 || out[i]! <= 0 || den[i]! < 0.02) continue;
-    let d = 0;
-    for (let c = 0; c < 3; c++) d += (data[i * 3 + c]! - local[c]![i]! / den[i]!) ** 2;
-    const wallness = 1 - smoothstep(0.05, 0.12, Math.sqrt(d / 3));
-    out[i] = out[i]! * (1 - wallness * unsure);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const unsure = 1 - smoothstep(0.8, 0.99, coarse[i]!);
+      if (unsure <= 0 || out[i]! <= 0) continue;
+      const weight = den(x, y);
+      if (weight < 0.02) continue;
+      let d = 0;
+      for (let c = 0; c < 3; c++) d += (data[i * 3 + c]! - local[c]!(x, y) / weight) ** 2;
+      const wallness = 1 - smoothstep(0.05, 0.12, Math.sqrt(d / 3));
+      out[i] = out[i]! * (1 - wallness * unsure);
+    }
   }
   return out;
 }
