@@ -269,8 +269,9 @@ export function gaussBlur(data: Float32Array, width: number, height: number, sig
 
 /**
  * `gaussBlur` for a caller that reads few of its pixels: the value `gaussBlur(...)[y * width + x]`
- * would hold, bit for bit (upsampleRows' roundings to float, repeated here), computed when read
- * instead of upsampling the whole plane.
+ * would hold, bit for bit, computed when read instead of upsampling the whole plane. Unlike
+ * `sampleCoarse`, which the render reads in double precision (rounding it as here moves one
+ * style's portrait by a level), it repeats `upsampleRows`' roundings to float.
  */
 export function gaussBlurReader(
   data: Float32Array,
@@ -278,15 +279,11 @@ export function gaussBlurReader(
   height: number,
   sigma: number,
 ): (x: number, y: number) => number {
-  const f = gaussBlurFactor(sigma);
-  if (f === 1) {
+  if (gaussBlurFactor(sigma) === 1) {
     const full = gaussBlurExact(data, width, height, sigma);
     return (x, y) => full[y * width + x]!;
   }
-  const small = downsample(data, width, height, f);
-  const c = gaussBlurExact(small.data, small.width, small.height, sigma / f);
-  const w = small.width;
-  const h = small.height;
+  const { data: c, width: w, height: h, f } = gaussBlurCoarse(data, width, height, sigma);
   return (x, y) => {
     const fx = Math.min(w - 1, Math.max(0, (x + 0.5) / f - 0.5));
     const x0 = fx | 0;
@@ -327,7 +324,10 @@ export function gaussBlurCoarseRgb(img: Rgb, sigma: number): CoarseBlur[] {
   }));
 }
 
-/** The coarse blur's bilinear value at full-size pixel (x, y), as `gaussBlur` would give it. */
+/**
+ * The coarse blur's bilinear value at full-size pixel (x, y), as `gaussBlur` would give it to its
+ * float rounding (read in double precision; `gaussBlurReader` gives the stored value exactly).
+ */
 export function sampleCoarse(c: CoarseBlur, x: number, y: number): number {
   const fx = Math.min(c.width - 1, Math.max(0, (x + 0.5) / c.f - 0.5));
   const fy = Math.min(c.height - 1, Math.max(0, (y + 0.5) / c.f - 0.5));
