@@ -148,15 +148,23 @@ describe('red-eye', () => {
     put(30, 30, 6, [200, 35, 40]); // red-eye
     put(90, 30, 6, [120, 62, 36]); // a brown iris
     put(60, 65, 8, [210, 40, 60]); // the lips, outside any iris
-    const changed = removeRedEye(rgb, w, h, [
+    const before = Buffer.from(rgb);
+    const irises = [
       { x: 30, y: 30, radius: 7 },
       { x: 90, y: 30, radius: 7 },
-    ]);
+    ];
+    const { rgb: fixed, changed } = removeRedEye(rgb, w, h, irises);
     expect(changed).toBeGreaterThan(80);
-    const at = (x: number, y: number) => [...rgb.subarray((y * w + x) * 3, (y * w + x) * 3 + 3)];
+    const at = (x: number, y: number) => [...fixed.subarray((y * w + x) * 3, (y * w + x) * 3 + 3)];
     expect(at(30, 30)[0]!).toBeLessThan(60);
     expect(at(90, 30)).toEqual([120, 62, 36]);
     expect(at(60, 65)).toEqual([210, 40, 60]);
+    // The photo passed in is left as it was: its enlargement may be reading it.
+    expect(rgb.equals(before)).toBe(true);
+    // With no red-eye, the same bytes come back, uncopied.
+    const clean = removeRedEye(fixed, w, h, irises);
+    expect(clean.changed).toBe(0);
+    expect(clean.rgb).toBe(fixed);
   });
 });
 

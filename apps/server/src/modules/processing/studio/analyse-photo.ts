@@ -10,7 +10,8 @@ import { refineMask, suppressBackground, suppressPattern, touchedEdges } from '.
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { dropSceneLeftovers } from './scene-leftovers.js';
 import { restoreFaceSides } from './face-sides.js';
-import { enlarge, type Enlarged } from './enlarge.js';
+import { enlarge, isEnlarged, type Enlarged } from './enlarge.js';
+import { deblock } from './deblock.js';
 import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
@@ -207,7 +208,13 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   let { small, aw, ah, scale } = await shrink(source, width, height);
 
   const models = tools.faces;
-  const first = models ? await detectFacesOnly(models, small, aw, ah, scale) : null;
+  const detecting = models ? detectFacesOnly(models, small, aw, ah, scale) : null;
+  // The enlargement's first step, the deblocking, is this thread's own work: made now, it fills
+  // the wait for the face-model thread's first answer. A photo that is levelled or has red-eye
+  // removed is deblocked again once it is final (libvips' part waits for that in any case: a
+  // third of the bench's photos are levelled, and enlarging them twice cost more than it saved).
+  const uprightDeblocked = isEnlarged(width, height) ? deblock(source, width, height) : undefined;
+  const first = await detecting;
   let found = first?.found ?? null;
   // The faces with those the edge search adds to the others, asked for once the photo is final;
   // only the removal of other people reads them, so the search runs while the matte is cut.
@@ -258,12 +265,13 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   const everyone = complete?.() ?? null;
   const stretchedAsked = segmenting ? stretchedLook(models, small, aw, ah) : null;
   for (const p of [coarseAsked, everyone, stretchedAsked]) p?.catch(() => {}); // note: awaited below.
-  const redEye = found ? removeRedEye(source, width, height, found.irises) : 0;
-  // The source is final now. Its enlargement is mostly libvips work on threads of its own (the
-  // resize and the sharpening in Lab, ~1 s for a 1024 px photo here), so it runs while this thread
-  // cuts the matte out, not after it. Nothing may change `source` from here on: libvips may still
-  // be reading it (deblock passes a photo without a JPEG grid through as it is).
-  const enlarging = enlarge(source, width, height);
+  // Red-eye is removed on a copy, so `source` is the upright photo's bytes only while they are
+  // unchanged, and the early deblocking of them still holds.
+  let redEye = 0;
+  if (found) ({ rgb: source, changed: redEye } = removeRedEye(source, width, height, found.irises));
+  // The source is final now. Its enlargement is mostly libvips work (the resize and the sharpening
+  // in Lab, ~1 s for a 1024 px photo here), so it runs while this thread cuts the matte out.
+  const enlarging = enlarge(source, width, height, source === upright.data ? uprightDeblocked : undefined);
   enlarging.catch(() => {}); // note: awaited below; a failed matte must not leave it unhandled.
   const face = found?.face ?? null;
   const eyes = found?.eyes ?? null;

@@ -18,14 +18,27 @@ export function recoverySharpen(factor: number): { sigma: number; m1: number; m2
   return { sigma: Math.min(3, 0.5 * factor), m1: 0.5, m2: 2.2, x1: 2 };
 }
 
-/** The enlarged copy, or null when the source is already big enough. */
-export async function enlarge(rgb: Buffer, width: number, height: number): Promise<Enlarged | null> {
+/** Whether a source of this size is enlarged at all (it is when notably under ENLARGED_SIDE). */
+export function isEnlarged(width: number, height: number): boolean {
+  return ENLARGED_SIDE / Math.max(width, height) > 1.15;
+}
+
+/**
+ * The enlarged copy, or null when the source is already big enough. `deblocked` is the source's
+ * `deblock`, when the caller made it already (it is this thread's part of the work).
+ */
+export async function enlarge(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  deblocked?: Uint8Array,
+): Promise<Enlarged | null> {
+  if (!isEnlarged(width, height)) return null;
   const factor = ENLARGED_SIDE / Math.max(width, height);
-  if (factor <= 1.15) return null;
   const w = Math.round(width * factor);
   const h = Math.round(height * factor);
   // The upload's JPEG blocks are softened first: enlarged ~5× they would tile the cheeks.
-  const out = await sharp(deblock(rgb, width, height), { raw: { width, height, channels: 3 } })
+  const out = await sharp(deblocked ?? deblock(rgb, width, height), { raw: { width, height, channels: 3 } })
     .resize(w, h, { kernel: 'lanczos3', fit: 'fill' })
     .sharpen(recoverySharpen(factor))
     .raw()

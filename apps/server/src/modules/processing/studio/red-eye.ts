@@ -10,8 +10,18 @@ export type Iris = { x: number; y: number; radius: number };
 const RED_OVER = 2.4;
 const MIN_RED = 100;
 
-/** Changes upright RGB bytes in place; returns how many pixels it darkened. */
-export function removeRedEye(rgb: Buffer, width: number, height: number, irises: Iris[]): number {
+/**
+ * The upright RGB bytes with red-eye removed, and how many pixels were darkened. The bytes passed
+ * in are never changed: with nothing to remove they come back as they are, otherwise a copy is
+ * made at the first change, since the analysis may already be enlarging them (analyse-photo.ts).
+ */
+export function removeRedEye(
+  rgb: Buffer,
+  width: number,
+  height: number,
+  irises: Iris[],
+): { rgb: Buffer; changed: number } {
+  let out = rgb;
   let changed = 0;
   for (const iris of irises) {
     // The pupil's red glow can spill a little past the iris landmarks' ring.
@@ -26,16 +36,17 @@ export function removeRedEye(rgb: Buffer, width: number, height: number, irises:
         const dy = y - iris.y;
         if (dx * dx + dy * dy > r * r) continue;
         const o = (y * width + x) * 3;
-        const red = rgb[o]!;
-        const other = Math.max(rgb[o + 1]!, rgb[o + 2]!);
+        const red = out[o]!;
+        const other = Math.max(out[o + 1]!, out[o + 2]!);
         if (red < MIN_RED || red < other * RED_OVER) continue;
+        if (out === rgb) out = Buffer.from(rgb);
         // Softly at the ring's edge, fully inside it.
         const edge = Math.min(1, Math.max(0, (r - Math.sqrt(dx * dx + dy * dy)) / (r * 0.25)));
-        const target = (rgb[o + 1]! + rgb[o + 2]!) / 2;
-        rgb[o] = Math.round(red + (target - red) * edge);
+        const target = (out[o + 1]! + out[o + 2]!) / 2;
+        out[o] = Math.round(red + (target - red) * edge);
         changed++;
       }
     }
   }
-  return changed;
+  return { rgb: out, changed };
 }
