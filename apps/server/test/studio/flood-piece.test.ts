@@ -10,7 +10,7 @@ import {
   neighbours4,
   pieceScratch,
 } from '../../src/modules/processing/studio/grid-neighbours.js';
-import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
+import { MASK_SIZES, randomMasks } from './random-masks.js';
 
 /** The walk as it was written before: neighbours4's array per pixel, a growing stack. */
 function reference(seed: number, inside: Uint8Array, seen: Uint8Array, width: number, height: number) {
@@ -48,22 +48,8 @@ function allPieces(inside: Uint8Array, width: number, height: number, fast: bool
 
 describe('floodPiece', () => {
   it('gives the pieces, in order, of the depth-first walk over neighbours4 on random masks', () => {
-    const random = seededRandom('flood-piece');
-    for (const [width, height] of [
-      [1, 1],
-      [1, 9],
-      [9, 1],
-      [17, 13],
-      [64, 48],
-    ] as const) {
-      for (const density of [0.3, 0.55, 0.8]) {
-        const inside = new Uint8Array(width * height);
-        for (let i = 0; i < inside.length; i++) inside[i] = random.next() < density ? 1 : 0;
-        expect(allPieces(inside, width, height, true), `${width}×${height} at ${density}`).toEqual(
-          allPieces(inside, width, height, false),
-        );
-      }
-    }
+    for (const { mask, width, height, label } of randomMasks('flood-piece', MASK_SIZES, [0.3, 0.55, 0.8]))
+      expect(allPieces(mask, width, height, true), label).toEqual(allPieces(mask, width, height, false));
   });
 
   it('does not step from the end of a row to the start of the next, or past the top and bottom', () => {

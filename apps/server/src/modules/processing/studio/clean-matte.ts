@@ -5,7 +5,8 @@
  * of a flag, a chair back) and holes inside the silhouette (a shiny patch read as background).
  */
 import type { Box } from './framing.js';
-import { floodPiece, neighbours4, pieceScratch } from './grid-neighbours.js';
+import { neighbours4 } from './grid-neighbours.js';
+import { labelPieces } from './piece-labels.js';
 import { cityBlockDistance } from './city-block.js';
 
 /**
@@ -68,23 +69,6 @@ function isFlat(rgb: Uint8Array, region: number[]): boolean {
   return deviation / (region.length * 3) <= PADDING_MOST_DEVIATION;
 }
 
-/** 4-connected components of `on`; returns the label per pixel (0 = off) and each label's size. */
-function label(on: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
-  const height = on.length / width;
-  const labels = new Int32Array(on.length);
-  const sizes = [0];
-  const seen = new Uint8Array(on.length);
-  const scratch = pieceScratch(width, height);
-  for (let s = 0; s < on.length; s++) {
-    if (!on[s] || seen[s]) continue;
-    const id = sizes.length;
-    const piece = floodPiece(s, on, seen, width, height, scratch);
-    for (let k = 0; k < piece.length; k++) labels[piece[k]!] = id;
-    sizes.push(piece.length);
-  }
-  return { labels, sizes };
-}
-
 /**
  * Keeps the subject: the component(s) of the solid matte the face box overlaps (the largest when
  * no face is known), drops every other island with the soft fringe around it, and fills holes that
@@ -94,7 +78,7 @@ export function keepSubject(alpha: Float32Array, width: number, height: number, 
   const n = width * height;
   const solid = new Uint8Array(n);
   for (let i = 0; i < n; i++) solid[i] = alpha[i]! >= 0.5 ? 1 : 0;
-  const { labels, sizes } = label(solid, width);
+  const { labels, sizes } = labelPieces(solid, width);
   if (sizes.length <= 1) return;
   const keep = new Set<number>();
   if (face) {
@@ -122,7 +106,7 @@ export function keepSubject(alpha: Float32Array, width: number, height: number, 
   // Holes: background components enclosed by the subject and under 3% of its area.
   const hole = new Uint8Array(n);
   for (let i = 0; i < n; i++) hole[i] = alpha[i]! < 0.5 ? 1 : 0;
-  const bg = label(hole, width);
+  const bg = labelPieces(hole, width);
   const fill = new Uint8Array(bg.sizes.length);
   for (let id = 1; id < fill.length; id++) fill[id] = bg.sizes[id]! < kept * 0.03 ? 1 : 0;
   for (let x = 0; x < width; x++) fill[bg.labels[x]!] = fill[bg.labels[(height - 1) * width + x]!] = 0;
