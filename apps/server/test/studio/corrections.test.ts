@@ -17,6 +17,9 @@ import { removeRedEye } from '../../src/modules/processing/studio/red-eye.js';
 import { touchedEdges } from '../../src/modules/processing/studio/refine-mask.js';
 import { SKIN_BAND, skinCast } from '../../src/modules/processing/studio/compose.js';
 import { dropOtherPeople, isNeighbour } from '../../src/modules/processing/studio/other-people.js';
+import { neighbours4 } from '../../src/modules/processing/studio/grid-neighbours.js';
+import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
+import type { Box } from '../../src/modules/processing/studio/framing.js';
 
 describe('head roll', () => {
   it('reads the eye line angle, right eye lower positive, whichever eye comes first', () => {
@@ -228,6 +231,50 @@ describe('other people in the matte', () => {
     dropOtherPeople(a, w, h, main, [other]);
     expect(a[240 * w + 120]).toBe(1);
     expect(a[240 * w + 235]).toBe(0);
+  });
+
+  it('splits a ragged matte between three people as the walk over neighbours4 does', () => {
+    // The walk as it was first written, with neighbours4's array per pixel: the inline walk must
+    // split the matte exactly as it did, never stepping across the frame's edges.
+    const reference = (a: Float32Array, faces: Box[]) => {
+      const owner = new Int32Array(w * h);
+      const queue: number[] = [];
+      faces.forEach((f, k) => {
+        for (let y = Math.round(f.y + f.height * 0.3); y <= Math.round(f.y + f.height * 0.7); y++)
+          for (let x = Math.round(f.x + f.width * 0.3); x <= Math.round(f.x + f.width * 0.7); x++) {
+            const i = y * w + x;
+            if (owner[i] || a[i]! < 0.5) continue;
+            owner[i] = k + 1;
+            queue.push(i);
+          }
+      });
+      for (let head = 0; head < queue.length; head++) {
+        const i = queue[head]!;
+        for (const j of neighbours4(i, w, h)) {
+          if (j < 0 || owner[j] || a[j]! <= 0.02) continue;
+          owner[j] = owner[i]!;
+          queue.push(j);
+        }
+      }
+      return owner;
+    };
+    const random = seededRandom('other-people');
+    const ragged = new Float32Array(w * h);
+    for (let i = 0; i < ragged.length; i++) ragged[i] = random.next() < 0.62 ? 0.3 + 0.7 * random.next() : 0;
+    const third = { x: 150, y: 20, width: 50, height: 60 };
+    const faces = [main, other, third];
+    const owner = reference(ragged, faces);
+    const a = ragged.slice();
+    dropOtherPeople(a, w, h, main, [other, third]);
+    let theirs = 0;
+    const wrong: number[] = [];
+    // Above the chin only the walk decides (below it, the faces' axes do).
+    for (let i = 0; i < (main.y + main.height) * w; i++) {
+      if (owner[i]! > 1) theirs++;
+      if (a[i] !== (owner[i]! > 1 ? 0 : ragged[i])) wrong.push(i);
+    }
+    expect(wrong).toEqual([]);
+    expect(theirs).toBeGreaterThan(1000);
   });
 
   it('takes a face printed on the sitter’s shirt for no one', () => {

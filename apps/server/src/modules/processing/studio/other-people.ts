@@ -6,7 +6,6 @@
  * right above it; what belongs to another face goes.
  */
 import type { Box } from './framing.js';
-import { neighbours4 } from './grid-neighbours.js';
 
 /**
  * Whether `other` can be another person rather than something on the sitter (a printed face on a
@@ -47,24 +46,33 @@ export function dropOtherPeople(
         queue[tail++] = i;
       }
   });
+  // The neighbours are read inline: neighbours4's array per pixel cost ~90 ms a photo.
+  const last = (height - 1) * width;
+  const take = (j: number, k: number) => {
+    if (owner[j] || alpha[j]! <= 0.02) return;
+    owner[j] = k;
+    queue[tail++] = j;
+  };
   for (let head = 0; head < tail; head++) {
     const i = queue[head]!;
-    for (const j of neighbours4(i, width, height)) {
-      if (j < 0 || owner[j] || alpha[j]! <= 0.02) continue;
-      owner[j] = owner[i]!;
-      queue[tail++] = j;
-    }
+    const k = owner[i]!;
+    const x = i % width;
+    if (x > 0) take(i - 1, k);
+    if (x < width - 1) take(i + 1, k);
+    if (i >= width) take(i - width, k);
+    if (i < last) take(i + width, k);
   }
   // Below the chins, people sit or stand side by side: a body belongs to the face above it (by
   // the horizontal distance in face widths), which the walk along the matte gets wrong where a
   // neighbour's arm or lap touches the sitter's hair or shoulder.
   const chin = Math.round(main.y + main.height);
   const axis = (f: Box) => f.x + f.width / 2;
+  const mainAxis = axis(main);
   for (let y = Math.max(0, chin); y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (owner[i] !== 1) continue;
-      const mine = Math.abs(x - axis(main)) / main.width;
+      const mine = Math.abs(x - mainAxis) / main.width;
       if (people.some((p) => y > p.y + p.height && Math.abs(x - axis(p)) / p.width < mine)) owner[i] = 2;
     }
   let dropped = 0;
