@@ -159,4 +159,30 @@ describe('loadHuman (offline, wasm)', () => {
       float32.dispose();
     }
   });
+
+  it('writes each input tensor in the wasm heap, its own copy of the bytes, freed on dispose', async () => {
+    const human = await loadHuman();
+    const tf = human.tf;
+    const before = tf.memory();
+    const a = Uint8Array.from({ length: 4 * 3 * 3 }, (_, i) => i * 7);
+    const b = Uint8Array.from({ length: 2 * 2 * 3 }, (_, i) => 255 - i);
+    const first = rgbToTensor(human, a, 4, 3).tensor;
+    const second = rgbToTensor(human, b, 2, 2).tensor;
+    expect(first.shape).toEqual([1, 3, 4, 3]);
+    expect(first.dtype).toBe('float32');
+    expect(tf.memory().numTensors).toBe(before.numTensors + 2);
+    try {
+      expect(Array.from(await first.data())).toEqual(Array.from(a));
+      expect(Array.from(await second.data())).toEqual(Array.from(b));
+      // A kernel reads it as any other tensor.
+      const sum = tf.sum(second);
+      expect(Array.from(await sum.data())).toEqual([b.reduce((s, v) => s + v, 0)]);
+      sum.dispose();
+    } finally {
+      first.dispose();
+      second.dispose();
+    }
+    expect(tf.memory().numTensors).toBe(before.numTensors);
+    expect(tf.memory().numBytes).toBe(before.numBytes);
+  });
 });
