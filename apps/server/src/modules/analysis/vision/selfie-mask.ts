@@ -75,20 +75,25 @@ function upsampleMask(
     right[x] = Math.min(left[x]! + 1, sw - 1);
     alphaX[x] = f32(at - left[x]!);
   }
+  // Each of the model's rows interpolated across once: output rows share them (256 against ~1000).
+  const across = new Float32Array(sh * width);
+  for (let r = 0; r < sh; r++) {
+    const row = r * sw;
+    for (let x = 0; x < width; x++) {
+      const l = small[row + left[x]!]!;
+      across[r * width + x] = f32(l + f32(f32(small[row + right[x]!]! - l) * alphaX[x]!));
+    }
+  }
   for (let y = 0; y < height; y++) {
     const at = f32(y * yScale);
     const top = Math.trunc(at);
     const bottom = Math.min(top + 1, sh - 1);
     const alphaY = f32(at - top);
-    const t = top * sw;
-    const b = bottom * sw;
+    const t = top * width;
+    const b = bottom * width;
     for (let x = 0; x < width; x++) {
-      const ax = alphaX[x]!;
-      const tl = small[t + left[x]!]!;
-      const bl = small[b + left[x]!]!;
-      const vt = f32(tl + f32(f32(small[t + right[x]!]! - tl) * ax));
-      const vb = f32(bl + f32(f32(small[b + right[x]!]! - bl) * ax));
-      const v = f32(vt + f32(f32(vb - vt) * alphaY));
+      const vt = across[t + x]!;
+      const v = f32(vt + f32(f32(across[b + x]! - vt) * alphaY));
       out[y * width + x] = Math.trunc(f32(v * 255)) / 255;
     }
   }
