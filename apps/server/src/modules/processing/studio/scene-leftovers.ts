@@ -165,12 +165,10 @@ function dropRound(
   const n = width * height;
   const side = Math.max(width, height);
   const rim = Math.max(3, Math.round(side / 40));
-  const kept = new Uint8Array(n);
-  for (let i = 0; i < n; i++) kept[i] = alpha[i]! >= 0.5 ? 1 : 0;
   // The interior: the kept matte eroded by `rim`, the photo's border counting as outside (where
   // the body leaves the photo the scene beside it does too).
   const outside = new Uint8Array(n);
-  for (let i = 0; i < n; i++) outside[i] = kept[i] ? 0 : 1;
+  for (let i = 0; i < n; i++) outside[i] = alpha[i]! >= 0.5 ? 0 : 1;
   const inward = cityBlockDistance(outside, width, height, true);
   const core = new Uint8Array(n);
   for (let i = 0; i < n; i++) core[i] = inward[i]! > rim ? 1 : 0;
@@ -194,7 +192,7 @@ function dropRound(
       const i = y * width + x;
       flagged[i] = 0;
       ratio[i] = 0;
-      if (!kept[i] || core[i]) continue;
+      if (outside[i] || core[i]) continue;
       if (untouched(x, y)) continue;
       const bg = background.nearest(i, BACKGROUND_LIMIT);
       // Most of the rim has no background of its colour nearby: no need to look at the sitter.
