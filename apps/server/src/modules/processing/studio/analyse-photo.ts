@@ -271,6 +271,8 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   if (found) ({ rgb: source, changed: redEye } = removeRedEye(source, width, height, found.irises));
   // The source is final now. Its enlargement is mostly libvips work (the resize and the sharpening
   // in Lab, ~1 s for a 1024 px photo here), so it runs while this thread cuts the matte out.
+  // Nothing may change `source` from here on: libvips may still be reading it (deblock passes a
+  // photo without a JPEG grid through as it is).
   const enlarging = enlarge(source, width, height, source === upright.data ? uprightDeblocked : undefined);
   enlarging.catch(() => {}); // note: awaited below; a failed matte must not leave it unhandled.
   const face = found?.face ?? null;

@@ -5,8 +5,8 @@
  *
  * It works on runs (the stretches of `on` pixels within a row) rather than pixels: a run joins
  * the runs of the row above that it overlaps, a union-find keeps which runs are one piece, and
- * the labels are written run by run. A flood (floodPiece) pushes and pops every pixel, and the
- * analysis labels the whole matte and its background four times per photo.
+ * the labels are written run by run. A flood (floodPiece) pushes and pops every pixel, and
+ * keepSubject labels the whole matte and its background on each of its (up to four) calls per photo.
  */
 export type PieceLabels = { labels: Int32Array; sizes: number[] };
 

@@ -13,7 +13,8 @@ const MIN_RED = 100;
 /**
  * The upright RGB bytes with red-eye removed, and how many pixels were darkened. The bytes passed
  * in are never changed: with nothing to remove they come back as they are, otherwise a copy is
- * made at the first change, since the analysis may already be enlarging them (analyse-photo.ts).
+ * made at the first change. The analysis deblocks the photo before it knows the eyes, and keeps
+ * that work only while its bytes are still the photo's (analyse-photo.ts).
  */
 export function removeRedEye(
   rgb: Buffer,
