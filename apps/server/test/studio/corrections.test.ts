@@ -162,7 +162,7 @@ describe('red-eye', () => {
     expect(at(30, 30)[0]!).toBeLessThan(60);
     expect(at(90, 30)).toEqual([120, 62, 36]);
     expect(at(60, 65)).toEqual([210, 40, 60]);
-    // The photo passed in is left as it was: its enlargement may be reading it.
+    // The photo passed in is left as it was: the analysis deblocked it before the eyes were known.
     expect(rgb.equals(before)).toBe(true);
     // With no red-eye, the same bytes come back, uncopied.
     const clean = removeRedEye(fixed, w, h, irises);

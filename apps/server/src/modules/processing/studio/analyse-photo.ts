@@ -10,8 +10,7 @@ import { refineMask, suppressBackground, suppressPattern, touchedEdges } from '.
 import { keepSubject, paddingMask, subjectTop } from './clean-matte.js';
 import { dropSceneLeftovers } from './scene-leftovers.js';
 import { restoreFaceSides } from './face-sides.js';
-import { enlarge, isEnlarged, type Enlarged } from './enlarge.js';
-import { deblock } from './deblock.js';
+import { deblockForEnlarging, enlarge, type Enlarged } from './enlarge.js';
 import { hairMatte } from './hair-matte.js';
 import { dropBorderLeftovers, stretchedLook } from './border-context.js';
 import { dropThinSpurs } from './thin-spurs.js';
@@ -213,7 +212,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
   // the wait for the face-model thread's first answer. A photo that is levelled or has red-eye
   // removed is deblocked again once it is final (libvips' part waits for that in any case: a
   // third of the bench's photos are levelled, and enlarging them twice cost more than it saved).
-  const uprightDeblocked = isEnlarged(width, height) ? deblock(source, width, height) : undefined;
+  const uprightDeblocked = deblockForEnlarging(source, width, height);
   const first = await detecting;
   let found = first?.found ?? null;
   // The faces with those the edge search adds to the others, asked for once the photo is final;

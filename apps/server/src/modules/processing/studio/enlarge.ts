@@ -19,13 +19,22 @@ export function recoverySharpen(factor: number): { sigma: number; m1: number; m2
 }
 
 /** Whether a source of this size is enlarged at all (it is when notably under ENLARGED_SIDE). */
-export function isEnlarged(width: number, height: number): boolean {
+function isEnlarged(width: number, height: number): boolean {
   return ENLARGED_SIDE / Math.max(width, height) > 1.15;
 }
 
 /**
+ * The enlargement's first step, the deblocking, on its own: it is the calling thread's part of
+ * the work (the rest is libvips'), so a caller with a wait to fill may make it early and pass it
+ * to `enlarge`. Undefined for a source that is not enlarged.
+ */
+export function deblockForEnlarging(rgb: Uint8Array, width: number, height: number): Uint8Array | undefined {
+  return isEnlarged(width, height) ? deblock(rgb, width, height) : undefined;
+}
+
+/**
  * The enlarged copy, or null when the source is already big enough. `deblocked` is the source's
- * `deblock`, when the caller made it already (it is this thread's part of the work).
+ * `deblockForEnlarging`, when the caller made it already.
  */
 export async function enlarge(
   rgb: Buffer,
