@@ -324,6 +324,10 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       keepSubject(alpha, aw, ah, faceSmall);
   }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
+  const touches = touchedEdges(alpha, aw, ah, covers ? pad : undefined);
+  // The hair's matte before the enlargement is awaited: libvips often still works on that then,
+  // and this thread would otherwise sit idle through it before doing the hair.
+  const hair = segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {};
   return {
     rgb: source,
     width,
@@ -336,10 +340,11 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter,
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
-    touches: touchedEdges(alpha, aw, ah, covers ? pad : undefined),
+    touches,
     enlarged: await enlarging,
     corrections: { levelled: Math.round(levelledBy * 10) / 10, redEyePixels: redEye },
-    ...(segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {}),
+    // The hair's matte replaces `alpha`.
+    ...hair,
   };
 }
 
