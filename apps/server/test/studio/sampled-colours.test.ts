@@ -55,6 +55,8 @@ describe('sampled colours', () => {
     // Narrower than the window, and narrower than the grid's step with a reach below it.
     { width: 10, height: 6, reach: 30, step: 3, share: 0.5 },
     { width: 3, height: 5, reach: 2, step: 4, share: 0.6 },
+    // A window eight blocks wide, most of them in the photo (at 1024 px it is eleven).
+    { width: 100, height: 64, reach: 45, step: 3, share: 0.4 },
   ];
 
   it('finds the nearest colour exactly when it is within the limit', () => {
