@@ -11,6 +11,7 @@ import { erode } from './planes.js';
 import { untouchedAround, type Box } from './framing.js';
 import { floodPiece, pieceScratch } from './grid-neighbours.js';
 import { BACKGROUND_LIMIT, confidentBackground } from './scene-leftovers.js';
+import type { SampledColours } from './sampled-colours.js';
 
 /** Least share of a spur's pixels in the background's colour. */
 const MIN_BACKGROUND_SHARE = 0.8;
@@ -41,7 +42,9 @@ export function dropThinSpurs(
     if (untouched(x, y)) continue;
     spur[i] = 1;
   }
-  const background = confidentBackground(alpha, rgb, width, height);
+  // Made on the first spur big enough to judge, so a photo without one (two of the bench's seven
+  // analyses) does not pay for it.
+  let background: SampledColours | null = null;
   const minSize = Math.max(8, Math.round(n * 0.00004));
   const seen = new Uint8Array(n);
   const scratch = pieceScratch(width, height);
@@ -50,6 +53,7 @@ export function dropThinSpurs(
     if (!spur[s] || seen[s]) continue;
     const piece = floodPiece(s, spur, seen, width, height, scratch);
     if (piece.length < minSize) continue;
+    background ??= confidentBackground(alpha, rgb, width, height);
     let matching = 0;
     for (const i of piece) if (background.nearest(i, BACKGROUND_LIMIT) <= BACKGROUND_LIMIT) matching++;
     if (matching < piece.length * MIN_BACKGROUND_SHARE) continue;
