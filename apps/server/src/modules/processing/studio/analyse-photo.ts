@@ -324,7 +324,6 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
       keepSubject(alpha, aw, ah, faceSmall);
   }
   const top = faceSmall ? subjectTop(alpha, aw, ah, faceSmall) : null;
-  const touches = touchedEdges(alpha, aw, ah, covers ? pad : undefined);
   // The hair's matte before the enlargement is awaited: libvips often still works on that then,
   // and this thread would otherwise sit idle through it before doing the hair.
   const hair = segmenter !== 'none' ? await hairMatte(alpha, aw, ah, source, width, height, faceSmall) : {};
@@ -340,7 +339,7 @@ export async function analysePhoto(photo: Buffer, tools: Analysers): Promise<Pho
     segmenter,
     hairTop: top === null ? null : top / scale,
     padding: padded / pad.length,
-    touches,
+    touches: touchedEdges(alpha, aw, ah, covers ? pad : undefined),
     enlarged: await enlarging,
     corrections: { levelled: Math.round(levelledBy * 10) / 10, redEyePixels: redEye },
     // The hair's matte replaces `alpha`.
