@@ -185,4 +185,27 @@ describe('loadHuman (offline, wasm)', () => {
     expect(tf.memory().numTensors).toBe(before.numTensors);
     expect(tf.memory().numBytes).toBe(before.numBytes);
   });
+
+  it('clones a tensor by sharing its wasm memory, which lives until the last clone is disposed', async () => {
+    const human = await loadHuman();
+    const tf = human.tf;
+    const before = tf.memory();
+    const bytes = Uint8Array.from({ length: 5 * 4 * 3 }, (_, i) => (i * 37) % 256);
+    const source = rgbToTensor(human, bytes, 5, 4).tensor;
+    const clone = tf.clone(source);
+    // Human clones every input twice: a copy would be a second buffer of the picture's size.
+    expect(tf.memory().numDataBuffers).toBe(before.numDataBuffers + 1);
+    source.dispose();
+    expect(clone.isDisposed).toBe(false);
+    expect(Array.from(await clone.data())).toEqual(Array.from(bytes));
+    // A kernel's output is memory of its own, as before.
+    const doubled = tf.mul(clone, 2);
+    expect(tf.memory().numDataBuffers).toBe(before.numDataBuffers + 2);
+    clone.dispose();
+    expect(Array.from(await doubled.data())).toEqual(Array.from(bytes, (v) => v * 2));
+    doubled.dispose();
+    expect(tf.memory().numTensors).toBe(before.numTensors);
+    expect(tf.memory().numDataBuffers).toBe(before.numDataBuffers);
+    expect(tf.memory().numBytes).toBe(before.numBytes);
+  });
 });
