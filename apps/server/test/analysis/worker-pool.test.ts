@@ -5,10 +5,11 @@ import {
   PoolFullError,
   TaskError,
   WorkerCrashError,
+  THREAD_YOUNG_GENERATION_MB,
   WorkerPool,
 } from '../../src/tools/worker-pool.js';
 
-type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow' | 'ask'; value?: number };
+type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow' | 'ask' | 'young'; value?: number };
 const ENTRY = new URL('./support/crashy-worker.ts', import.meta.url);
 const pools: WorkerPool<In, number>[] = [];
 
@@ -41,6 +42,12 @@ describe('WorkerPool', () => {
     expect(await Promise.all([1, 2, 3, 4].map((value) => p.run({ do: 'echo', value })))).toEqual([
       2, 4, 6, 8,
     ]);
+  });
+
+  it("keeps each thread's young generation small, where V8 would let it grow to 32 MB", async () => {
+    const young = await pool(1).run({ do: 'young' });
+    expect(young).toBeGreaterThan(0);
+    expect(young).toBeLessThanOrEqual(THREAD_YOUNG_GENERATION_MB);
   });
 
   it('fails only the task whose thread dies, with the reason, and replaces the thread', async () => {
