@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../src/core/files/storage.js';
 import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../../src/modules/processing/job-outcome.js';
 import { claimNext } from '../../src/modules/processing/job-queue.js';
+import { providerFactory } from '../../src/modules/processing/providers/registry.js';
+import type { GenerationProvider } from '../../src/modules/processing/providers/types.js';
 import { writeResult } from '../../src/modules/processing/write-result.js';
 import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
@@ -274,6 +276,41 @@ describe.each(engines)('job runner (%s)', (engine) => {
     for (const i of [0, 2]) expect(after[i]!.file).toBe(before[i]!.file);
     expect((await photoshoot(t, shoot.id)).status).toBe('completed');
   }, 180_000);
+
+  it('makes the studio portraits photo by photo, from the photo the provider said beforehand', async () => {
+    await testSettings(t);
+    const shoot = await queuedShoot(t, { styles: 2, images: 4, photos: 4 });
+    const studio = providerFactory(t.app, 'studio')!(t.app, { threads: 1 });
+    const said: string[] = [];
+    const used: string[] = [];
+    const recording: GenerationProvider = Object.assign(Object.create(studio) as GenerationProvider, {
+      sourcePhoto: (...args: Parameters<NonNullable<GenerationProvider['sourcePhoto']>>) => {
+        const photo = studio.sourcePhoto!(...args);
+        said.push(photo);
+        return photo;
+      },
+      generate: async (...args: Parameters<GenerationProvider['generate']>) => {
+        const outcome = await studio.generate(...args);
+        if (outcome.state === 'done') used.push(...outcome.images.map((i) => i.sourcePhoto!));
+        return outcome;
+      },
+    });
+    try {
+      const r = runner(t, { provider: recording });
+      await r.runOnce();
+      await r.stop();
+    } finally {
+      await studio.close();
+    }
+    expect((await photoshoot(t, shoot.id)).status).toBe('completed');
+    expect(used).toHaveLength(8);
+    // A style's four variants take the four best photos in turn.
+    expect(new Set(used)).toEqual(new Set(shoot.photos));
+    // The order the provider said, each photo's portraits one after another.
+    expect(used).toEqual([...said].sort((a, b) => said.indexOf(a) - said.indexOf(b)));
+    const runs = used.filter((p, i) => i === 0 || used[i - 1] !== p);
+    expect(runs).toHaveLength(new Set(used).size);
+  }, 120_000);
 
   it('uses the team brand backdrop and writes progress as it goes', async () => {
     await testSettings(t);

@@ -14,7 +14,13 @@ import { systemCaller } from '../../core/records/caller.js';
 import type { RecordOf } from '../record-of.js';
 import { loadJobInputs, resultKey } from './job-inputs.js';
 import { emitPhotoshoot, holdsLease } from './job-queue.js';
-import type { GenerateOutcome, GenerationProvider, PreparedSubject, StyleSpec } from './providers/types.js';
+import type {
+  GenerateOutcome,
+  GenerateRequest,
+  GenerationProvider,
+  PreparedSubject,
+  StyleSpec,
+} from './providers/types.js';
 import { writeResult } from './write-result.js';
 import { LikenessCheck } from './likeness/likeness-check.js';
 import { RETRY_SEED_SALT, reseeded, resultRow, stylesToRetry, type Made } from './likeness/second-chance.js';
@@ -59,13 +65,8 @@ function seedBase(photoshoot: RecordOf<'photoshoots'>): string {
   return photoshoot.team ? `team:${photoshoot.team}` : photoshoot.id;
 }
 
-/** Generates one item, polling a hosted provider's pending job until it settles. */
-async function generateOne(
-  ctx: JobContext,
-  prepared: PreparedSubject,
-  item: WorkItem,
-): Promise<GenerateOutcome> {
-  let outcome = await ctx.provider.generate(prepared, {
+function requestFor(ctx: JobContext, item: WorkItem): GenerateRequest {
+  return {
     style: item.style,
     variants: [item.variant],
     // The provider appends the variant: (photoshoot, style, variant) fixes the image. A row flagged
@@ -76,24 +77,54 @@ async function generateOne(
         ? `${seedBase(ctx.photoshoot)}:${item.style.id}:${item.existing.file}`
         : `${seedBase(ctx.photoshoot)}:${item.style.id}`,
     signal: ctx.signal,
-  });
+  };
+}
+
+/**
+ * `items` with those the provider makes from one photo next to each other, each photo's in their
+ * order, the photos in the order they first come (providers that do not say keep the order).
+ */
+function bySourcePhoto(ctx: JobContext, prepared: PreparedSubject, items: WorkItem[]): WorkItem[] {
+  const { provider } = ctx;
+  if (!provider.sourcePhoto) return items;
+  const groups = new Map<string, WorkItem[]>();
+  for (const item of items) {
+    const photo = provider.sourcePhoto(prepared, requestFor(ctx, item));
+    const group = groups.get(photo);
+    if (group) group.push(item);
+    else groups.set(photo, [item]);
+  }
+  return [...groups.values()].flat();
+}
+
+/** Generates one item, polling a hosted provider's pending job until it settles. */
+async function generateOne(
+  ctx: JobContext,
+  prepared: PreparedSubject,
+  item: WorkItem,
+): Promise<GenerateOutcome> {
+  let outcome = await ctx.provider.generate(prepared, requestFor(ctx, item));
   while (outcome.state === 'pending') {
     outcome = await awaitExternalOutcome(ctx.provider, outcome.job, ctx.signal, ctx.pollIntervalMs);
   }
   return outcome;
 }
 
-/** Makes `items` one at a time, each image scored for likeness and stored at once. */
+/**
+ * Makes `items` one at a time, photo by photo where the provider says which photo each comes from,
+ * each image scored for likeness and stored at once.
+ */
 async function produce(
   ctx: JobContext,
   prepared: PreparedSubject,
-  items: WorkItem[],
+  work: WorkItem[],
   likeness: LikenessCheck,
   stage: (i: number, n: number, item: WorkItem) => [progress: number, stage: string],
   retried = false,
 ): Promise<Made[]> {
   const { app, owner } = ctx;
   const made: Made[] = [];
+  const items = bySourcePhoto(ctx, prepared, work);
   for (let i = 0; i < items.length; i++) {
     ctx.signal.throwIfAborted();
     const item = items[i]!;

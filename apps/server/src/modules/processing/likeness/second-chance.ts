@@ -8,7 +8,7 @@ import type { App } from '../../../core/app.js';
 import { q } from '../../../core/db/db.js';
 import { decodeRow } from '../../../core/records/codec.js';
 import { recordOf, type RecordOf } from '../../record-of.js';
-import type { GenerationProvider } from '../providers/types.js';
+import type { GenerateRequest, GenerationProvider } from '../providers/types.js';
 
 /** Appended to the job's seed for the second try, so it differs from the first image. */
 export const RETRY_SEED_SALT = 'likeness-retry-1';
@@ -50,16 +50,20 @@ export async function resultRow(
   return row ? recordOf('results', decodeRow(results, row)) : null;
 }
 
-/** The same provider, every `generate` seeded with `salt` appended (everything else passes through). */
+/** The same provider, every request seeded with `salt` appended (everything else passes through). */
 export function reseeded(provider: GenerationProvider, salt: string): GenerationProvider {
   return new Proxy(provider, {
     get(target, prop) {
+      const salted = (request: GenerateRequest): GenerateRequest => ({
+        ...request,
+        seed: `${request.seed}:${salt}`,
+      });
       if (prop === 'generate')
         return ((prepared, request) =>
-          target.generate(prepared, {
-            ...request,
-            seed: `${request.seed}:${salt}`,
-          })) satisfies GenerationProvider['generate'];
+          target.generate(prepared, salted(request))) satisfies GenerationProvider['generate'];
+      if (prop === 'sourcePhoto' && target.sourcePhoto)
+        return ((prepared, request) =>
+          target.sourcePhoto!(prepared, salted(request))) satisfies GenerationProvider['sourcePhoto'];
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },

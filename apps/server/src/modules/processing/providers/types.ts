@@ -87,6 +87,12 @@ export interface GenerationProvider {
   /** Registers or trains the subject when the service needs it; the studio engine only keeps it. */
   prepare(subject: Subject, signal?: AbortSignal): Promise<PreparedSubject>;
   generate(prepared: PreparedSubject, request: GenerateRequest): Promise<GenerateOutcome>;
+  /**
+   * The accepted photo (its id) that `request`'s image will be made from, for a provider that picks
+   * it itself and knows it before generating: the studio engine. The runner then makes a job's
+   * images photo by photo, so an engine that analyses each photo once holds one analysis at a time.
+   */
+  sourcePhoto?(prepared: PreparedSubject, request: GenerateRequest): string;
   /** The backstop for webhooks that never arrive. */
   status(job: ExternalJob): Promise<GenerateOutcome>;
   /**

@@ -26,7 +26,12 @@ export type RenderJob = RenderOptions & {
   photo: Buffer;
 };
 
-const CACHE_SIZE = 6;
+/**
+ * Analyses kept: each holds the photo's pixels, its matte and a small photo's enlargement (~25 MB
+ * for a 1024 px selfie). The runner makes a job's portraits photo by photo (run-job.ts), so one
+ * is in use at a time; the second keeps it when a render for something else comes in between.
+ */
+const CACHE_SIZE = 2;
 
 export class StudioEngine {
   private readonly cache = new Map<string, Promise<PhotoAnalysis>>();

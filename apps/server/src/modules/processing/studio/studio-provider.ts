@@ -20,6 +20,17 @@ import { FULL_LONG_SIDE } from './framing.js';
 /** Output long side of a team test shoot (a full one is FULL_LONG_SIDE). */
 export const TEST_LONG_SIDE = 1024;
 
+/** What a style's seed decides for all its variants. */
+function styleDraws(seed: string): { firstSide: -1 | 1; styleIndex: number } {
+  const styleRandom = seededRandom(seed);
+  // A style's variants take turns on the key light's side, starting on the side its seed draws.
+  const firstSide: -1 | 1 = styleRandom.next() < 0.5 ? -1 : 1;
+  // Each style starts at its own place in the best photos, so two styles (a team's, over one
+  // brand backdrop) do not open on the same photo.
+  const styleIndex = Math.floor(styleRandom.next() * BEST_PHOTOS);
+  return { firstSide, styleIndex };
+}
+
 export class StudioProvider implements GenerationProvider {
   readonly name = 'studio';
   private readonly pool: StudioPool;
@@ -38,15 +49,15 @@ export class StudioProvider implements GenerationProvider {
     return { subject: { ...subject, photos: rankPhotos(subject.photos) } };
   }
 
+  sourcePhoto(prepared: PreparedSubject, req: GenerateRequest): string {
+    const { styleIndex } = styleDraws(req.seed);
+    return photoForVariant(prepared.subject.photos, req.variants[0] ?? 0, styleIndex).id;
+  }
+
   async generate(prepared: PreparedSubject, req: GenerateRequest): Promise<GenerateOutcome> {
     const { subject } = prepared;
     const images: GeneratedImage[] = [];
-    // A style's variants take turns on the key light's side, starting on the side its seed draws.
-    const styleRandom = seededRandom(req.seed);
-    const firstSide: -1 | 1 = styleRandom.next() < 0.5 ? -1 : 1;
-    // Each style starts at its own place in the best photos, so two styles (a team's, over one
-    // brand backdrop) do not open on the same photo.
-    const styleIndex = Math.floor(styleRandom.next() * BEST_PHOTOS);
+    const { firstSide, styleIndex } = styleDraws(req.seed);
     for (const variant of req.variants) {
       req.signal?.throwIfAborted();
       const photo = photoForVariant(subject.photos, variant, styleIndex);
