@@ -52,12 +52,12 @@ export async function resultRow(
 
 /** The same provider, every request seeded with `salt` appended (everything else passes through). */
 export function reseeded(provider: GenerationProvider, salt: string): GenerationProvider {
+  const salted = (request: GenerateRequest): GenerateRequest => ({
+    ...request,
+    seed: `${request.seed}:${salt}`,
+  });
   return new Proxy(provider, {
     get(target, prop) {
-      const salted = (request: GenerateRequest): GenerateRequest => ({
-        ...request,
-        seed: `${request.seed}:${salt}`,
-      });
       if (prop === 'generate')
         return ((prepared, request) =>
           target.generate(prepared, salted(request))) satisfies GenerationProvider['generate'];
