@@ -78,6 +78,14 @@ describe.each(engines)('upload checks (%s)', (engine) => {
       },
     );
 
+    it('rejects a photo with a neighbour whose face is outside it, by their shoulder at its side', async () => {
+      const v = await watcher.upload(await draft(), await img.neighbourAtSide());
+      expect(v.qc).toBe('rejected');
+      // The face detector sees the sitter alone; the people detector sees the neighbour.
+      expect(v.faceCount).toBe(1);
+      expect(codes(v)).toEqual(['multiple_faces']);
+    });
+
     it.each([1, 2, 3, 4, 5, 6])('rejects group photo %i as showing several people', async (n) => {
       const v = await watcher.upload(await draft(), await img.groupPhoto(n));
       expect(v.qc).toBe('rejected');

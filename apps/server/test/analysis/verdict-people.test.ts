@@ -1,12 +1,13 @@
 /**
  * The verdict on numbers: another person partly in frame is refused with words (a smaller face
- * beside the main one, or one the photo's edge cuts), so are eyes shut or cast down and a tilt the
- * engine cannot level, and a photo too small for sharp close-ups is accepted with a note that says
- * so.
+ * beside the main one, one the photo's edge cuts, or a body at a side with its face outside the
+ * photo), so are eyes shut or cast down and a tilt the engine cannot level, and a photo too small
+ * for sharp close-ups is accepted with a note that says so.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { MainFace, PhotoAnalysis } from '../../src/modules/analysis/photo-analysis.js';
+import type { PersonBox } from '../../src/modules/analysis/vision/people.js';
 import {
   CLOSE_UP_MIN_FACE_PX,
   judge,
@@ -68,6 +69,35 @@ describe('another person in frame', () => {
   it('lets a small face far behind pass', () => {
     const far = { box: { x: 0.7, y: 0.3, width: 0.05, height: 0.06 }, score: 0.8 };
     expect(codes(photo(1200, [main, far]))).toEqual([]);
+  });
+});
+
+describe('another person by their body, their face outside the photo', () => {
+  // The sitter's own box holds the face; a neighbour's shoulder at the right side does not.
+  const sitter = { box: { x: 0.15, y: 0.08, width: 0.8, height: 0.9 }, score: 0.66 };
+  const shoulder = { box: { x: 0.83, y: 0.01, width: 0.16, height: 0.98 }, score: 0.42 };
+  const bodies = (a: PhotoAnalysis, people: PersonBox[], t = defaultUploadCheckSettings()) =>
+    judge(a, t, [], studioFrameRules, people).map((r) => r.code);
+
+  it('refuses a body at a side of the photo that does not hold the sitter’s face', () => {
+    expect(bodies(photo(1200, [main]), [sitter, shoulder])).toEqual(['multiple_faces']);
+    const left = { ...shoulder, box: { ...shoulder.box, x: 0 } };
+    expect(bodies(photo(1200, [main]), [sitter, left])).toEqual(['multiple_faces']);
+  });
+
+  it('keeps the sitter’s own box, a body short of the sides, a narrow one and an unsure one', () => {
+    expect(bodies(photo(1200, [main]), [sitter])).toEqual([]);
+    const inside = { ...shoulder, box: { ...shoulder.box, x: 0.7 } };
+    expect(bodies(photo(1200, [main]), [inside])).toEqual([]);
+    const narrow = { ...shoulder, box: { ...shoulder.box, x: 0.93, width: 0.07 } };
+    expect(bodies(photo(1200, [main]), [narrow])).toEqual([]);
+    expect(bodies(photo(1200, [main]), [{ ...shoulder, score: 0.19 }])).toEqual([]);
+  });
+
+  it('follows the setting, and leaves a blurred photo to its blur', () => {
+    const strict = { ...defaultUploadCheckSettings(), otherPersonMinScore: 0.5 };
+    expect(bodies(photo(1200, [main]), [shoulder], strict)).toEqual([]);
+    expect(bodies(photo(1200, [main], { sharpness: 2 }), [shoulder])).toEqual(['blurry']);
   });
 });
 

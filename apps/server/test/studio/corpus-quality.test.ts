@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { Human } from '@vladmandic/human';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadHuman } from '../../src/modules/analysis/vision/human.js';
+import { loadPeopleModel } from '../../src/modules/analysis/vision/people.js';
 import { StudioEngine } from '../../src/modules/processing/studio/studio-engine.js';
 import { loadPhoto, readManifest, type Manifest } from './corpus-photos.js';
 import { corpusReport, REPORT_LONG_SIDE, VARIETY_PEOPLE, type CorpusReport } from './corpus-report.js';
@@ -58,9 +59,10 @@ describe('studio quality over the corpus of everyday photos', () => {
     // The upload checks' models; no face descriptors: with no other photos to compare, the verdict
     // does not use them.
     const human: Human = await loadHuman({ face: { description: { enabled: false } } });
+    const bodies = await loadPeopleModel();
     const renders = new Map<string, Buffer>();
     if (OUT) await mkdir(OUT, { recursive: true });
-    report = await corpusReport(engine, human, manifest.photos, async (name, jpeg) => {
+    report = await corpusReport(engine, human, bodies, manifest.photos, async (name, jpeg) => {
       if (!OUT) return;
       renders.set(name, jpeg);
       await writeFile(join(OUT, `${name}.jpg`), jpeg);

@@ -13,6 +13,7 @@ import { analysePhoto as checkPhoto } from '../../src/modules/analysis/analyse-p
 import { defaultUploadCheckSettings } from '../../src/modules/analysis/check-settings.js';
 import type { NormBox, PhotoAnalysis as UploadAnalysis } from '../../src/modules/analysis/photo-analysis.js';
 import { judge, notesOn } from '../../src/modules/analysis/verdict.js';
+import { findPeople } from '../../src/modules/analysis/vision/people.js';
 import { studioFrameRules } from '../../src/modules/processing/studio-frame-rules.js';
 import {
   aspectRatio,
@@ -282,6 +283,8 @@ async function brandBackdrop(): Promise<Buffer> {
 export async function corpusReport(
   engine: StudioEngine,
   human: Human,
+  /** The upload checks' people detector (vision/people.ts). */
+  bodies: Human,
   photos: CorpusPhoto[],
   keep?: (name: string, jpeg: Buffer) => Promise<void>,
 ): Promise<CorpusReport> {
@@ -324,8 +327,9 @@ export async function corpusReport(
     for (const p of chosen.filter((x) => x.person === person)) {
       const jpeg = await loadPhoto(p, photos);
       const upload = await timed('uploadChecks', () => uploadCheck(human, jpeg));
+      const people = await timed('uploadChecks', () => findPeople(bodies, jpeg));
       const reasons = upload
-        ? judge(upload, defaultUploadCheckSettings(), [], studioFrameRules).map((x) => x.code)
+        ? judge(upload, defaultUploadCheckSettings(), [], studioFrameRules, people).map((x) => x.code)
         : ['unreadable'];
       const accepted = reasons.length === 0;
       if (accepted) own.push({ id: p.id, jpeg });

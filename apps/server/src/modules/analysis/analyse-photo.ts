@@ -14,6 +14,7 @@ import { dHash, pHash } from './vision/perceptual-hash.js';
 import { laplacianVariance } from './vision/sharpness.js';
 import { eyesOpen, headRoll } from './vision/face-mesh.js';
 import {
+  boxIn,
   clampRect,
   decodeUpright,
   encodeClean,
@@ -65,7 +66,7 @@ async function measure(human: Human, img: RawImage): Promise<PhotoAnalysis> {
     height: img.height,
     faces: [
       ...faces.map((f) => ({ box: f.box, score: round(f.result.score, 3) })),
-      ...atEdges.map((f) => ({ box: clippedBox(f, small), score: round(f.score, 3) })),
+      ...atEdges.map((f) => ({ box: boxIn(f, small), score: round(f.score, 3) })),
     ],
     face,
     exposure: roundExposure(exposureOf(await lumaOf(overview, overview.width, overview.height))),
@@ -83,20 +84,6 @@ async function detectFaces(human: Human, img: RawImage): Promise<Found[]> {
     for (const f of result.face) f.tensor?.dispose();
     return found.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   });
-}
-
-/** A box in `img`'s pixels, cut to the image and made relative to its size. */
-function clippedBox(b: { x: number; y: number; width: number; height: number }, img: RawImage): NormBox {
-  const x0 = Math.max(0, b.x);
-  const y0 = Math.max(0, b.y);
-  const x1 = Math.min(img.width, b.x + b.width);
-  const y1 = Math.min(img.height, b.y + b.height);
-  return {
-    x: round(x0 / img.width, 4),
-    y: round(y0 / img.height, 4),
-    width: round(Math.max(0, x1 - x0) / img.width, 4),
-    height: round(Math.max(0, y1 - y0) / img.height, 4),
-  };
 }
 
 /** The face box from the mesh points when there is a mesh (tighter than the detector's box). */

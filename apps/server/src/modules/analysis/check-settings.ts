@@ -13,6 +13,11 @@ export type UploadCheckSettings = {
   minFaceHeight: number;
   /** A second face counts as another person when at least this fraction of the main face's height. */
   otherFaceMinRatio: number;
+  /**
+   * A body the people detector finds at a side of the photo, without the sitter's face, counts as
+   * another person when its score is at least this (vision/people.ts).
+   */
+  otherPersonMinScore: number;
   /** Largest head turn (yaw) and tilt up/down (pitch), in degrees. */
   maxYawDegrees: number;
   maxPitchDegrees: number;
@@ -46,6 +51,7 @@ export function defaultUploadCheckSettings(): UploadCheckSettings {
     minShortSide: 400,
     minFaceHeight: 0.15,
     otherFaceMinRatio: 0.3,
+    otherPersonMinScore: 0.2,
     maxYawDegrees: 30,
     maxPitchDegrees: 20,
     maxRollDegrees: 20,
@@ -69,6 +75,7 @@ const RANGES: Range[] = [
   ['minShortSide', 0, 10_000, true],
   ['minFaceHeight', 0, 1, false],
   ['otherFaceMinRatio', 0, 1, false],
+  ['otherPersonMinScore', 0, 1, false],
   ['maxYawDegrees', 0, 90, false],
   ['maxPitchDegrees', 0, 90, false],
   ['maxRollDegrees', 0, 90, false],

@@ -16,6 +16,8 @@ import { ApiError } from '../../core/errors.js';
 import { nowString } from '../../tools/dates.js';
 import { PoolClosedError, PoolFullError, WorkerCrashError } from '../../tools/worker-pool.js';
 import { acquireFaceThreads, faceThreads, type FaceThreadsLease } from './face-threads.js';
+import { closePeopleThreads, findPeopleInThread } from './people-threads.js';
+import type { PersonBox } from './vision/people.js';
 import { decodeHashes, encodeHashes } from './fingerprints.js';
 import type { AnalysisFormat, AnalysisResult } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
@@ -77,6 +79,7 @@ export class UploadChecks {
     this.unsubscribe?.();
     for (const wake of this.waiting.splice(0)) wake();
     await this.faces?.close();
+    await closePeopleThreads();
     await this.idle();
   }
 
@@ -168,6 +171,8 @@ export class UploadChecks {
       return this.save(id, { qc: 'rejected', qcReasons: [reason('unreadable')], qcCheckedAt: nowString() });
 
     const checks = this.settings().uploadChecks;
+    // The people by their bodies are looked for in threads of their own, meanwhile.
+    const people = checks ? this.people(bytes) : Promise.resolve([]);
     let result: AnalysisResult | null = null;
     for (let attempt = 1; !result; attempt++) {
       // A copy the worker can own: storage buffers may be views into a shared pool.
@@ -194,6 +199,8 @@ export class UploadChecks {
     const base = { width: result.width, height: result.height, contentHash, qcCheckedAt: nowString() };
     const analysis = result.analysis;
     if (!analysis) return this.save(id, { ...base, qc: 'accepted', qcReasons: [] });
+    const bodies = await people;
+    if (!bodies || this.closed) return;
 
     const face = analysis.face;
     const fields = {
@@ -207,7 +214,13 @@ export class UploadChecks {
     };
     await this.serially(photo.photoshoot, async () => {
       const others = await this.acceptedOthers(photo.photoshoot, id);
-      const reasons = judge(analysis, this.settings().checks, others, this.app.service(frameRulesKey));
+      const reasons = judge(
+        analysis,
+        this.settings().checks,
+        others,
+        this.app.service(frameRulesKey),
+        bodies,
+      );
       // An accepted photo may still carry notes (too small for close-ups), shown beside it.
       const qc = reasons.length ? 'rejected' : 'accepted';
       await this.save(id, {
@@ -216,6 +229,26 @@ export class UploadChecks {
         qcReasons: reasons.length ? reasons : notesOn(analysis, this.app.service(frameRulesKey)),
       });
     });
+  }
+
+  /**
+   * The people in the photo by their bodies; null when the threads were closed or are full (the
+   * photo stays pending, as when the face-model threads are). On any other failure the verdict
+   * is the face analysis's alone, and the failure is reported: a photo that breaks the decoder
+   * breaks the face analysis too, which then decides.
+   */
+  private async people(bytes: Buffer): Promise<PersonBox[] | null> {
+    try {
+      return await findPeopleInThread(bytes, () => this.settings().checks.workers);
+    } catch (err) {
+      if (err instanceof PoolClosedError) return null;
+      if (err instanceof PoolFullError) {
+        this.overflowed = true;
+        return null;
+      }
+      process.emitWarning(`people check failed: ${(err as Error)?.message ?? err}`);
+      return [];
+    }
   }
 
   private async acceptedOthers(photoshoot: string, id: string): Promise<OtherPhoto[]> {

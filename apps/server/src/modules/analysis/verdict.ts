@@ -7,6 +7,7 @@ import type { UploadCheckSettings } from './check-settings.js';
 import type { NormBox, PhotoAnalysis } from './photo-analysis.js';
 import { reason, type QcReason } from './reasons.js';
 import type { FrameRules } from './frame-rules.js';
+import type { PersonBox } from './vision/people.js';
 
 /** Another photo of the same photoshoot, already accepted. */
 export type OtherPhoto = { dhash: string; phash: string; embedding: number[] };
@@ -16,6 +17,8 @@ export function judge(
   t: UploadCheckSettings,
   others: OtherPhoto[],
   rules: FrameRules,
+  /** The people found by their bodies (vision/people.ts), when they were looked for. */
+  people: PersonBox[] = [],
 ): QcReason[] {
   const reasons: QcReason[] = [];
   const lowResolution = Math.min(a.width, a.height) < t.minShortSide;
@@ -44,7 +47,10 @@ export function judge(
     const others = a.faces
       .slice(1)
       .filter((f) => f.box.height >= mainHeight * t.otherFaceMinRatio * (atEdge(f.box) ? 0.6 : 1));
-    if (!blurry && others.length > 0) reasons.push(reason('multiple_faces'));
+    // Someone whose face is outside the photo (a shoulder, an arm or hair at its side) is found
+    // by the body detector alone.
+    const bodies = people.filter((p) => isNeighbourBody(p, face.box, t.otherPersonMinScore));
+    if (!blurry && (others.length > 0 || bodies.length > 0)) reasons.push(reason('multiple_faces'));
     if (face.heightFrac < t.minFaceHeight) reasons.push(reason('face_too_small'));
     if (!blurry) {
       if (Math.abs(face.yaw) > t.maxYawDegrees || Math.abs(face.pitch) > t.maxPitchDegrees)
@@ -70,6 +76,27 @@ export function judge(
 
 function pixelsOf(b: NormBox, a: PhotoAnalysis) {
   return { x: b.x * a.width, y: b.y * a.height, width: b.width * a.width, height: b.height * a.height };
+}
+
+/** A body box narrower than this share of the photo is a hand or a bag more often than a person. */
+const LEAST_BODY_WIDTH = 0.08;
+/** How close to a side a box must reach to be cut by it, as a share of the photo's width. */
+const SIDE_MARGIN = 0.015;
+
+/**
+ * Whether a body the detector found is someone beside the sitter, cut by a side of the photo: sure
+ * enough, not narrow, reaching the left or right edge, and not holding the sitter's face (the
+ * sitter's own box). A whole person inside the photo shows their face, which the face rules judge;
+ * on single-person photos the detector's extra boxes (a held helmet, an arm on a table) were under
+ * 0.2 or short of the sides (docs/decisions/009-upload-checks.md).
+ */
+function isNeighbourBody(p: PersonBox, face: NormBox, minScore: number): boolean {
+  const b = p.box;
+  if (p.score < minScore || b.width < LEAST_BODY_WIDTH) return false;
+  if (b.x > SIDE_MARGIN && b.x + b.width < 1 - SIDE_MARGIN) return false;
+  const cx = face.x + face.width / 2;
+  const cy = face.y + face.height / 2;
+  return !(cx >= b.x && cx <= b.x + b.width && cy >= b.y && cy <= b.y + b.height);
 }
 
 /** Whether a box (fractions of the photo) touches one of the photo's edges. */

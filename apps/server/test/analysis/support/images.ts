@@ -104,6 +104,18 @@ export async function groupPhoto(n: number): Promise<TestImage> {
   return jpeg(`group-${n}`, await readFile(path.join(FACE_API_DEMO, `sample${n}.jpg`)));
 }
 
+/**
+ * One woman of group photo 6 (the studio corpus's g6a-close), her neighbour's shoulder and dress at
+ * the right edge with the neighbour's face outside the photo: one face for the face detector.
+ */
+export async function neighbourAtSide(): Promise<TestImage> {
+  const bytes = await sharp(await readFile(path.join(FACE_API_DEMO, 'sample6.jpg')))
+    .extract({ left: 0, top: 299, width: 720, height: 900 })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  return jpeg('neighbour-at-side', bytes);
+}
+
 /** A single person cut out of a group photo around the face box (fractions of the photo). */
 export async function personFromGroup(
   n: number,

@@ -74,7 +74,7 @@ export function PrivacyPage() {
           <li>Account data: your name, email address, optional company name and avatar.</li>
           <li>
             The photos you upload to a photoshoot, and the technical measurements we take of them (face
-            position, sharpness, exposure) to check they are usable.
+            position, sharpness, exposure, whether someone else is in them) to check they are usable.
           </li>
           <li>
             A description of the person photographed that you choose to give (for example hair colour or

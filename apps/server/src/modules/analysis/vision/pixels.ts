@@ -3,9 +3,12 @@
  * crops/resizes of it done by sharp from raw (no second decode).
  */
 import sharp from 'sharp';
+import type { NormBox } from '../photo-analysis.js';
 
 /** Upright, sRGB, 8-bit pixels; `channels` is 3 (RGB) or 4 (RGBA). */
 export type RawImage = { data: Buffer; width: number; height: number; channels: 3 | 4 };
+
+type Size = { width: number; height: number };
 
 /** Pixel rectangle, clamped to the image by `clampRect`. */
 export type Rect = { left: number; top: number; width: number; height: number };
@@ -78,6 +81,21 @@ export function luma(data: Uint8Array, channels: number): Float32Array {
   for (let i = 0, j = 0; i < n; i++, j += channels)
     out[i] = 0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]!;
   return out;
+}
+
+/** A box in `img`'s pixels, cut to the image and made relative to its size (4 decimals). */
+export function boxIn(b: { x: number; y: number; width: number; height: number }, img: Size): NormBox {
+  const x0 = Math.max(0, b.x);
+  const y0 = Math.max(0, b.y);
+  const x1 = Math.min(img.width, b.x + b.width);
+  const y1 = Math.min(img.height, b.y + b.height);
+  const round = (v: number) => Math.round(v * 10_000) / 10_000;
+  return {
+    x: round(x0 / img.width),
+    y: round(y0 / img.height),
+    width: round(Math.max(0, x1 - x0) / img.width),
+    height: round(Math.max(0, y1 - y0) / img.height),
+  };
 }
 
 /** Clamps a rectangle to the image, at least 1×1. */

@@ -4,7 +4,7 @@
  */
 export const QC_REASONS = [
   { value: 'no_face', label: 'No face' },
-  { value: 'multiple_faces', label: 'Several faces' },
+  { value: 'multiple_faces', label: 'Someone else in it' },
   { value: 'face_too_small', label: 'Face too small' },
   { value: 'face_turned', label: 'Face turned away' },
   { value: 'eyes_closed', label: 'Eyes closed' },

@@ -23,6 +23,12 @@ const CHECK_THRESHOLDS: FieldSpec[] = (
     ['minShortSide', 'Shortest photo side (px, at least)', '1', 'Smaller photos are refused as too small.'],
     ['minFaceHeight', 'Face height (share of the photo, at least)', '0.01', 'From 0 to 1.'],
     ['otherFaceMinRatio', 'Another person: face size against the main face', '0.05', 'From 0 to 1.'],
+    [
+      'otherPersonMinScore',
+      'Another person at a side, face out of the photo: detector score (at least)',
+      '0.05',
+      'From 0 to 1; higher refuses fewer photos.',
+    ],
     ['maxYawDegrees', 'Head turned (degrees, at most)', '1', undefined],
     ['maxPitchDegrees', 'Head tilted up or down (degrees, at most)', '1', undefined],
     [

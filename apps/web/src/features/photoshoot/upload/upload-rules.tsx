@@ -21,7 +21,7 @@ const GOOD: Array<{ title: string; text: string; art: ReactNode }> = [
 const BAD: Array<{ title: string; text: string; art: ReactNode }> = [
   {
     title: 'Other people in the photo',
-    text: 'Group photos are refused; crop others out first.',
+    text: 'Even a shoulder or hair of someone else at the edge can get it refused; crop them out.',
     art: <Face group />,
   },
   {
