@@ -1,7 +1,7 @@
 /**
  * The studio engine on its own (in this thread, no database): the same seed gives the same
  * image, another variant another one; the frame follows the style; without any model it still
- * renders a portrait from a placeholder matte.
+ * renders a portrait from a placeholder matte; it keeps as many photos' analyses as it is told.
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -47,5 +47,18 @@ describe('studio engine', () => {
     expect(r.params).toMatchObject({ segmenter: 'none', faceDetected: false });
     const meta = await sharp(r.jpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 320, 400]);
+  }, 60_000);
+
+  it('keeps as many analyses as it is told, the oldest going first', async () => {
+    // Three jobs at once on one thread: each one's photo stays analysed between its renders.
+    const three = await StudioEngine.open({ faces: null, analysesKept: 3 });
+    const first = three.analyse('p1', photo);
+    await Promise.all([first, three.analyse('p2', photo), three.analyse('p3', photo)]);
+    expect(three.analyse('p1', photo)).toBe(first);
+    // The default keeps two: the third photo sends the first one's analysis away.
+    const two = await StudioEngine.open({ faces: null });
+    const gone = two.analyse('p1', photo);
+    await Promise.all([gone, two.analyse('p2', photo), two.analyse('p3', photo)]);
+    expect(two.analyse('p1', photo)).not.toBe(gone);
   }, 60_000);
 });

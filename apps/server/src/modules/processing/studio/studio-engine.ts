@@ -18,6 +18,8 @@ export type EngineOptions = {
    * means none (tests of the fallback paths).
    */
   faces?: FaceModels | null;
+  /** Analyses kept (default ANALYSES_KEPT): at least one per job whose renders this engine takes. */
+  analysesKept?: number;
 };
 
 export type RenderJob = RenderOptions & {
@@ -27,16 +29,20 @@ export type RenderJob = RenderOptions & {
 };
 
 /**
- * Analyses kept: each holds the photo's pixels, its matte and a small photo's enlargement (~25 MB
- * for a 1024 px selfie). The runner makes a job's portraits photo by photo (run-job.ts), so one
- * is in use at a time; the second keeps it when a render for something else comes in between.
+ * Analyses kept by default: each holds the photo's pixels, its matte and a small photo's
+ * enlargement (~25 MB for a 1024 px selfie). The runner makes a job's portraits photo by photo
+ * (run-job.ts), so one is in use per job at a time; the second keeps it when a render for
+ * something else comes in between.
  */
-const CACHE_SIZE = 2;
+export const ANALYSES_KEPT = 2;
 
 export class StudioEngine {
   private readonly cache = new Map<string, Promise<PhotoAnalysis>>();
 
-  private constructor(private readonly tools: Analysers) {}
+  private constructor(
+    private readonly tools: Analysers,
+    private readonly kept: number,
+  ) {}
 
   static async open(opts: EngineOptions = {}): Promise<StudioEngine> {
     const modelPath = isnetModelPath(opts.dataDir);
@@ -50,7 +56,7 @@ export class StudioEngine {
               segmentation: { enabled: !isnet },
             }),
           );
-    return new StudioEngine({ faces, isnet });
+    return new StudioEngine({ faces, isnet }, Math.max(1, opts.analysesKept ?? ANALYSES_KEPT));
   }
 
   analyse(photoKey: string, photo: Buffer): Promise<PhotoAnalysis> {
@@ -59,7 +65,7 @@ export class StudioEngine {
       p = analysePhoto(photo, this.tools);
       p.catch(() => this.cache.delete(photoKey));
       this.cache.set(photoKey, p);
-      while (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+      while (this.cache.size > this.kept) this.cache.delete(this.cache.keys().next().value!);
     }
     return p;
   }

@@ -8,7 +8,7 @@
  */
 import { acquireFaceThreads, type FaceQuestion, type FaceThreadsLease } from '../../analysis/face-threads.js';
 import { WorkerPool, type Answer } from '../../../tools/worker-pool.js';
-import type { RenderJob } from './studio-engine.js';
+import { ANALYSES_KEPT, type RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 import type { StudioReply, StudioTask } from './studio-worker.js';
 
@@ -50,6 +50,15 @@ export class StudioPool {
     return { output: mask, transfer: mask ? [mask.buffer as ArrayBuffer] : [] };
   }
 
+  /**
+   * Analyses each thread keeps. Renders go to whichever thread is free, so with `size` jobs at
+   * once a thread takes renders of every one of them; each job works on one photo at a time
+   * (run-job.ts), so a thread keeps one analysis per job, and at least the engine's default.
+   */
+  private analysesKept(): number {
+    return Math.max(ANALYSES_KEPT, this.opts.size);
+  }
+
   /** Threads alive now: none before the first render, none again after a minute idle. */
   get threads(): number {
     return this.pool.threads;
@@ -58,7 +67,7 @@ export class StudioPool {
   /** Renders in a thread; an abort settles at once (the thread's late answer is dropped). */
   async render(job: RenderJob, signal?: AbortSignal): Promise<RenderedPortrait> {
     signal?.throwIfAborted();
-    const run = this.pool.run({ job, dataDir: this.opts.dataDir });
+    const run = this.pool.run({ job, dataDir: this.opts.dataDir, analysesKept: this.analysesKept() });
     if (!signal) return withBuffer(await run);
     let onAbort!: () => void;
     const aborted = new Promise<never>((_, reject) => {

@@ -11,7 +11,12 @@ import type { FaceQuestion } from '../../analysis/face-threads.js';
 import { StudioEngine, type RenderJob } from './studio-engine.js';
 import type { RenderedPortrait } from './render-portrait.js';
 
-export type StudioTask = { job: RenderJob; dataDir?: string };
+export type StudioTask = {
+  job: RenderJob;
+  dataDir?: string;
+  /** The engine's analyses kept (studio-pool.ts), read when the engine opens. */
+  analysesKept: number;
+};
 export type StudioReply = Omit<RenderedPortrait, 'jpeg'> & { jpeg: Uint8Array };
 
 /** The pixels go as a copy this thread can give away: callers' buffers may be views into a pool. */
@@ -28,8 +33,8 @@ const faces: FaceModels = {
 
 let engine: Promise<StudioEngine> | null = null;
 
-serveTasks<StudioTask, StudioReply>(async ({ job, dataDir }) => {
-  engine ??= StudioEngine.open({ dataDir, faces });
+serveTasks<StudioTask, StudioReply>(async ({ job, dataDir, analysesKept }) => {
+  engine ??= StudioEngine.open({ dataDir, faces, analysesKept });
   engine.catch(() => (engine = null));
   const result = await (
     await engine
