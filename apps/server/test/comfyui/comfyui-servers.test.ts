@@ -30,6 +30,7 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
   beforeEach(async () => {
     for (const f of [w.a, w.b])
       f.mode = { hold: false, failRuns: false, hugeOutputBytes: 0, noSocket: false };
+    for (const f of [w.a, w.b]) f.passSubmission();
     await w.t.app.settings.patch({ processing: { maxAttempts: 2 } });
     await useServers(w.t, w.a, w.b);
   });
@@ -209,8 +210,7 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
       seed: 'c',
       signal: controller.signal,
     });
-    // Running, and known to us by its prompt id: until the answer to the submission is stored, the
-    // row holds only its placeholder, and a cancel has no prompt to name.
+    // Running, and known to us by its prompt id (the cases before the answer is stored follow).
     await until(async () => {
       const run = w.a.accepted.length > before ? w.a.running : null;
       return (run && (await externalJobs(w.t, shoot.id)).some((j) => j.externalId === run.id)) || undefined;
@@ -224,6 +224,72 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     expect(w.a.running).toBeNull();
     const status = await provider.status(job);
     expect(status).toMatchObject({ state: 'failed', reason: 'ComfyUI: cancelled' });
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  /** A generation of a fresh shoot's first style whose submission the fake holds as `hold` says. */
+  async function heldSubmission(hold: 'unseen' | 'unanswered') {
+    await useServers(w.t, w.a);
+    w.a.mode.hold = true;
+    w.a.mode.holdSubmission = hold;
+    const shoot = await queuedShoot(w.t);
+    const inputs = await loadJobInputs(w.t.app, await photoshoot(w.t, shoot.id));
+    const provider = new ComfyuiProvider(w.t.app);
+    const controller = new AbortController();
+    const accepted = w.a.accepted.length;
+    const running = provider.generate(await provider.prepare(inputs.subject), {
+      style: inputs.styles[0]! as StyleSpec,
+      variants: [0],
+      seed: 'h',
+      signal: controller.signal,
+    });
+    running.catch(() => {}); // note: awaited by the test.
+    await until(async () => w.a.submissionsWaiting > 0 || undefined);
+    const rows = await externalJobs(w.t, shoot.id);
+    expect(rows.map((j) => [j.state, j.externalId.startsWith('local:')])).toEqual([['pending', true]]);
+    return { shoot, running, controller, accepted };
+  }
+
+  it('stops a run whose submission the server took but has not answered, found by its client id', async () => {
+    const { shoot, running, controller, accepted } = await heldSubmission('unanswered');
+    const run = w.a.accepted[accepted]!;
+    await until(async () => w.a.running === run || undefined);
+    // The refund: the job is aborted and its runs are stopped, the one in flight included.
+    controller.abort(new Error('refunded'));
+    expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect(w.a.interrupts.at(-1)).toEqual({ promptId: run.id });
+    expect(w.a.running).toBeNull();
+    w.a.passSubmission();
+    await expect(running).rejects.toThrow('refunded');
+    expect((await externalJobs(w.t, shoot.id)).map((j) => [j.state, j.externalId])).toEqual([
+      ['failed', run.id],
+    ]);
+    expect(w.a.accepted.length).toBe(accepted + 1);
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  it('stops a run the server takes only after the cancel looked for it, once its answer names it', async () => {
+    const { shoot, running, controller, accepted } = await heldSubmission('unseen');
+    controller.abort(new Error('refunded'));
+    // Nothing on the server to find yet: the row is settled under its placeholder.
+    expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect(w.a.accepted.length).toBe(accepted);
+    const interrupts = w.a.interrupts.length;
+    w.a.passSubmission();
+    await expect(running).rejects.toThrow('refunded');
+    const run = w.a.accepted[accepted]!;
+    // Taken and started, then stopped by the submitter: interrupted by its id, or deleted from
+    // the queue if the cancel came before it started.
+    expect(w.a.running).toBeNull();
+    expect(w.a.queue.some((r) => r.id === run.id)).toBe(false);
+    expect(w.a.interrupts.slice(interrupts).every((i) => i.promptId === run.id)).toBe(true);
+    const ended = w.a.history.get(run.id) as { status?: { status_str?: string } } | undefined;
+    expect(ended?.status?.status_str).not.toBe('success');
+    expect((await externalJobs(w.t, shoot.id)).map((j) => [j.state, j.externalId])).toEqual([
+      ['failed', run.id],
+    ]);
     w.a.release();
     await unqueue(shoot.id);
   }, 60_000);

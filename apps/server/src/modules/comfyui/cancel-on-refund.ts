@@ -37,10 +37,14 @@ export class ComfyuiCancellations {
     this.pending.add(work);
   }
 
-  /** Stops the photoshoot's runs still on a server; returns how many were stopped. */
+  /**
+   * Stops the photoshoot's runs still on a server, submissions in flight included (their run is
+   * found by its client id, or stopped by the submitter once it has the prompt id); returns how
+   * many were stopped.
+   */
   async cancelFor(photoshootId: string): Promise<number> {
     let n = 0;
-    for (const row of await pendingRowsOf(this.app.db, photoshootId)) {
+    for (const row of await pendingRowsOf(this.app.db, photoshootId, { submitting: true })) {
       if (row.provider !== PROVIDER) continue;
       await this.provider.cancel({
         provider: PROVIDER,

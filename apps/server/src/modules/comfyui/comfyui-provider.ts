@@ -134,6 +134,16 @@ export class ComfyuiProvider implements GenerationProvider {
       }
       const promptId = found ?? (await this.queue(client, row, p, req, workflow, seed));
       await setExternalId(this.app.db, row.id, promptId, row.meta);
+      // A cancel that came while the submission was unanswered could not name the run and may
+      // have missed it on the server (cancel): it settled the row, and the run is stopped here.
+      if ((await this.rowById(row)).result.state !== 'pending') {
+        // Not a lost server to retry elsewhere: the job is over either way.
+        await client.cancel(promptId).catch((err: unknown) => {
+          console.warn(`[comfyui] stopping cancelled run ${promptId}: ${(err as Error)?.message ?? err}`);
+        });
+        req.signal?.throwIfAborted();
+        throw new PermanentJobError('The ComfyUI run was cancelled.');
+      }
       row = { ...row, externalId: promptId };
     }
     if (!client) throw new ServerLost(`The ComfyUI server of run ${row.externalId} is no longer configured.`);
@@ -186,7 +196,9 @@ export class ComfyuiProvider implements GenerationProvider {
       count: req.variants.length,
     });
     try {
-      return await client.queuePrompt(graph, row.id, req.signal);
+      // Not abandoned when the job is aborted: the server may have queued the run already, and
+      // only its answer names the run to stop. The request has its own time limit.
+      return await client.queuePrompt(graph, row.id);
     } catch (err) {
       if (!(err instanceof PromptRefused)) throw err;
       await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
@@ -267,13 +279,26 @@ export class ComfyuiProvider implements GenerationProvider {
     return this.settle(row, client, outcomeOf(entry, workflow?.outputNode ?? ''));
   }
 
-  /** Stops the run on its server (interrupted if running, deleted from the queue if waiting). */
+  /**
+   * Stops the run on its server (interrupted if running, deleted from the queue if waiting). A run
+   * whose submission is still unanswered is found by its client id; if the server has not taken
+   * it yet, the row is settled while it still has its placeholder, and the submitter stops the
+   * run once the answer names it (carryOn). If the answer was stored meanwhile, that run is stopped.
+   */
   async cancel(job: ExternalJob): Promise<void> {
-    const row = await findByExternalId(this.app.db, PROVIDER, job.externalId);
-    if (!row || row.result.state !== 'pending') return;
-    const client = clientOf(this.app, row);
-    if (client && !isPlaceholder(row.externalId)) await client.cancel(row.externalId);
-    await settleJobRow(this.app.db, row.id, { state: 'failed', error: 'cancelled' });
+    let row = await findByExternalId(this.app.db, PROVIDER, job.externalId);
+    while (row && row.result.state === 'pending') {
+      const client = clientOf(this.app, row);
+      const promptId = !client
+        ? null
+        : isPlaceholder(row.externalId)
+          ? await findRun(client, row.id)
+          : row.externalId;
+      if (client && promptId) await client.cancel(promptId);
+      const failed = { state: 'failed', error: 'cancelled' } as const;
+      if (await settleJobRow(this.app.db, row.id, failed, row.externalId)) return;
+      row = await findJobRow(this.app.db, row.id);
+    }
   }
 
   /** ComfyUI calls nobody back: progress comes over its socket. */

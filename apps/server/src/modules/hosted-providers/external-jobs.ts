@@ -166,15 +166,28 @@ export async function latestForKey(db: Db, provider: string, jobKey: string): Pr
  * Settles a pending row. True only for the call that settled it; a second delivery (or a poll
  * racing a webhook) finds it settled and changes nothing.
  */
-export async function settleJobRow(db: Db, id: string, result: RemoteResult): Promise<boolean> {
+export async function settleJobRow(
+  db: Db,
+  id: string,
+  result: RemoteResult,
+  /** Settles only while the row still has this external id (a submission's answer not stored yet). */
+  ifExternalId?: string,
+): Promise<boolean> {
   if (result.state === 'pending') return false;
   const body =
     result.state === 'done'
       ? { outputs: result.outputs, ...(result.ref ? { ref: result.ref } : {}) }
       : { error: result.error.slice(0, 1000), ...(result.flagged ? { flagged: true } : {}) };
+  const guard = ifExternalId === undefined ? '' : ` AND "externalId" = ?`;
   const res = await db.run(
-    `UPDATE ${TABLE} SET "state" = ?, "result" = ?, "updated" = ? WHERE "id" = ? AND "state" = 'pending'`,
-    [result.state, JSON.stringify(body), nowString(), id],
+    `UPDATE ${TABLE} SET "state" = ?, "result" = ?, "updated" = ? WHERE "id" = ? AND "state" = 'pending'${guard}`,
+    [
+      result.state,
+      JSON.stringify(body),
+      nowString(),
+      id,
+      ...(ifExternalId === undefined ? [] : [ifExternalId]),
+    ],
   );
   if (res.changes === 1) settled.emit(id);
   return res.changes === 1;
@@ -185,13 +198,20 @@ export async function countDelivery(db: Db, id: string): Promise<void> {
   await db.run(`UPDATE ${TABLE} SET "deliveries" = "deliveries" + 1 WHERE "id" = ?`, [id]);
 }
 
-/** A photoshoot's jobs still running at a provider (with a real id: a submission in flight has none). */
-export async function pendingRowsOf(db: Db, photoshoot: string): Promise<ExternalJobRow[]> {
+/**
+ * A photoshoot's jobs still running at a provider: those with a real id, and with `submitting`
+ * also those whose submission is in flight (their placeholder id).
+ */
+export async function pendingRowsOf(
+  db: Db,
+  photoshoot: string,
+  opts: { submitting?: boolean } = {},
+): Promise<ExternalJobRow[]> {
   const rows = await db.all<RawRow>(
     `SELECT * FROM ${TABLE} WHERE "photoshoot" = ? AND "state" = 'pending' ORDER BY "created"`,
     [photoshoot],
   );
-  return rows.map((r) => decode(r)!).filter((r) => !isPlaceholder(r.externalId));
+  return rows.map((r) => decode(r)!).filter((r) => opts.submitting || !isPlaceholder(r.externalId));
 }
 
 /**

@@ -50,6 +50,12 @@ export type FakeMode = {
   hugeOutputBytes: number;
   /** `/ws` is refused (a proxy that does not pass WebSockets): clients must poll. */
   noSocket?: boolean;
+  /**
+   * A `POST /prompt` waits for `passSubmission()`: `unseen` before the server reads it (a busy
+   * proxy in front), `unanswered` after the run is queued, before the answer goes out (a slow
+   * network back). Either way its sender holds no prompt id yet.
+   */
+  holdSubmission?: 'unseen' | 'unanswered';
 };
 
 export class FakeComfyUI {
@@ -76,6 +82,11 @@ export class FakeComfyUI {
   private number = 0;
   private seq = 0;
   private releaseHeld: (() => void) | null = null;
+  private submissionsHeld: (() => void)[] = [];
+  /** Submissions waiting for `passSubmission()`. */
+  get submissionsWaiting(): number {
+    return this.submissionsHeld.length;
+  }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -120,10 +131,17 @@ export class FakeComfyUI {
     this.running = null;
     this.history.clear();
     this.releaseHeld = null;
+    this.submissionsHeld = [];
   }
 
   stop(): Promise<void> {
     return this.crash();
+  }
+
+  /** Lets the held submissions on (and later ones through). */
+  passSubmission(): void {
+    this.mode.holdSubmission = undefined;
+    for (const pass of this.submissionsHeld.splice(0)) pass();
   }
 
   /** Lets a held run finish. */
@@ -167,7 +185,7 @@ export class FakeComfyUI {
     const route = `${req.method} ${u.pathname}`;
     const body = req.method === 'POST' ? await this.body(req) : Buffer.alloc(0);
     if (route === 'POST /upload/image') return this.upload(req, res, body);
-    if (route === 'POST /prompt') return this.prompt(res, body);
+    if (route === 'POST /prompt') return this.prompt(res, body, this.mode.holdSubmission);
     if (route === 'GET /queue')
       return this.json(res, 200, {
         queue_running: this.running ? [this.item(this.running)] : [],
@@ -248,7 +266,9 @@ export class FakeComfyUI {
     this.json(res, 200, { name, subfolder, type });
   }
 
-  private prompt(res: ServerResponse, body: Buffer): void {
+  private async prompt(res: ServerResponse, body: Buffer, hold?: FakeMode['holdSubmission']): Promise<void> {
+    const held = () => new Promise<void>((resolve) => this.submissionsHeld.push(resolve));
+    if (hold === 'unseen') await held();
     let b: { prompt?: unknown; client_id?: unknown };
     try {
       b = JSON.parse(body.toString()) as typeof b;
@@ -282,8 +302,9 @@ export class FakeComfyUI {
     };
     this.queue.push(run);
     this.accepted.push(run);
-    this.json(res, 200, { prompt_id: run.id, number: run.number, node_errors: {} });
     setImmediate(() => void this.work());
+    if (hold === 'unanswered') await held();
+    this.json(res, 200, { prompt_id: run.id, number: run.number, node_errors: {} });
   }
 
   private interruptRunning(): void {
