@@ -15,7 +15,7 @@ import { astronautJpeg, photoshoot } from '../processing/support.js';
 import { example, startComfyWorld, useServers, type ComfyWorld } from './support/world.js';
 import { createJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
 import { ComfyClient } from '../../src/modules/comfyui/comfy-client.js';
-import { comfyuiCancellationsKey } from '../../src/modules/comfyui/cancel-on-refund.js';
+import { refundCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
 import { JobRunner } from '../../src/modules/processing/job-runner.js';
 import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
@@ -257,7 +257,7 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     await until(async () => w.a.running === run || undefined);
     // The refund: the job is aborted and its runs are stopped, the one in flight included.
     controller.abort(new Error('refunded'));
-    expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(1);
     expect(w.a.interrupts.at(-1)).toEqual({ promptId: run.id });
     expect(w.a.running).toBeNull();
     w.a.passSubmission();
@@ -274,7 +274,7 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     const { shoot, running, controller, accepted } = await heldSubmission('unseen');
     controller.abort(new Error('refunded'));
     // Nothing on the server to find yet: the row is settled under its placeholder.
-    expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(1);
     expect(w.a.accepted.length).toBe(accepted);
     const interrupts = w.a.interrupts.length;
     w.a.passSubmission();
@@ -305,13 +305,13 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
         return jobs.find((j) => j.state === 'pending' && !j.externalId.startsWith('local:'));
       });
       await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
-      await w.t.app.service(comfyuiCancellationsKey).idle();
+      await w.t.app.service(refundCancellationsKey).idle();
       expect(w.a.interrupts.at(-1)).toEqual({ promptId: started.externalId });
       expect(w.a.running).toBeNull();
       expect((await externalJobs(w.t, shoot.id)).map((j) => j.state)).toEqual(['failed']);
       await until(async () => !runner.active.includes(shoot.id) || undefined);
       expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
-      expect(await w.t.app.service(comfyuiCancellationsKey).cancelFor(shoot.id)).toBe(0);
+      expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(0);
     } finally {
       await runner.stop(0);
       w.a.release();

@@ -10,7 +10,7 @@ import { photoshoot, resultsOf, until } from '../processing/support.js';
 import { JobRunner } from '../../src/modules/processing/job-runner.js';
 import { systemActor } from '../../src/core/records/actor.js';
 import { transition } from '../../src/modules/photoshoots/lifecycle.js';
-import { hostedCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
+import { refundCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
 import { FalApi } from '../../src/modules/hosted-providers/fal/fal-api.js';
 import { FalJwks } from '../../src/modules/hosted-providers/fal/fal-jwks.js';
 import type { ExternalJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
@@ -156,7 +156,7 @@ describe.each(engines)('fal protocol (%s)', (engine) => {
         return jobs.find((j) => j.state === 'pending' && !j.externalId.startsWith('local:'));
       });
       await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
-      await w.t.app.service(hostedCancellationsKey).idle();
+      await w.t.app.service(refundCancellationsKey).idle();
       await until(async () => !runner.active.includes(shoot.id) || undefined);
       const settled = await w.t.app.db.get<{ state: string; result: string }>(
         `SELECT "state", "result" FROM "_external_jobs" WHERE "id" = ?`,

@@ -35,6 +35,7 @@ import { numericSeed } from '../hosted-providers/hosted-provider.js';
 import { buildPrompt, type SubjectProfile } from '../hosted-providers/prompt.js';
 import { loadSubjectProfile } from '../hosted-providers/subject-profile.js';
 import { providerJpeg } from '../hosted-providers/subject-zip.js';
+import { cancelJobRow, stopIfCancelled } from '../hosted-providers/cancel-job-row.js';
 import { PromptRefused, ServerUnreachable, type ComfyClient } from './comfy-client.js';
 import { workflowFor } from './comfyui-settings.js';
 import { fillWorkflow } from './fill-workflow.js';
@@ -134,17 +135,12 @@ export class ComfyuiProvider implements GenerationProvider {
       }
       const promptId = found ?? (await this.queue(client, row, p, req, workflow, seed));
       await setExternalId(this.app.db, row.id, promptId, row.meta);
-      // A cancel that came while the submission was unanswered could not name the run and may
-      // have missed it on the server (cancel): it settled the row, and the run is stopped here.
-      if ((await this.rowById(row)).result.state !== 'pending') {
-        // Not a lost server to retry elsewhere: the job is over either way.
-        await client.cancel(promptId).catch((err: unknown) => {
-          console.warn(`[comfyui] stopping cancelled run ${promptId}: ${(err as Error)?.message ?? err}`);
-        });
-        req.signal?.throwIfAborted();
-        throw new PermanentJobError('The ComfyUI run was cancelled.');
-      }
       row = { ...row, externalId: promptId };
+      // A cancel while the submission was unanswered may have missed the run (cancel-job-row.ts).
+      if (await stopIfCancelled(this.app.db, row, (r) => this.stopRun(r))) {
+        req.signal?.throwIfAborted();
+        throw new PermanentJobError('The ComfyUI run was cancelled while it was being queued.');
+      }
     }
     if (!client) throw new ServerLost(`The ComfyUI server of run ${row.externalId} is no longer configured.`);
     const outcome = await waitForRun(client, row.externalId, {
@@ -279,26 +275,21 @@ export class ComfyuiProvider implements GenerationProvider {
     return this.settle(row, client, outcomeOf(entry, workflow?.outputNode ?? ''));
   }
 
+  /** Stops the run on its server and settles its row failed with `reason`. */
+  async cancel(job: ExternalJob, reason?: string): Promise<void> {
+    const row = await findByExternalId(this.app.db, PROVIDER, job.externalId);
+    if (row) await cancelJobRow(this.app.db, row, (r) => this.stopRun(r), reason);
+  }
+
   /**
-   * Stops the run on its server (interrupted if running, deleted from the queue if waiting). A run
-   * whose submission is still unanswered is found by its client id; if the server has not taken
-   * it yet, the row is settled while it still has its placeholder, and the submitter stops the
-   * run once the answer names it (carryOn). If the answer was stored meanwhile, that run is stopped.
+   * Interrupts a row's run if it is executing, deletes it from the queue if waiting. A run whose
+   * submission is still unanswered is found by its client id (the row's id).
    */
-  async cancel(job: ExternalJob): Promise<void> {
-    let row = await findByExternalId(this.app.db, PROVIDER, job.externalId);
-    while (row && row.result.state === 'pending') {
-      const client = clientOf(this.app, row);
-      const promptId = !client
-        ? null
-        : isPlaceholder(row.externalId)
-          ? await findRun(client, row.id)
-          : row.externalId;
-      if (client && promptId) await client.cancel(promptId);
-      const failed = { state: 'failed', error: 'cancelled' } as const;
-      if (await settleJobRow(this.app.db, row.id, failed, row.externalId)) return;
-      row = await findJobRow(this.app.db, row.id);
-    }
+  private async stopRun(row: ExternalJobRow): Promise<void> {
+    const client = clientOf(this.app, row);
+    if (!client) return;
+    const promptId = isPlaceholder(row.externalId) ? await findRun(client, row.id) : row.externalId;
+    if (promptId) await client.cancel(promptId);
   }
 
   /** ComfyUI calls nobody back: progress comes over its socket. */

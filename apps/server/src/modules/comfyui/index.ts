@@ -5,7 +5,6 @@
  */
 import type { HttpModule } from '../../apis/http-module.js';
 import { registerProvider } from '../processing/providers/registry.js';
-import { ComfyuiCancellations, comfyuiCancellationsKey } from './cancel-on-refund.js';
 import { ComfyuiProvider } from './comfyui-provider.js';
 import { comfyuiSettingsSection } from './comfyui-settings.js';
 import { bindAdminComfyuiApi } from './http/admin-comfyui.js';
@@ -15,12 +14,8 @@ export const comfyuiModule: HttpModule = {
   name: 'comfyui',
   settings: comfyuiSettingsSection,
   register(app) {
+    // A refund stops its runs through the provider's cancel (hosted-providers/cancel-on-refund.ts).
     registerProvider(app, PROVIDER, (a) => new ComfyuiProvider(a));
-    const cancels = app.provide(
-      comfyuiCancellationsKey,
-      new ComfyuiCancellations(app, new ComfyuiProvider(app)),
-    );
-    app.onClose(() => cancels.idle());
   },
   adminRoutes: bindAdminComfyuiApi,
 };

@@ -1,22 +1,28 @@
 /**
- * When a photoshoot is refunded while a hosted provider is still working on it (ADR 008: a
- * refund stops the job), its pending trainings and generations are cancelled at the provider, so
- * no more is spent on work nobody will receive. The worker itself lets go when it loses its
- * lease; this only stops the remote side. A cancel that fails is logged: the job then runs out at
- * the provider and its result is never fetched.
+ * When a photoshoot is refunded while a service outside the process still works on it (a hosted
+ * provider, an operator's ComfyUI server; ADR 008: a refund stops the job), its pending jobs are
+ * cancelled there, so no more is spent on work nobody will receive. Each row goes to its own
+ * provider's `cancel`, submissions still in flight included (cancel-job-row.ts). The worker itself
+ * lets go when it loses its lease; this only stops the remote side. A cancel that fails is logged:
+ * the job then runs out at its service and its result is never fetched.
  */
 import { ServiceKey } from '../../core/service-key.js';
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
-import { pendingRowsOf, settleJobRow } from './external-jobs.js';
-import { hostedApi, isHostedName } from './hosted-apis.js';
+import { providerFactory } from '../processing/providers/registry.js';
+import type { GenerationProvider } from '../processing/providers/types.js';
+import { findJobRow, pendingRowsOf } from './external-jobs.js';
 import { recordOf } from '../record-of.js';
 
-/** Cancels a refunded photoshoot's jobs at hosted providers (hosted-providers module). */
-export const hostedCancellationsKey = new ServiceKey<HostedCancellations>('hostedCancellations');
+export const refundCancellationsKey = new ServiceKey<RefundCancellations>('refundCancellations');
 
-export class HostedCancellations {
+/** The error a job cancelled by a refund is settled with (the provider may add a note). */
+export const REFUNDED = 'cancelled: refunded';
+
+export class RefundCancellations {
   private readonly pending = new Set<Promise<unknown>>();
+  /** One provider per name, made on first need (a cancel needs its API client, not a worker). */
+  private readonly providers = new Map<string, GenerationProvider>();
 
   constructor(private readonly app: App) {
     app.events.on('photoshoots', 'update', (e) => this.onEvent(e));
@@ -25,6 +31,12 @@ export class HostedCancellations {
   /** Resolves when every cancellation started so far has finished (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+    await Promise.allSettled([...this.providers.values()].map((p) => p.close()));
+    this.providers.clear();
   }
 
   private onEvent(e: RecordEvent): void {
@@ -38,18 +50,18 @@ export class HostedCancellations {
     this.pending.add(work);
   }
 
-  /**
-   * Cancels the photoshoot's pending provider jobs and settles their rows (so a result that still
-   * comes is discarded); returns how many rows it settled.
-   */
+  /** Cancels the photoshoot's pending jobs at their services; returns how many of them are settled now. */
   async cancelFor(photoshootId: string): Promise<number> {
     let n = 0;
-    for (const row of await pendingRowsOf(this.app.db, photoshootId)) {
-      if (!isHostedName(row.provider)) continue;
+    for (const row of await pendingRowsOf(this.app.db, photoshootId, { submitting: true })) {
+      const provider = this.provider(row.provider);
+      if (!provider) continue;
       try {
-        const note = await hostedApi(this.app, row.provider).cancel(row);
-        const error = `cancelled: refunded${note ? `; ${note}` : ''}`;
-        if (await settleJobRow(this.app.db, row.id, { state: 'failed', error })) n++;
+        await provider.cancel(
+          { provider: row.provider, externalId: row.externalId, variants: [], styleId: '' },
+          REFUNDED,
+        );
+        if ((await findJobRow(this.app.db, row.id))?.result.state !== 'pending') n++;
       } catch (err) {
         console.error(
           `[processing] cancelling ${row.provider} job ${row.externalId} of refunded photoshoot ${photoshootId} failed:`,
@@ -58,5 +70,16 @@ export class HostedCancellations {
       }
     }
     return n;
+  }
+
+  private provider(name: string): GenerationProvider | null {
+    let p = this.providers.get(name);
+    if (!p) {
+      const factory = providerFactory(this.app, name);
+      if (!factory) return null;
+      p = factory(this.app, { threads: 1 });
+      this.providers.set(name, p);
+    }
+    return p;
   }
 }

@@ -21,6 +21,7 @@ import {
 } from '../processing/providers/types.js';
 import { acceptWebhook } from './accept-webhook.js';
 import { callbackUrl } from './callback-url.js';
+import { cancelJobRow, stopIfCancelled } from './cancel-job-row.js';
 import {
   createJobRow,
   findByExternalId,
@@ -92,7 +93,7 @@ export class HostedProvider implements GenerationProvider {
     if (latest && latest.result.state === 'pending' && !isPlaceholder(latest.externalId)) return latest;
     if (latest && latest.result.state === 'pending') {
       const found = await this.api.findSubmitted?.(latest);
-      if (found) return this.record(latest, found);
+      if (found) return this.recordWanted(latest, found);
     }
     const row =
       latest && latest.result.state === 'pending'
@@ -111,7 +112,15 @@ export class HostedProvider implements GenerationProvider {
     }
     // The service took work: whatever credit alert stood for it is over.
     await clearProviderAlert(this.app, this.name);
-    return this.record(row, submitted);
+    return this.recordWanted(row, submitted);
+  }
+
+  /** `record`, unless the row was cancelled while its submission was unanswered: then the job is stopped. */
+  private async recordWanted(row: ExternalJobRow, submitted: Submitted): Promise<ExternalJobRow> {
+    const recorded = await this.record(row, submitted);
+    if (await stopIfCancelled(this.app.db, recorded, (r) => this.stopJob(r)))
+      throw new PermanentJobError(`The ${this.name} job was cancelled while it was being submitted.`);
+    return recorded;
   }
 
   /**
@@ -303,14 +312,19 @@ export class HostedProvider implements GenerationProvider {
     return { state: 'done', images };
   }
 
-  async cancel(job: ExternalJob): Promise<void> {
-    const row = await this.rowOf(job);
-    if (row.result.state !== 'pending') return;
-    const note = await this.api.cancel(row);
-    await settleJobRow(this.app.db, row.id, {
-      state: 'failed',
-      error: note ? `cancelled; ${note}` : 'cancelled',
-    });
+  async cancel(job: ExternalJob, reason?: string): Promise<void> {
+    await cancelJobRow(this.app.db, await this.rowOf(job), (row) => this.stopJob(row), reason);
+  }
+
+  /**
+   * Cancels `row`'s job at the service. A submission still unanswered is looked for first, where
+   * the service can be asked (cancel-job-row.ts says what happens when it cannot).
+   */
+  private async stopJob(row: ExternalJobRow): Promise<string | void> {
+    if (!isPlaceholder(row.externalId)) return this.api.cancel(row);
+    const found = await this.api.findSubmitted?.(row);
+    if (found)
+      return this.api.cancel({ ...row, externalId: found.externalId, meta: { ...row.meta, ...found.meta } });
   }
 
   async parseWebhook(req: WebhookRequest): Promise<{ job: ExternalJob; outcome: GenerateOutcome } | null> {

@@ -1,6 +1,6 @@
 /** Hosted generation providers (fal, Replicate, Astria) on the processing seam (decision 013). */
 import type { HttpModule } from '../../apis/http-module.js';
-import { HostedCancellations, hostedCancellationsKey } from './cancel-on-refund.js';
+import { RefundCancellations, refundCancellationsKey } from './cancel-on-refund.js';
 import { createExternalJobsTable } from './external-jobs-migration.js';
 import { forgetOldJobs } from './external-jobs.js';
 import type { ProviderApiTargets } from './hosted-apis.js';
@@ -25,8 +25,10 @@ export const hostedProvidersModule: HttpModule = {
   migrations: [{ id: '0013_external_jobs', up: createExternalJobsTable }],
   register(app) {
     for (const [name, factory] of hostedProviderFactories) registerProvider(app, name, factory);
-    const cancels = app.provide(hostedCancellationsKey, new HostedCancellations(app));
-    app.onClose(() => cancels.idle());
+    // Every provider whose jobs run outside the process (here and the comfyui module) is stopped
+    // through its own cancel when a photoshoot is refunded.
+    const cancels = app.provide(refundCancellationsKey, new RefundCancellations(app));
+    app.onClose(() => cancels.close());
     // Job rows hold per-job tokens and the providers' output URLs: forgotten on photo retention's beat.
     app.crons.add('__externalJobsRetention__', '23 * * * *', async () => {
       await forgetOldJobs(app.db);

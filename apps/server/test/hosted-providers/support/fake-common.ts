@@ -20,6 +20,11 @@ export type FakeMode = {
   failOn: 'train' | 'generate' | 'both';
   /** Milliseconds after submission before a job ends. */
   runMs: number;
+  /**
+   * A submission that made a job waits for `passAnswers()` before its answer goes out (a slow
+   * network back): the job exists at the provider, and its sender holds no id for it yet.
+   */
+  holdAnswers?: boolean;
 };
 
 export const DEFAULT_MODE: FakeMode = {
@@ -52,6 +57,25 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
+/** Holds what a handler writes to `res` until the function returned is called. */
+function deferAnswer(res: ServerResponse): () => void {
+  const writes: (() => void)[] = [];
+  const { writeHead, end } = res;
+  res.writeHead = ((...a: Parameters<typeof writeHead>) => {
+    writes.push(() => writeHead.apply(res, a));
+    return res;
+  }) as typeof writeHead;
+  res.end = ((...a: Parameters<typeof end>) => {
+    writes.push(() => end.apply(res, a));
+    return res;
+  }) as typeof end;
+  return () => {
+    res.writeHead = writeHead;
+    res.end = end;
+    for (const w of writes) w();
+  };
+}
+
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
@@ -80,6 +104,11 @@ export abstract class FakeProviderServer {
   private timers = new Set<NodeJS.Timeout>();
   private inFlight = new Set<Promise<Delivery>>();
   private seq = 0;
+  private answersHeld: (() => void)[] = [];
+  /** Answers waiting for `passAnswers()`. */
+  get answersWaiting(): number {
+    return this.answersHeld.length;
+  }
   url = '';
 
   protected abstract handle(
@@ -119,7 +148,14 @@ export abstract class FakeProviderServer {
   }
 
   reset(mode: Partial<FakeMode> = {}): void {
+    this.passAnswers();
     this.mode = { ...DEFAULT_MODE, ...mode };
+  }
+
+  /** Sends the held answers (and lets later ones through). */
+  passAnswers(): void {
+    this.mode.holdAnswers = false;
+    for (const pass of this.answersHeld.splice(0)) pass();
   }
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -133,7 +169,12 @@ export abstract class FakeProviderServer {
       res.end(data);
       return;
     }
+    if (!this.mode.holdAnswers) return this.handle(req, res, path, body);
+    const jobs = this.jobs.size;
+    const send = deferAnswer(res);
     await this.handle(req, res, path, body);
+    if (this.jobs.size > jobs) this.answersHeld.push(send);
+    else send();
   }
 
   protected failsFor(kind: 'train' | 'generate'): boolean {

@@ -2,7 +2,8 @@
  * The end-to-end scenarios every hosted adapter must pass, through the real job runner on each
  * engine against its provider's fake: webhook-driven success, the polling backstop when no
  * callback comes, a callback delivered twice, a job the provider fails (retried up to the cap),
- * a submission refused as bad input (failed at once), and a refund mid-job (cancelled there).
+ * a submission refused as bad input (failed at once), and a refund mid-job (cancelled there, also
+ * while the submission is unanswered).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { systemActor } from '../../../src/core/records/actor.js';
 import { transition } from '../../../src/modules/photoshoots/lifecycle.js';
 import { until } from '../../processing/support.js';
 import { externalJobs, queuedShoot, runUntilSettled, startWorld, useProvider, type World } from './world.js';
-import { hostedCancellationsKey } from '../../../src/modules/hosted-providers/cancel-on-refund.js';
+import { refundCancellationsKey } from '../../../src/modules/hosted-providers/cancel-on-refund.js';
 import { photoshoot, resultsOf } from '../../processing/support.js';
 
 type Name = 'fal' | 'replicate' | 'astria';
@@ -141,7 +142,7 @@ export function hostedScenarios(
         const before = cancelled();
 
         await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
-        await w.t.app.service(hostedCancellationsKey).idle();
+        await w.t.app.service(refundCancellationsKey).idle();
         expect(cancelled()).toBe(before + 1);
         const after = await externalJobs(w.t, shoot.id);
         expect(after.find((j) => j.id === started.id)!.state).toBe('failed');
@@ -151,9 +152,40 @@ export function hostedScenarios(
         expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
         expect(await resultsOf(w.t, shoot.id)).toHaveLength(0);
         // A second refund event has nothing left to cancel.
-        expect(await w.t.app.service(hostedCancellationsKey).cancelFor(shoot.id)).toBe(0);
+        expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(0);
       } finally {
         await runner.stop(0);
+      }
+    }, 120_000);
+
+    it('stops a job whose submission is still unanswered when the photoshoot is refunded', async () => {
+      // The provider takes the training but its answer is held: the row has only its placeholder.
+      fake.reset({ pollsUntilDone: 1_000_000, callbacks: 'never', holdAnswers: true });
+      const shoot = await queuedShoot(w.t);
+      const made = fake.jobs.size;
+      const runner = new JobRunner(w.t.app, { concurrency: 1, pollMs: 100 }).start();
+      try {
+        await until(async () => fake.answersWaiting > 0 || undefined);
+        const [job] = [...fake.jobs.values()].slice(made);
+        const rows = await externalJobs(w.t, shoot.id);
+        expect(rows.map((j) => [j.state, j.externalId.startsWith('local:')])).toEqual([['pending', true]]);
+
+        await transition(w.t.app, shoot.id, 'refunded', systemActor('payments'), 'the payment was refunded');
+        await w.t.app.service(refundCancellationsKey).idle();
+        expect((await externalJobs(w.t, shoot.id)).map((j) => j.state)).toEqual(['failed']);
+        // Stopped by the cancel if it could find the job, else by the submitter once answered.
+        fake.passAnswers();
+        await until(async () => job!.cancelled || undefined);
+        await until(async () => !runner.active.includes(shoot.id) || undefined);
+        expect([...fake.jobs.values()].slice(made).map((j) => j.cancelled)).toEqual([true]);
+        const after = await externalJobs(w.t, shoot.id);
+        expect(after.map((j) => j.state)).toEqual(['failed']);
+        expect(after[0]!.externalId.startsWith('local:')).toBe(false);
+        expect((await photoshoot(w.t, shoot.id)).status).toBe('refunded');
+        expect(await resultsOf(w.t, shoot.id)).toHaveLength(0);
+      } finally {
+        await runner.stop(0);
+        fake.passAnswers();
       }
     }, 120_000);
 

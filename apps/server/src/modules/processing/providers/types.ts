@@ -100,7 +100,8 @@ export interface GenerationProvider {
    * (a webhook); without it the runner asks `status` after a pause (await-outcome.ts).
    */
   awaitOutcome?(job: ExternalJob, signal?: AbortSignal, pollMs?: number): Promise<GenerateOutcome>;
-  cancel(job: ExternalJob): Promise<void>;
+  /** Stops the job at its service and settles it failed with `reason` (default "cancelled"). */
+  cancel(job: ExternalJob, reason?: string): Promise<void>;
   /**
    * Verifies and reads a callback: the job it is about and its outcome, or null when it is not
    * ours (bad signature, unknown job). Redelivery must be harmless: the runner writes by key.
