@@ -13,6 +13,7 @@ import { modules } from './modules.js';
 import { serverLoggerOptions } from './apis/server-logger.js';
 import { redactConsole } from './core/logs/console-redaction.js';
 import { adoptListenAddress, listenAppUrl } from './core/settings/app-url.js';
+import { allocatorNote } from './allocator-note.js';
 
 const USAGE = `Usage:
   photoshoot serve [--http=127.0.0.1:8090] [--dir=./pb_data]
@@ -42,6 +43,8 @@ async function serve(config: BootConfig): Promise<void> {
   const appURL = await adoptListenAddress(app, base);
   console.log(`Photoshoot is serving on ${base} (API: ${base}/api/, database: ${config.db.kind})`);
   if (appURL !== base) console.log(`Links in mails point to ${appURL} (settings: Application URL).`);
+  const note = allocatorNote();
+  if (note) console.warn(note);
   if ((await countSuperusers(app)) === 0) {
     console.log(
       `No superuser exists yet. Create one with:\n  npx photoshoot superuser upsert you@example.com 'a-long-password' --dir=${config.dataDir}`,
@@ -79,6 +82,8 @@ async function worker(config: BootConfig): Promise<void> {
   const concurrency = Math.max(1, app.settings.get().processing.workerConcurrency);
   const runner = new JobRunner(app, { concurrency, onError: (err) => console.error(err) }).start();
   console.log(`Photoshoot worker ${runner.name} is processing jobs (concurrency ${concurrency}).`);
+  const note = allocatorNote();
+  if (note) console.warn(note);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -40,6 +40,13 @@ function sqliteEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The environment of an operator who set none of glibc's allocator settings. */
+function withoutAllocatorSettings(): NodeJS.ProcessEnv {
+  const env = sqliteEnv();
+  for (const k of Object.keys(env)) if (k.startsWith('MALLOC_')) delete env[k];
+  return env;
+}
+
 function startServe(
   dir: string,
   port: number,
@@ -48,7 +55,7 @@ function startServe(
   let out = '';
   const args = ['serve', `--http=127.0.0.1:${port}`, `--dir=${dir}`];
   const child = spawn(how.bin ? BIN : process.execPath, how.bin ? args : [CLI, ...args], {
-    env: { ...sqliteEnv(), ...how.env },
+    env: how.env ?? sqliteEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -128,10 +135,12 @@ describe('photoshoot CLI', () => {
   it('prints how to create a superuser on first start and shuts down cleanly on SIGTERM', async () => {
     const dir = tempDir();
     const port = await freePort();
-    const { child, output } = startServe(dir, port);
+    const { child, output } = startServe(dir, port, { env: withoutAllocatorSettings() });
     await waitHealthy(port);
     expect(output()).toContain('No superuser exists yet');
     expect(output()).toContain('superuser upsert');
+    // Started as `node dist/cli.js`, glibc's allocator kept its defaults, and the server says so.
+    expect(output()).toContain('Start it as `npx photoshoot serve`');
     // Outside --dev, requests (the health polls above) go to the stored log only, not to stdout.
     expect(output()).not.toContain('incoming request');
     expect(output()).not.toContain('request completed');
@@ -168,12 +177,11 @@ describe('photoshoot CLI', () => {
           .filter((kv) => kv.startsWith('MALLOC_'))
           .map((kv) => kv.split('=') as [string, string]),
       );
-    const plain = { ...sqliteEnv() };
-    for (const k of Object.keys(plain)) if (k.startsWith('MALLOC_')) delete plain[k];
-
+    const plain = withoutAllocatorSettings();
     const port = await freePort();
-    const { child } = startServe(tempDir(), port, { bin: true, env: plain });
+    const { child, output } = startServe(tempDir(), port, { bin: true, env: plain });
     await waitHealthy(port);
+    expect(output()).not.toContain('npx photoshoot serve');
     // The shell replaced itself with Node (one process, which SIGTERM reaches), and glibc saw:
     expect(readlinkSync(`/proc/${child.pid}/exe`)).toMatch(/\/node[^/]*$/);
     expect(environOf(child.pid!)).toEqual({
