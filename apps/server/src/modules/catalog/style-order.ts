@@ -8,7 +8,7 @@ import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { ValidationErrors } from '../../core/errors.js';
 import type { Caller } from '../../core/records/caller.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 
 /** The gap between neighbours: room for a style created later between two others by hand. */
 export const ORDER_STEP = 10;
@@ -23,9 +23,8 @@ export type StyleOrder = { id: string; sortOrder: number };
 export async function reorderStyles(app: App, caller: Caller, ids: readonly string[]): Promise<StyleOrder[]> {
   const errors = new ValidationErrors();
   const styles = app.registry.require('styles');
-  const after = new AfterCommit();
   const order = ids.map((id, i) => ({ id, sortOrder: (i + 1) * ORDER_STEP }));
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx, after) => {
     const rows = await tx.all<{ id: string; sortOrder: number }>(
       `SELECT "id", "sortOrder" FROM ${q(styles.name)}${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
     );
@@ -43,6 +42,5 @@ export async function reorderStyles(app: App, caller: Caller, ids: readonly stri
       await app.records.update(styles, caller, id, { sortOrder }, { tx, afterCommit: after.add });
     }
   });
-  after.run();
   return order;
 }

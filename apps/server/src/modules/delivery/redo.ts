@@ -16,7 +16,7 @@ import { lockRecord } from '../../core/records/lock-record.js';
 import { recordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, updatePhotoshoot, updateResults } from './result-rows.js';
 
@@ -40,8 +40,7 @@ export async function requestRedo(
   reasons: Readonly<Record<string, string>> = {},
 ): Promise<RecordData> {
   const operator = isSuperuser(caller);
-  const later = new AfterCommit();
-  const photoshoot = await app.db.transaction(async (tx) => {
+  const photoshoot = await inTransaction(app.db, async (tx, later) => {
     const photoshoots = app.registry.require('photoshoots');
     const current = recordOf('photoshoots', await lockRecord(tx, photoshoots, id));
     if (!current || (!operator && current.user !== caller.auth?.record.id)) throw ApiError.notFound();
@@ -106,6 +105,5 @@ export async function requestRedo(
     );
     return moved.photoshoot;
   });
-  later.run();
   return photoshoot;
 }

@@ -9,13 +9,12 @@ import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { recordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { updatePhotoshoot } from './result-rows.js';
 
 /** @throws {ApiError} 404 for an unknown photoshoot; 400 unless it is `failed`. */
 export async function requeuePhotoshoot(app: App, id: string, actor: Actor): Promise<RecordData> {
-  const later = new AfterCommit();
-  const photoshoot = await app.db.transaction(async (tx) => {
+  const photoshoot = await inTransaction(app.db, async (tx, later) => {
     const current = recordOf('photoshoots', await lockRecord(tx, app.registry.require('photoshoots'), id));
     if (!current) throw ApiError.notFound('The photoshoot was not found.');
     if (current.status !== 'failed') {
@@ -27,6 +26,5 @@ export async function requeuePhotoshoot(app: App, id: string, actor: Actor): Pro
     await updatePhotoshoot(app, tx, id, { attempts: 0, error: '', progress: 0, stage: '' });
     return (await transition(app, id, 'queued', actor, 'requeued by an operator', tx, later.add)).photoshoot;
   });
-  later.run();
   return photoshoot;
 }

@@ -11,7 +11,7 @@ import type { Actor } from '../../core/records/actor.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { recordOf, type RecordOf } from '../record-of.js';
 import { transition } from '../photoshoots/lifecycle.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { idsForMessage } from './ids-for-message.js';
 import { emitResultUpdates, resultsOf, updateResults } from './result-rows.js';
 import type { ReviewInput } from './review-input.js';
@@ -40,8 +40,7 @@ export async function reviewPhotoshoot(
   input: ReviewInput,
   actor: Actor,
 ): Promise<ReviewOutcome> {
-  const later = new AfterCommit();
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await inTransaction(app.db, async (tx, later) => {
     const current = recordOf('photoshoots', await lockRecord(tx, app.registry.require('photoshoots'), id));
     if (!current) throw ApiError.notFound('The photoshoot was not found.');
     if (current.status !== 'review') {
@@ -114,6 +113,5 @@ export async function reviewPhotoshoot(
     const photoshoot = await app.records.findById(app.registry.require('photoshoots'), id, tx);
     return { photoshoot: photoshoot!, results };
   });
-  later.run();
   return outcome;
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { systemActor, type Actor } from '../../core/records/actor.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
 
@@ -21,9 +21,8 @@ export async function closePayment(
   const seen = await findPayment(app, paymentId);
   if (!seen) throw ApiError.notFound();
   if (seen.status !== 'pending') return seen;
-  const later = new AfterCommit();
   const bought = purchasableOf(app, seen);
-  const payment = await app.db.transaction(async (tx) => {
+  const payment = await inTransaction(app.db, async (tx, later) => {
     const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'pending') return payment ?? seen;
@@ -33,6 +32,5 @@ export async function closePayment(
     await bought.onClosed({ app, tx, payment, item, actor, later, reason: `payment ${status}: ${reason}` });
     return payment;
   });
-  later.run();
   return payment;
 }

@@ -13,7 +13,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { RecordOf } from '../record-of.js';
 import { systemActor, type Actor } from '../../core/records/actor.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
 import { queueReceipt } from './receipt.js';
@@ -36,10 +36,9 @@ export async function fulfilPayment(
   const seen = await findPayment(app, paymentId);
   if (!seen) throw ApiError.notFound();
   if (seen.status !== 'pending') return seen;
-  const later = new AfterCommit();
   let refund = false;
   const bought = purchasableOf(app, seen);
-  const payment = await app.db.transaction(async (tx) => {
+  const payment = await inTransaction(app.db, async (tx, later) => {
     const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'pending') return payment ?? seen;
@@ -64,7 +63,6 @@ export async function fulfilPayment(
     await queueReceipt(app, tx, payment, item, later);
     return payment;
   });
-  later.run();
   if (refund) await refundLapsedCoupon(app, payment);
   return payment;
 }

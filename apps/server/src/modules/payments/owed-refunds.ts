@@ -9,7 +9,7 @@
 import type { App } from '../../core/app.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { lockPayment, savePayment } from './payment-store.js';
 import { providerNamed } from './providers/index.js';
 import { refundKey } from './refund-amount.js';
@@ -45,15 +45,13 @@ export async function refundOwed(app: App, payment: RecordOf<'payments'>): Promi
 
 /** Records that an owed refund was made (by us, or in Stripe's dashboard); once. */
 export async function markOwedRefunded(app: App, id: string): Promise<RecordData | null> {
-  const later = new AfterCommit();
-  const saved = await app.db.transaction(async (tx) => {
+  const saved = await inTransaction(app.db, async (tx, later) => {
     const current = await lockPayment(app, tx, id);
     if (!current || !isRefundOwed(current)) return current;
     current.refundedAt = nowString();
     await savePayment(app, tx, current, later, 'update');
     return current;
   });
-  later.run();
   return saved;
 }
 

@@ -12,7 +12,7 @@ import type { RecordData } from '../../core/records/codec.js';
 import type { Actor } from '../../core/records/actor.js';
 import type { RefundInput } from '@photoshoot/contract';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction, type AfterCommit } from '../../core/db/after-commit.js';
 import { findPayment, lockPayment, savePayment } from './payment-store.js';
 import { purchasableOf } from './purchasables.js';
 import { isRefundOwed, refundOwed } from './owed-refunds.js';
@@ -39,9 +39,8 @@ export async function markRefunded(
       failureReason: '',
     });
   if (seen.status !== 'paid') return seen;
-  const later = new AfterCommit();
   const bought = purchasableOf(app, seen);
-  const payment = await app.db.transaction(async (tx) => {
+  const payment = await inTransaction(app.db, async (tx, later) => {
     const item = await bought.lock(app, tx, seen);
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'paid') return payment ?? seen;
@@ -57,7 +56,6 @@ export async function markRefunded(
     await queueRefundMail(app, tx, payment, rest, before, later);
     return payment;
   });
-  later.run();
   return payment;
 }
 
@@ -71,8 +69,7 @@ async function markPartlyRefunded(
   before: number,
   amountCents: number,
 ): Promise<RecordData> {
-  const later = new AfterCommit();
-  const saved = await app.db.transaction(async (tx) => {
+  const saved = await inTransaction(app.db, async (tx, later) => {
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== 'paid' || (payment.refundedCents ?? 0) !== before) return payment;
     payment.refundedCents = before + amountCents;
@@ -80,7 +77,6 @@ async function markPartlyRefunded(
     await queueRefundMail(app, tx, payment, amountCents, before, later);
     return payment;
   });
-  later.run();
   if (!saved) throw ApiError.notFound();
   return saved;
 }
@@ -131,15 +127,13 @@ async function setRefundState(
   from: string,
   changes: RecordData,
 ): Promise<RecordData> {
-  const later = new AfterCommit();
-  const saved = await app.db.transaction(async (tx) => {
+  const saved = await inTransaction(app.db, async (tx, later) => {
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment || payment.status !== from) return payment;
     Object.assign(payment, changes);
     await savePayment(app, tx, payment, later, 'update');
     return payment;
   });
-  later.run();
   if (!saved) throw ApiError.notFound();
   return saved;
 }

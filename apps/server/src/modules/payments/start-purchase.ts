@@ -16,7 +16,7 @@ import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
 import { actorOf } from '../../core/records/actor.js';
 import { appLink } from '../../core/mail/app-link.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction, type AfterCommit } from '../../core/db/after-commit.js';
 import { nowString } from '../../tools/dates.js';
 import { buyerId } from './buyer.js';
 import { checkoutProblem, providerMessage, providerUnavailable } from './checkout-problems.js';
@@ -99,8 +99,7 @@ async function recordStarted(
   paymentId: string,
   started: CheckoutStarted,
 ): Promise<RecordOf<'payments'>> {
-  const later = new AfterCommit();
-  const payment = await app.db.transaction(async (tx) => {
+  const payment = await inTransaction(app.db, async (tx, later) => {
     const payment = await lockPayment(app, tx, paymentId);
     if (!payment) throw ApiError.notFound();
     if (payment.status !== 'pending') return payment;
@@ -108,7 +107,6 @@ async function recordStarted(
     await savePayment(app, tx, payment, later, 'update');
     return payment;
   });
-  later.run();
   return payment;
 }
 
@@ -171,11 +169,9 @@ export async function startPurchase(
     if (reopened) return reopened;
   }
 
-  const later = new AfterCommit();
-  const placed = await app.db.transaction((tx) =>
+  const placed = await inTransaction(app.db, (tx, later) =>
     placeOrder(app, tx, caller, p, itemId, input, provider, later),
   );
-  later.run();
   if (placed.payment.status === 'paid') return { payment: placed.payment, paid: true };
   return openProviderPage(app, caller, p, provider, placed);
 }

@@ -3,7 +3,7 @@
  * for good once out of attempts (or on a permanent error), or released untouched by a worker that
  * is shutting down. Each is one transaction with the lifecycle move.
  */
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
@@ -40,8 +40,7 @@ export async function failAttempt(
   permanent: boolean,
 ): Promise<Outcome> {
   const { maxAttempts, retryBaseSeconds } = app.settings.get().processing;
-  const events = new AfterCommit();
-  const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await inTransaction(app.db, async (tx, events): Promise<Outcome> => {
     const row =
       owner === null ? await lockExpired(tx, id) : (await holdsLease(tx, id, owner)) ? { id } : null;
     if (!row) return 'lost';
@@ -80,7 +79,6 @@ export async function failAttempt(
     return 'retried';
   });
   if (outcome !== 'lost') {
-    events.run();
     await emitPhotoshoot(app, id);
   }
   return outcome;
@@ -102,8 +100,7 @@ export async function holdJob(
   owner: string,
   hold: { reason: string; stage: string; seconds: number },
 ): Promise<boolean> {
-  const events = new AfterCommit();
-  const released = await app.db.transaction(async (tx) => {
+  const released = await inTransaction(app.db, async (tx, events) => {
     if (!(await holdsLease(tx, id, owner))) return false;
     await transition(app, id, 'queued', systemActor(owner), hold.reason, tx, events.add);
     await tx.run(
@@ -114,7 +111,6 @@ export async function holdJob(
     return true;
   });
   if (released) {
-    events.run();
     await emitPhotoshoot(app, id);
   }
   return released;

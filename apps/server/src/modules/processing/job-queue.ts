@@ -10,7 +10,7 @@
  * the lease fields double as "not before" while queued (lifecycle clears them on every move out
  * of processing, and the retry sets the time again).
  */
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { q, type Db } from '../../core/db/db.js';
 import type { App } from '../../core/app.js';
 import { formatDate, nowString } from '../../tools/dates.js';
@@ -45,8 +45,7 @@ export async function claimNext(
   owner: string,
   leaseSeconds: number,
 ): Promise<RecordOf<'photoshoots'> | null> {
-  const events = new AfterCommit();
-  const id = await app.db.transaction(async (tx) => {
+  const id = await inTransaction(app.db, async (tx, events) => {
     const row = await tx.get<{ id: string }>(
       `SELECT "id" FROM ${q('photoshoots')} WHERE "status" = 'queued' AND ("leaseExpiresAt" = '' OR "leaseExpiresAt" <= ?) ` +
         `ORDER BY "isTest", "queuedAt", "id" LIMIT 1${skipLocked(tx)}`,
@@ -70,7 +69,6 @@ export async function claimNext(
     return row.id;
   });
   if (!id) return null;
-  events.run();
   return emitPhotoshoot(app, id);
 }
 

@@ -4,7 +4,7 @@
  * crash loses at most the image in progress and a retry picks up where it stopped), report
  * progress, then hand the photoshoot to review, or release it when review is switched off.
  */
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import type { App } from '../../core/app.js';
 import { q } from '../../core/db/db.js';
 import { nowString } from '../../tools/dates.js';
@@ -199,8 +199,7 @@ export async function runJob(ctx: JobContext): Promise<void> {
 /** Moves the finished photoshoot on: to review, or approved and released when review is off. */
 async function finish(app: App, id: string, owner: string): Promise<void> {
   const { reviewRequired } = app.settings.get().processing;
-  const events = new AfterCommit();
-  const done = await app.db.transaction(async (tx) => {
+  const done = await inTransaction(app.db, async (tx, events) => {
     if (!(await holdsLease(tx, id, owner))) return false;
     const actor = systemActor(owner);
     // With review off, a photoshoot whose every result was held back (likeness) goes to an
@@ -240,6 +239,5 @@ async function finish(app: App, id: string, owner: string): Promise<void> {
     return true;
   });
   if (!done) throw new LeaseLostError();
-  events.run();
   await emitPhotoshoot(app, id);
 }

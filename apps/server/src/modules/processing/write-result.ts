@@ -4,7 +4,7 @@
  * (the review starts over). Written only while the worker still holds the lease, so a worker that
  * lost its job (it hung, the lease was reclaimed) cannot overwrite the new worker's results.
  */
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from '../../core/app.js';
@@ -57,10 +57,9 @@ export async function writeResult(
     regenerate: false,
     ...target.likeness,
   };
-  const events = new AfterCommit();
   const photoshootId = target.photoshoot.id;
   try {
-    const outcome = await app.db.transaction(async (tx): Promise<WriteOutcome> => {
+    const outcome = await inTransaction(app.db, async (tx, events): Promise<WriteOutcome> => {
       if (!(await holdsLease(tx, photoshootId, owner))) return 'lost';
       const opts = { tx, afterCommit: events.add, files: [upload] };
       if (target.existing) {
@@ -82,7 +81,6 @@ export async function writeResult(
       }
       return 'written';
     });
-    events.run();
     return outcome;
   } catch (err) {
     // note: the key already has a row (written by an earlier attempt that lost its lease late).

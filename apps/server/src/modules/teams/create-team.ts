@@ -6,7 +6,7 @@ import type { CreateTeamInput } from '@photoshoot/contract';
 import type { App } from '../../core/app.js';
 import { systemCaller, type Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/buyer.js';
 
 export async function createTeam(app: App, caller: Caller, body: CreateTeamInput): Promise<RecordData> {
@@ -14,8 +14,7 @@ export async function createTeam(app: App, caller: Caller, body: CreateTeamInput
   // The owner and seats are server fields; only what a person types is taken from the body.
   const values = { name: body.name, company: body.company, owner: userId };
   const operator = systemCaller(app.registry.require('_superusers'));
-  const later = new AfterCommit();
-  const team = await app.db.transaction(async (tx) => {
+  const team = await inTransaction(app.db, async (tx, later) => {
     const saved = await app.records.create(app.registry.require('teams'), operator, values, {
       tx,
       afterCommit: later.add,
@@ -28,6 +27,5 @@ export async function createTeam(app: App, caller: Caller, body: CreateTeamInput
     );
     return saved.data;
   });
-  later.run();
   return team;
 }

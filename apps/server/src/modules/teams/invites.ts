@@ -14,7 +14,7 @@ import type { RecordJson } from '../../core/records/serialize.js';
 import { appLink } from '../../core/mail/app-link.js';
 import { nowString, parseDate } from '../../tools/dates.js';
 import { asciiDomain, normalizeEmail } from '../../tools/normalize-email.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/buyer.js';
 import { lockRecord } from '../../core/records/lock-record.js';
 import { recordOf, type RecordOf } from '../record-of.js';
@@ -84,10 +84,9 @@ export async function createInvites(
     ? emails.map((email) => ({ ...base, email, domain: '', maxUses: 1 }))
     : [{ ...base, email: body.email, maxUses: body.maxUses }];
   const invites = app.registry.require('team_invites');
-  const later = new AfterCommit();
   const byUser = caller.auth?.collection.name === 'users';
   let sender: RecordData | null = null;
-  const saved = await app.db.transaction(async (tx) => {
+  const saved = await inTransaction(app.db, async (tx, later) => {
     // note: operators (superusers) are not capped; people mailing through us are.
     if (emails.length && byUser)
       sender = await checkInviteMailAllowance(
@@ -102,7 +101,6 @@ export async function createInvites(
       out.push(await app.records.create(invites, caller, row, { tx, afterCommit: later.add }));
     return out;
   });
-  later.run();
   const team = recordOf('teams', await app.records.findById(app.registry.require('teams'), teamId));
   const appURL = app.settings.get().meta.appURL;
   const inviter = {
@@ -176,8 +174,7 @@ export async function previewInvite(app: App, caller: Caller, token: string): Pr
 export async function acceptInvite(app: App, caller: Caller, token: string): Promise<RecordData> {
   const userId = buyerId(caller);
   const members = app.registry.require('team_members');
-  const later = new AfterCommit();
-  const membership = await app.db.transaction(async (tx) => {
+  const membership = await inTransaction(app.db, async (tx, later) => {
     const invite = await inviteByToken(app, token, tx);
     if (!invite) throw ApiError.notFound('This invite link does not exist. Check that you copied all of it.');
     const teamId = invite.team;
@@ -205,6 +202,5 @@ export async function acceptInvite(app: App, caller: Caller, token: string): Pro
     );
     return saved.data;
   });
-  later.run();
   return membership;
 }

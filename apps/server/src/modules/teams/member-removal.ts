@@ -6,15 +6,14 @@
 import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { nowString } from '../../tools/dates.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { systemActor } from '../../core/records/actor.js';
 import { transition } from '../photoshoots/lifecycle.js';
 import { announceSeats, returnSeat } from './seats.js';
 import { recordOf } from '../record-of.js';
 
 async function unqueue(app: App, photoshootId: string, teamId: string): Promise<void> {
-  const later = new AfterCommit();
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx, later) => {
     const flipped = await tx.run(
       `UPDATE "photoshoots" SET "seatUsed" = ?, "updated" = ? WHERE "id" = ? AND "seatUsed" = ? AND "status" = 'queued'`,
       [false, nowString(), photoshootId, true],
@@ -25,7 +24,6 @@ async function unqueue(app: App, photoshootId: string, teamId: string): Promise<
     await transition(app, photoshootId, 'draft', systemActor('teams'), reason, tx, later.add);
     await returnSeat(tx, teamId);
   });
-  later.run();
 }
 
 export function memberRemovalListener(app: App): (e: RecordEvent) => void {

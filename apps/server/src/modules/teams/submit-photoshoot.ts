@@ -9,7 +9,7 @@ import { ApiError } from '../../core/errors.js';
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { checkReadyForCheckout } from '../photoshoots/checkout-readiness.js';
 import { buyerId } from '../payments/buyer.js';
 import { actorOf } from '../../core/records/actor.js';
@@ -35,8 +35,7 @@ export async function submitTeamPhotoshoot(
 ): Promise<RecordData> {
   const userId = buyerId(caller);
   const photoshoots = app.registry.require('photoshoots');
-  const later = new AfterCommit();
-  const moved = await app.db.transaction(async (tx) => {
+  const moved = await inTransaction(app.db, async (tx, later) => {
     const shoot = await lockRecord(tx, photoshoots, photoshootId);
     if (!shoot || shoot.user !== userId || shoot.team !== teamId) throw ApiError.notFound();
     if (shoot.status !== 'draft') throw notDraft();
@@ -67,7 +66,6 @@ export async function submitTeamPhotoshoot(
     const reason = isTest ? 'team test shoot' : 'submitted on a team seat';
     return (await transition(app, photoshootId, 'queued', actorOf(caller), reason, tx, later.add)).photoshoot;
   });
-  later.run();
   if (!moved.isTest) await announceSeats(app, teamId);
   return moved;
 }

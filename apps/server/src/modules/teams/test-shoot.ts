@@ -6,7 +6,7 @@
 import type { App } from '../../core/app.js';
 import type { Caller } from '../../core/records/caller.js';
 import type { RecordData } from '../../core/records/codec.js';
-import { AfterCommit } from '../../core/db/after-commit.js';
+import { inTransaction } from '../../core/db/after-commit.js';
 import { buyerId } from '../payments/buyer.js';
 import { TEST_STYLES_INCLUDED } from './team-package.js';
 
@@ -14,8 +14,7 @@ export async function createTestShoot(app: App, caller: Caller, teamId: string):
   const userId = buyerId(caller);
   const photoshoots = app.registry.require('photoshoots');
   const team = await app.records.findById(app.registry.require('teams'), teamId);
-  const later = new AfterCommit();
-  const shoot = await app.db.transaction(async (tx) => {
+  const shoot = await inTransaction(app.db, async (tx, later) => {
     // Created as the admin (rules and hooks as for any draft), then marked as a test in the same transaction.
     const saved = await app.records.create(
       photoshoots,
@@ -32,6 +31,5 @@ export async function createTestShoot(app: App, caller: Caller, teamId: string):
     saved.data.isTest = true; // the create event, sent after commit, carries it too
     return saved.data;
   });
-  later.run();
   return shoot;
 }
