@@ -13,7 +13,7 @@ import type { StyleSpec } from '../../src/modules/processing/providers/types.js'
 import { loadJobInputs } from '../../src/modules/processing/job-inputs.js';
 import { astronautJpeg, photoshoot } from '../processing/support.js';
 import { example, startComfyWorld, useServers, type ComfyWorld } from './support/world.js';
-import { createJobRow } from '../../src/modules/hosted-providers/external-jobs.js';
+import { createJobRow, setExternalId } from '../../src/modules/hosted-providers/external-jobs.js';
 import { ComfyClient } from '../../src/modules/comfyui/comfy-client.js';
 import { refundCancellationsKey } from '../../src/modules/hosted-providers/cancel-on-refund.js';
 import { JobRunner } from '../../src/modules/processing/job-runner.js';
@@ -224,6 +224,39 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     expect(w.a.running).toBeNull();
     const status = await provider.status(job);
     expect(status).toMatchObject({ state: 'failed', reason: 'ComfyUI: cancelled' });
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  it('stops a run by the placeholder a cancel read before the answer replaced it', async () => {
+    await useServers(w.t, w.a);
+    w.a.mode.hold = true;
+    const shoot = await queuedShoot(w.t);
+    const row = await createJobRow(w.t.app.db, {
+      provider: 'comfyui',
+      kind: 'generate',
+      jobKey: `gen:${shoot.id}:s:0`,
+      photoshoot: shoot.id,
+      meta: { variants: [0], seed: 1, workflow: 'PhotoMaker SDXL', server: w.a.url },
+    });
+    const placeholder = row.externalId;
+    const client = new ComfyClient({ name: 'gpu-1', url: w.a.url, authHeader: '', authValue: '' });
+    await client.uploadImage('selfie.jpg', await astronautJpeg(256));
+    const promptId = await client.queuePrompt(example().graph, row.id);
+    await until(async () => w.a.running?.id === promptId || undefined);
+    // The answer is stored after the cancel read the row.
+    await setExternalId(w.t.app.db, row.id, promptId);
+    await new ComfyuiProvider(w.t.app).cancel({
+      provider: 'comfyui',
+      externalId: placeholder,
+      variants: [],
+      styleId: '',
+    });
+    expect(w.a.interrupts.at(-1)).toEqual({ promptId });
+    expect(w.a.running).toBeNull();
+    expect((await externalJobs(w.t, shoot.id)).map((j) => [j.state, j.externalId])).toEqual([
+      ['failed', promptId],
+    ]);
     w.a.release();
     await unqueue(shoot.id);
   }, 60_000);

@@ -95,8 +95,11 @@ function decode(row: RawRow | undefined): ExternalJobRow | null {
 }
 
 /** A placeholder external id until the provider answers (unique, never a provider's id). */
+/** What a row's external id starts with until its submission is answered (then its row id follows). */
+const PLACEHOLDER = 'local:';
+
 export function isPlaceholder(externalId: string): boolean {
-  return externalId.startsWith('local:');
+  return externalId.startsWith(PLACEHOLDER);
 }
 
 export async function createJobRow(
@@ -111,7 +114,7 @@ export async function createJobRow(
     [
       id,
       v.provider,
-      `local:${id}`,
+      `${PLACEHOLDER}${id}`,
       v.kind,
       v.jobKey,
       v.photoshoot,
@@ -139,17 +142,25 @@ export async function findJobRow(db: Db, id: string): Promise<ExternalJobRow | n
   return decode(await db.get<RawRow>(`SELECT * FROM ${TABLE} WHERE "id" = ?`, [id]));
 }
 
+/**
+ * The row of `externalId`. A placeholder names its row (`local:<row id>`) even once the
+ * submission's answer has replaced it: a caller that read the row before then (a cancel) still
+ * reaches the job.
+ */
 export async function findByExternalId(
   db: Db,
   provider: string,
   externalId: string,
 ): Promise<ExternalJobRow | null> {
-  return decode(
+  const row = decode(
     await db.get<RawRow>(`SELECT * FROM ${TABLE} WHERE "provider" = ? AND "externalId" = ?`, [
       provider,
       externalId,
     ]),
   );
+  if (row || !isPlaceholder(externalId)) return row;
+  const byId = await findJobRow(db, externalId.slice(PLACEHOLDER.length));
+  return byId?.provider === provider ? byId : null;
 }
 
 /** The newest row for `jobKey` (a retried attempt resumes it, or reuses a finished training). */
