@@ -261,6 +261,74 @@ describe.each(engines)('ComfyUI servers (%s)', (engine) => {
     await unqueue(shoot.id);
   }, 60_000);
 
+  it('does not queue a refunded run again on another server once its own no longer knows it', async () => {
+    await useServers(w.t, w.a);
+    w.a.mode.hold = true;
+    // Someone else's run holds the GPU, so ours waits in the queue, where a cancel deletes it.
+    const other = new ComfyClient({ name: 'gpu-1', url: w.a.url, authHeader: '', authValue: '' });
+    await other.uploadImage('selfie.jpg', await astronautJpeg(256));
+    const blocking = await other.queuePrompt(example().graph, 'someone-else');
+    await until(async () => w.a.running?.id === blocking || undefined);
+    const shoot = await queuedShoot(w.t);
+    const inputs = await loadJobInputs(w.t.app, await photoshoot(w.t, shoot.id));
+    const provider = new ComfyuiProvider(w.t.app);
+    const running = provider.generate(await provider.prepare(inputs.subject), {
+      style: inputs.styles[0]! as StyleSpec,
+      variants: [0],
+      seed: 'q',
+    });
+    running.catch(() => {}); // note: awaited below.
+    const ours = await until(async () =>
+      (await externalJobs(w.t, shoot.id)).find((j) => !j.externalId.startsWith('local:')),
+    );
+    expect(w.a.queue.map((r) => r.id)).toEqual([ours.externalId]);
+    // A second server is there to take a run whose server is lost.
+    await useServers(w.t, w.a, w.b);
+    const onB = w.b.accepted.length;
+    expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect(w.a.queue).toEqual([]);
+    await expect(running).rejects.toThrow('The ComfyUI run was cancelled.');
+    expect(w.b.accepted.length).toBe(onB);
+    expect((await externalJobs(w.t, shoot.id)).map((j) => j.state)).toEqual(['failed']);
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  it('settles a cancelled row whose run it cannot look for, and its submitter then stops the run', async () => {
+    const { shoot, running, controller, accepted } = await heldSubmission('unseen');
+    controller.abort(new Error('refunded'));
+    // The server cannot list its queue while the cancel looks for the run: the row is settled all
+    // the same, so that the submitter stops the run once its answer names it.
+    w.a.mode.failQueue = true;
+    expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    expect((await externalJobs(w.t, shoot.id)).map((j) => j.state)).toEqual(['failed']);
+    w.a.mode.failQueue = false;
+    w.a.passSubmission();
+    await expect(running).rejects.toThrow('refunded');
+    const run = w.a.accepted[accepted]!;
+    expect(w.a.interrupts.at(-1)).toEqual({ promptId: run.id });
+    expect(w.a.running).toBeNull();
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
+  it('stops a run whose submission failed after the server took it, once the row is cancelled', async () => {
+    const { shoot, running, controller, accepted } = await heldSubmission('unseen');
+    controller.abort(new Error('refunded'));
+    expect(await w.t.app.service(refundCancellationsKey).cancelFor(shoot.id)).toBe(1);
+    // The server takes the run, but the answer never reaches the submitter.
+    w.a.mode.dropAnswer = true;
+    w.a.passSubmission();
+    await expect(running).rejects.toThrow();
+    const run = w.a.accepted[accepted]!;
+    expect(w.a.running).toBeNull();
+    expect(w.a.queue.some((r) => r.id === run.id)).toBe(false);
+    const ended = w.a.history.get(run.id) as { status?: { status_str?: string } } | undefined;
+    expect(ended?.status?.status_str).not.toBe('success');
+    w.a.release();
+    await unqueue(shoot.id);
+  }, 60_000);
+
   /** A generation of a fresh shoot's first style whose submission the fake holds as `hold` says. */
   async function heldSubmission(hold: 'unseen' | 'unanswered') {
     await useServers(w.t, w.a);

@@ -35,7 +35,7 @@ import { numericSeed } from '../hosted-providers/hosted-provider.js';
 import { buildPrompt, type SubjectProfile } from '../hosted-providers/prompt.js';
 import { loadSubjectProfile } from '../hosted-providers/subject-profile.js';
 import { providerJpeg } from '../hosted-providers/subject-zip.js';
-import { cancelJobRow, stopIfCancelled } from '../hosted-providers/cancel-job-row.js';
+import { cancelJobRow, isCancelled, stopIfCancelled } from '../hosted-providers/cancel-job-row.js';
 import { PromptRefused, ServerUnreachable, type ComfyClient } from './comfy-client.js';
 import { workflowFor } from './comfyui-settings.js';
 import { fillWorkflow } from './fill-workflow.js';
@@ -102,6 +102,12 @@ export class ComfyuiProvider implements GenerationProvider {
         return await this.carryOn(row, p, req, workflow, seed, lost);
       } catch (err) {
         if (!(err instanceof ServerLost || err instanceof ServerUnreachable)) throw err;
+        // A run the refund deleted from its queue is unknown to the server now, which looks like
+        // a lost server: it must not be queued again elsewhere.
+        if (await isCancelled(this.app.db, row.id)) {
+          req.signal?.throwIfAborted();
+          throw new PermanentJobError('The ComfyUI run was cancelled.');
+        }
         lost.add((await this.rowById(row)).meta.server ?? '');
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
         console.warn(`[comfyui] ${err.message} Looking for another server for the run.`);
@@ -196,7 +202,11 @@ export class ComfyuiProvider implements GenerationProvider {
       // only its answer names the run to stop. The request has its own time limit.
       return await client.queuePrompt(graph, row.id);
     } catch (err) {
-      if (!(err instanceof PromptRefused)) throw err;
+      if (!(err instanceof PromptRefused)) {
+        // Cancelled while unanswered: the run the server may have taken is looked for and stopped.
+        await stopIfCancelled(this.app.db, row, (r) => this.stopRun(r));
+        throw err;
+      }
       await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
       throw new PermanentJobError(err.message);
     }

@@ -7,10 +7,12 @@
  * way (by the client id it was sent with) or not at all. The row is then settled only while it
  * still has the id `stop` saw: if the answer was stored meanwhile, the job it names is stopped in
  * turn; if it is stored later, the submitter finds the row cancelled (`stopIfCancelled`) and stops
- * the job itself. Between the two, no job is left running for a cancelled row.
+ * the job itself. A submission that fails instead (no answer in time) is looked for once more by
+ * its submitter (`stopIfCancelled` on the placeholder row). What can still run on is a job the
+ * service took but neither answered nor lets us find (fal has no lookup).
  */
 import type { Db } from '../../core/db/db.js';
-import { findJobRow, settleJobRow, type ExternalJobRow } from './external-jobs.js';
+import { findJobRow, isPlaceholder, settleJobRow, type ExternalJobRow } from './external-jobs.js';
 
 /** Stops a row's job at its service; may answer a note for the row's error. */
 export type StopJob = (row: ExternalJobRow) => Promise<string | void>;
@@ -27,7 +29,9 @@ export async function cancelJobRow(
 ): Promise<boolean> {
   let row: ExternalJobRow | null = start;
   while (row && row.result.state === 'pending') {
-    const note = await stop(row);
+    // A lookup that fails (the service slow to list its queue) must not keep the row pending: the
+    // submitter then carries on. Settled, the row has the submitter stop the job once it is named.
+    const note = isPlaceholder(row.externalId) ? await stop(row).catch(warnNotStopped(row)) : await stop(row);
     const error = note ? `${reason}; ${note}` : reason;
     if (await settleJobRow(db, row.id, { state: 'failed', error }, row.externalId)) return true;
     row = await findJobRow(db, row.id);
@@ -36,15 +40,25 @@ export async function cancelJobRow(
 }
 
 /**
- * For a submitter that has just stored its submission's answer in `row`: true when the row was
- * cancelled meanwhile, and then its job is stopped (a failure to stop it is logged: the job is
- * over for us either way).
+ * For a submitter, once it has stored its submission's answer in `row` or its submission failed:
+ * true when the row was cancelled meanwhile, and then its job is stopped (by the stored id, or
+ * looked for under the placeholder). A failure to stop it is logged: the job is over for us either
+ * way.
  */
 export async function stopIfCancelled(db: Db, row: ExternalJobRow, stop: StopJob): Promise<boolean> {
-  const now = await findJobRow(db, row.id);
-  if (!now || now.result.state !== 'failed' || !now.result.error.startsWith(CANCELLED)) return false;
-  await stop(now).catch((err: unknown) => {
-    console.warn(`[processing] stopping cancelled job ${now.externalId}: ${(err as Error)?.message ?? err}`);
-  });
+  const now = await isCancelled(db, row.id);
+  if (!now) return false;
+  await stop(now).catch(warnNotStopped(now));
   return true;
+}
+
+/** The row, if it was settled by a cancel. */
+export async function isCancelled(db: Db, id: string): Promise<ExternalJobRow | null> {
+  const row = await findJobRow(db, id);
+  return row?.result.state === 'failed' && row.result.error.startsWith(CANCELLED) ? row : null;
+}
+
+function warnNotStopped(row: ExternalJobRow): (err: unknown) => void {
+  return (err) =>
+    console.warn(`[processing] stopping cancelled job ${row.externalId}: ${(err as Error)?.message ?? err}`);
 }

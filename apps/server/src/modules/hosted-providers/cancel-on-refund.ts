@@ -50,26 +50,33 @@ export class RefundCancellations {
     this.pending.add(work);
   }
 
-  /** Cancels the photoshoot's pending jobs at their services; returns how many of them are settled now. */
+  /**
+   * Cancels the photoshoot's pending jobs at their services, all at once (looking for an unanswered
+   * submission can take a while: Astria's lookup first waits for the answer); returns how many of
+   * them are settled now.
+   */
   async cancelFor(photoshootId: string): Promise<number> {
-    let n = 0;
-    for (const row of await pendingRowsOf(this.app.db, photoshootId, { submitting: true })) {
-      const provider = this.provider(row.provider);
-      if (!provider) continue;
-      try {
-        await provider.cancel(
-          { provider: row.provider, externalId: row.externalId, variants: [], styleId: '' },
-          REFUNDED,
-        );
-        if ((await findJobRow(this.app.db, row.id))?.result.state !== 'pending') n++;
-      } catch (err) {
-        console.error(
-          `[processing] cancelling ${row.provider} job ${row.externalId} of refunded photoshoot ${photoshootId} failed:`,
-          err instanceof Error ? err.message : err,
-        );
-      }
-    }
-    return n;
+    const rows = await pendingRowsOf(this.app.db, photoshootId);
+    const settled = await Promise.all(
+      rows.map(async (row) => {
+        const provider = this.provider(row.provider);
+        if (!provider) return false;
+        try {
+          await provider.cancel(
+            { provider: row.provider, externalId: row.externalId, variants: [], styleId: '' },
+            REFUNDED,
+          );
+          return (await findJobRow(this.app.db, row.id))?.result.state !== 'pending';
+        } catch (err) {
+          console.error(
+            `[processing] cancelling ${row.provider} job ${row.externalId} of refunded photoshoot ${photoshootId} failed:`,
+            err instanceof Error ? err.message : err,
+          );
+          return false;
+        }
+      }),
+    );
+    return settled.filter(Boolean).length;
   }
 
   private provider(name: string): GenerationProvider | null {

@@ -94,7 +94,6 @@ function decode(row: RawRow | undefined): ExternalJobRow | null {
   };
 }
 
-/** A placeholder external id until the provider answers (unique, never a provider's id). */
 /** What a row's external id starts with until its submission is answered (then its row id follows). */
 const PLACEHOLDER = 'local:';
 
@@ -209,20 +208,13 @@ export async function countDelivery(db: Db, id: string): Promise<void> {
   await db.run(`UPDATE ${TABLE} SET "deliveries" = "deliveries" + 1 WHERE "id" = ?`, [id]);
 }
 
-/**
- * A photoshoot's jobs still running at a provider: those with a real id, and with `submitting`
- * also those whose submission is in flight (their placeholder id).
- */
-export async function pendingRowsOf(
-  db: Db,
-  photoshoot: string,
-  opts: { submitting?: boolean } = {},
-): Promise<ExternalJobRow[]> {
+/** A photoshoot's jobs still running at a provider, those whose submission is in flight included. */
+export async function pendingRowsOf(db: Db, photoshoot: string): Promise<ExternalJobRow[]> {
   const rows = await db.all<RawRow>(
     `SELECT * FROM ${TABLE} WHERE "photoshoot" = ? AND "state" = 'pending' ORDER BY "created"`,
     [photoshoot],
   );
-  return rows.map((r) => decode(r)!).filter((r) => opts.submitting || !isPlaceholder(r.externalId));
+  return rows.map((r) => decode(r)!);
 }
 
 /**

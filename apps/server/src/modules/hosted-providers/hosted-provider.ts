@@ -108,6 +108,8 @@ export class HostedProvider implements GenerationProvider {
       // note: a refused submission will not settle by itself; an unanswered one may still exist remotely.
       if (err instanceof PermanentJobError)
         await settleJobRow(this.app.db, row.id, { state: 'failed', error: err.message });
+      // Cancelled while unanswered: the job it may have made is looked for and stopped now.
+      else await stopIfCancelled(this.app.db, row, (r) => this.stopJob(r));
       throw err;
     }
     // The service took work: whatever credit alert stood for it is over.

@@ -56,6 +56,10 @@ export type FakeMode = {
    * network back). Either way its sender holds no prompt id yet.
    */
   holdSubmission?: 'unseen' | 'unanswered';
+  /** A `POST /prompt` is queued, then its connection is cut before the answer (a proxy's reset). */
+  dropAnswer?: boolean;
+  /** `GET /queue` answers 500 (a server too busy to list its queue). */
+  failQueue?: boolean;
 };
 
 export class FakeComfyUI {
@@ -185,7 +189,8 @@ export class FakeComfyUI {
     const route = `${req.method} ${u.pathname}`;
     const body = req.method === 'POST' ? await this.body(req) : Buffer.alloc(0);
     if (route === 'POST /upload/image') return this.upload(req, res, body);
-    if (route === 'POST /prompt') return this.prompt(res, body, this.mode.holdSubmission);
+    if (route === 'POST /prompt') return this.prompt(req, res, body, this.mode.holdSubmission);
+    if (route === 'GET /queue' && this.mode.failQueue) return this.json(res, 500, { error: 'busy' });
     if (route === 'GET /queue')
       return this.json(res, 200, {
         queue_running: this.running ? [this.item(this.running)] : [],
@@ -266,7 +271,12 @@ export class FakeComfyUI {
     this.json(res, 200, { name, subfolder, type });
   }
 
-  private async prompt(res: ServerResponse, body: Buffer, hold?: FakeMode['holdSubmission']): Promise<void> {
+  private async prompt(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer,
+    hold?: FakeMode['holdSubmission'],
+  ): Promise<void> {
     const held = () => new Promise<void>((resolve) => this.submissionsHeld.push(resolve));
     if (hold === 'unseen') await held();
     let b: { prompt?: unknown; client_id?: unknown };
@@ -304,6 +314,7 @@ export class FakeComfyUI {
     this.accepted.push(run);
     setImmediate(() => void this.work());
     if (hold === 'unanswered') await held();
+    if (this.mode.dropAnswer) return void req.socket.destroy();
     this.json(res, 200, { prompt_id: run.id, number: run.number, node_errors: {} });
   }
 
