@@ -20,23 +20,22 @@ export type StopJob = (row: ExternalJobRow) => Promise<string | void>;
 /** What a cancelled row's error starts with. */
 export const CANCELLED = 'cancelled';
 
-/** Cancels `start`'s job and settles the row failed with `reason`; true if this call settled it. */
+/** Cancels `start`'s job and settles the row failed with `reason` (which starts with CANCELLED). */
 export async function cancelJobRow(
   db: Db,
   start: ExternalJobRow,
   stop: StopJob,
   reason: string = CANCELLED,
-): Promise<boolean> {
+): Promise<void> {
   let row: ExternalJobRow | null = start;
   while (row && row.result.state === 'pending') {
     // A lookup that fails (the service slow to list its queue) must not keep the row pending: the
     // submitter then carries on. Settled, the row has the submitter stop the job once it is named.
     const note = isPlaceholder(row.externalId) ? await stop(row).catch(warnNotStopped(row)) : await stop(row);
     const error = note ? `${reason}; ${note}` : reason;
-    if (await settleJobRow(db, row.id, { state: 'failed', error }, row.externalId)) return true;
+    if (await settleJobRow(db, row.id, { state: 'failed', error }, row.externalId)) return;
     row = await findJobRow(db, row.id);
   }
-  return false;
 }
 
 /**

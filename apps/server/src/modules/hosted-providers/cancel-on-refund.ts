@@ -11,13 +11,14 @@ import type { App } from '../../core/app.js';
 import type { RecordEvent } from '../../core/records/record-events.js';
 import { providerFactory } from '../processing/providers/registry.js';
 import type { GenerationProvider } from '../processing/providers/types.js';
+import { CANCELLED } from './cancel-job-row.js';
 import { findJobRow, pendingRowsOf } from './external-jobs.js';
 import { recordOf } from '../record-of.js';
 
 export const refundCancellationsKey = new ServiceKey<RefundCancellations>('refundCancellations');
 
 /** The error a job cancelled by a refund is settled with (the provider may add a note). */
-export const REFUNDED = 'cancelled: refunded';
+export const REFUNDED = `${CANCELLED}: refunded`;
 
 export class RefundCancellations {
   private readonly pending = new Set<Promise<unknown>>();

@@ -189,7 +189,7 @@ export class FakeComfyUI {
     const route = `${req.method} ${u.pathname}`;
     const body = req.method === 'POST' ? await this.body(req) : Buffer.alloc(0);
     if (route === 'POST /upload/image') return this.upload(req, res, body);
-    if (route === 'POST /prompt') return this.prompt(req, res, body, this.mode.holdSubmission);
+    if (route === 'POST /prompt') return this.prompt(req, res, body);
     if (route === 'GET /queue' && this.mode.failQueue) return this.json(res, 500, { error: 'busy' });
     if (route === 'GET /queue')
       return this.json(res, 200, {
@@ -271,12 +271,8 @@ export class FakeComfyUI {
     this.json(res, 200, { name, subfolder, type });
   }
 
-  private async prompt(
-    req: IncomingMessage,
-    res: ServerResponse,
-    body: Buffer,
-    hold?: FakeMode['holdSubmission'],
-  ): Promise<void> {
+  private async prompt(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const hold = this.mode.holdSubmission;
     const held = () => new Promise<void>((resolve) => this.submissionsHeld.push(resolve));
     if (hold === 'unseen') await held();
     let b: { prompt?: unknown; client_id?: unknown };
