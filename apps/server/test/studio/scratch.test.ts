@@ -2,10 +2,14 @@
  * The render's scratch planes are reused between renders of a thread: a reused plane must come
  * back zeroed (unless asked dirty), two renders at once must never share one, and sizes the last
  * render did not use are let go. Within a render, a plane handed back early serves a later
- * request that fits in it, once, and not one far shorter than itself.
+ * request that fits in it, once, and not one far shorter than itself. Every kind of backdrop is
+ * drawn into one of the render's planes: a fresh full-size plane would add to the render's peak.
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { renderBackdrop, type BackdropSpec } from '../../src/modules/processing/studio/backdrop.js';
 import { renderScratch } from '../../src/modules/processing/studio/scratch.js';
+import { seededRandom } from '../../src/modules/processing/studio/seeded-random.js';
 
 describe('renderScratch', () => {
   it('reuses released planes, zeroed, and never hands one plane to two renders', () => {
@@ -70,5 +74,39 @@ describe('renderScratch', () => {
     expect(whole).toBe(rgb);
     expect(whole.every((v) => v === 0)).toBe(true);
     next.release();
+  });
+
+  it("gives every kind of backdrop one of the render's planes", async () => {
+    const [w, h] = [120, 150];
+    const brand = await sharp({ create: { width: 40, height: 50, channels: 3, background: '#b4b4b0' } })
+      .jpeg()
+      .toBuffer();
+    const kinds: [string, BackdropSpec, Buffer | null][] = [
+      ['gradient', { kind: 'gradient', colors: ['#8e9399', '#4f5358'], angle: 90 }, null],
+      ['bokeh', { kind: 'bokeh', colors: ['#b3c68e', '#44603c', '#f6e2b0'], angle: 160 }, null],
+      ['brand image', { kind: 'solid', colors: ['#2b3a55'] }, brand],
+    ];
+    for (const [name, spec, image] of kinds) {
+      const render = renderScratch();
+      const lent: Float32Array[] = [];
+      const alloc = (length: number, dirty?: boolean) => {
+        const plane = render.floats(length, dirty);
+        lent.push(plane);
+        return plane;
+      };
+      const light = { x: w / 2, y: h / 3, strength: 0.2 };
+      const backdrop = await renderBackdrop(spec, w, h, light, seededRandom('plane'), image, alloc);
+      expect(
+        lent.map((p) => p.buffer),
+        name,
+      ).toContain(backdrop.data.buffer);
+      // A plane lent dirty is overwritten whole: the same backdrop as in fresh memory.
+      const fresh = await renderBackdrop(spec, w, h, light, seededRandom('plane'), image);
+      expect(
+        Buffer.from(backdrop.data.buffer, 0, backdrop.data.byteLength).equals(Buffer.from(fresh.data.buffer)),
+        name,
+      ).toBe(true);
+      render.release();
+    }
   });
 });

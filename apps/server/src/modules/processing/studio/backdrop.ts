@@ -82,7 +82,7 @@ function gradientRows(spec: BackdropSpec, width: number, height: number) {
   };
 }
 
-async function imageBackdrop(image: Buffer, width: number, height: number): Promise<Rgb> {
+async function imageBackdrop(image: Buffer, width: number, height: number, alloc: Alloc): Promise<Rgb> {
   const { data } = await sharp(image)
     .rotate()
     .removeAlpha()
@@ -91,7 +91,7 @@ async function imageBackdrop(image: Buffer, width: number, height: number): Prom
     .blur(Math.max(1, width / 220))
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return { width, height, data: fromBytes(data, width, height, 3) };
+  return { width, height, data: fromBytes(data, width, height, 3, alloc(width * height * 3, true)) };
 }
 
 /** The bokeh palette from the style's colours: sunlit foliage, shade, then the warm highlight. */
@@ -138,7 +138,11 @@ export type BackdropLight = {
   strength: number;
 };
 
-/** Renders the backdrop at `width`×`height`. */
+/**
+ * Renders the backdrop at `width`×`height`, in a plane from `alloc` whatever its kind: a render's
+ * full-size planes come from its scratch (scratch.ts), and a fresh one here would add a plane to
+ * the render's peak.
+ */
 export async function renderBackdrop(
   spec: BackdropSpec,
   width: number,
@@ -152,9 +156,9 @@ export async function renderBackdrop(
   const bokeh = !useImage && spec.kind === 'bokeh';
   const gradient = useImage || bokeh ? null : gradientRows(spec, width, height);
   const base = useImage
-    ? tintTowards(await imageBackdrop(useImage, width, height), spec, BRAND_TINT)
+    ? tintTowards(await imageBackdrop(useImage, width, height, alloc), spec, BRAND_TINT)
     : bokeh
-      ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random)
+      ? renderBokeh(bokehPalette(spec), spec.angle ?? 160, width, height, random, alloc)
       : { width, height, data: alloc(width * height * 3, true) };
   // A gradient's row is made into this buffer (in cache) and lit into `base` in one go.
   const row = new Float32Array(width * 3);

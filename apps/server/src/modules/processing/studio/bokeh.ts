@@ -8,6 +8,7 @@
 import { valueNoise } from './noise.js';
 import { clamp01, gaussBlur, smoothstep, type Rgb } from './planes.js';
 import type { Random } from './seeded-random.js';
+import { freshPlanes, type Alloc } from './scratch.js';
 
 type Colour = [number, number, number];
 
@@ -134,13 +135,14 @@ function discs(
   }
 }
 
-/** Renders the bokeh background at `width`×`height`. */
+/** Renders the bokeh background at `width`×`height`, into a plane from `alloc`. */
 export function renderBokeh(
   palette: BokehPalette,
   angle: number,
   width: number,
   height: number,
   random: Random,
+  alloc: Alloc = freshPlanes,
 ): Rgb {
   const s = Math.min(1, WORK_LONG_SIDE / Math.max(width, height));
   const w = Math.max(8, Math.round(width * s));
@@ -155,12 +157,18 @@ export function renderBokeh(
   const img = new Float32Array(w * h * 3);
   for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) img[i * 3 + c] = planes[c]![i]!;
   for (const layer of LAYERS) discs(img, field.light, w, h, palette, layer, random);
-  return { width, height, data: upscale(img, w, h, width, height) };
+  return { width, height, data: upscale(img, w, h, width, height, alloc(width * height * 3, true)) };
 }
 
-/** Bilinear scaling of an interleaved RGB image up to `width`×`height`, in float (no banding). */
-function upscale(img: Float32Array, w: number, h: number, width: number, height: number): Float32Array {
-  const out = new Float32Array(width * height * 3);
+/** Bilinear scaling of an interleaved RGB image up to `width`×`height` into `out` (every value), in float (no banding). */
+function upscale(
+  img: Float32Array,
+  w: number,
+  h: number,
+  width: number,
+  height: number,
+  out: Float32Array,
+): Float32Array {
   const sx = w / width;
   const sy = h / height;
   const x0s = new Int32Array(width);

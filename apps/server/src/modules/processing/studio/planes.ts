@@ -16,8 +16,13 @@ export function plane(width: number, height: number, fill = 0): Plane {
 /** byte / 255 for every byte: a table read is cheaper than a division per channel. */
 export const UNIT_OF_BYTE = Float32Array.from({ length: 256 }, (_, i) => i / 255);
 
-export function fromBytes(bytes: Uint8Array, width: number, height: number, channels: number): Float32Array {
-  const out = new Float32Array(width * height * channels);
+export function fromBytes(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+  channels: number,
+  out: Float32Array = new Float32Array(width * height * channels),
+): Float32Array {
   for (let i = 0; i < out.length; i++) out[i] = UNIT_OF_BYTE[bytes[i]!]!;
   return out;
 }
