@@ -27,11 +27,26 @@ export function fromBytes(
   return out;
 }
 
-/** Box blur of radius r (window 2r+1, edges clamped); returns a new array. */
-export function boxBlur(data: Float32Array, width: number, height: number, r: number): Float32Array {
-  if (r < 1) return data.slice();
+/**
+ * Box blur of radius r (window 2r+1, edges clamped) into `out`, a new array unless given; `out`
+ * may be `data` itself (the second pass reads only `tmp`). `tmp`, as long, holds the first pass.
+ */
+export function boxBlur(
+  data: Float32Array,
+  width: number,
+  height: number,
+  r: number,
+  out?: Float32Array,
+  tmp?: Float32Array,
+): Float32Array {
+  if (r < 1) {
+    if (!out) return data.slice();
+    out.set(data);
+    return out;
+  }
   const scale = 1 / (2 * r + 1);
-  const tmp = new Float32Array(data.length);
+  tmp ??= new Float32Array(data.length);
+  out ??= new Float32Array(data.length);
   // Rows: a running sum along each row.
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -45,7 +60,6 @@ export function boxBlur(data: Float32Array, width: number, height: number, r: nu
     }
   }
   // Columns: running sums for all columns at once, row by row (cache friendly).
-  const out = new Float32Array(data.length);
   const sums = new Float64Array(width);
   for (let k = -r; k <= r; k++) {
     const row = (k < 0 ? 0 : k >= height ? height - 1 : k) * width;

@@ -31,28 +31,34 @@ export function guidedFilter(
   // Self-guided (p is the guide, as the skin retouch uses it): the mean and correlation of p are
   // those of the guide, so two of the four blurs are the same and made once.
   const self = p === guide;
-  const ii = new Float32Array(n);
-  for (let i = 0; i < n; i++) ii[i] = guide[i]! * guide[i]!;
-  let ip = ii;
+  // Three planes (five when p is not the guide), each written again once what it held is used
+  // up, and one plane for every blur's first pass: at 2048 px a face's retouch made 13 planes
+  // (~60 MB) that waited for a collection at the studio thread's peak. Every pass writes whole
+  // planes and reads an index only before writing it, so the values are as with fresh arrays.
+  const tmp = new Float32Array(n);
+  const planeA = new Float32Array(n);
+  const planeB = new Float32Array(n);
+  for (let i = 0; i < n; i++) planeA[i] = guide[i]! * guide[i]!;
+  const corrII = boxBlur(planeA, width, height, r, planeB, tmp);
+  let corrIP = corrII;
   if (!self) {
-    ip = new Float32Array(n);
-    for (let i = 0; i < n; i++) ip[i] = guide[i]! * p[i]!;
+    for (let i = 0; i < n; i++) planeA[i] = guide[i]! * p[i]!;
+    corrIP = boxBlur(planeA, width, height, r, undefined, tmp);
   }
-  const meanI = boxBlur(guide, width, height, r);
-  const meanP = self ? meanI : boxBlur(p, width, height, r);
-  const corrII = boxBlur(ii, width, height, r);
-  const corrIP = self ? corrII : boxBlur(ip, width, height, r);
-  const a = new Float32Array(n);
-  const b = new Float32Array(n);
+  const meanI = boxBlur(guide, width, height, r, planeA, tmp);
+  const meanP = self ? meanI : boxBlur(p, width, height, r, undefined, tmp);
+  // a over corrII's plane and b over meanI's, index by index after reading them.
+  const a = corrII;
+  const b = meanI;
   for (let i = 0; i < n; i++) {
     const varI = corrII[i]! - meanI[i]! * meanI[i]!;
     const cov = corrIP[i]! - meanI[i]! * meanP[i]!;
     a[i] = cov / (varI + eps);
     b[i] = meanP[i]! - a[i]! * meanI[i]!;
   }
-  const meanA = boxBlur(a, width, height, r);
-  const meanB = boxBlur(b, width, height, r);
-  const q = new Float32Array(n);
+  const meanA = boxBlur(a, width, height, r, a, tmp);
+  const meanB = boxBlur(b, width, height, r, b, tmp);
+  const q = meanA;
   for (let i = 0; i < n; i++) q[i] = clamp01(meanA[i]! * guide[i]! + meanB[i]!);
   return q;
 }
