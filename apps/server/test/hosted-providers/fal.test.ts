@@ -174,7 +174,7 @@ describe.each(engines)('fal protocol (%s)', (engine) => {
     const { settled, job, warn } = await refundDuringTraining();
     expect([job.cancelled, job.extra.stopped]).toEqual([true, true]);
     expect(settled.state).toBe('failed');
-    expect(JSON.parse(settled.result)).toEqual({ error: 'cancelled: refunded' });
+    expect(JSON.parse(settled.result)).toEqual({ error: 'cancelled: refunded', cancelled: true });
     expect(warn).not.toHaveBeenCalled();
   }, 60_000);
 
@@ -186,7 +186,7 @@ describe.each(engines)('fal protocol (%s)', (engine) => {
     expect([job.cancelled, job.extra.stopped]).toEqual([true, undefined]);
     const note = `fal request ${row.externalId} was not cancelled: it was already running, and fal cannot stop a running request; it will be billed, and its result is discarded.`;
     expect(settled.state).toBe('failed');
-    expect(JSON.parse(settled.result)).toEqual({ error: `cancelled: refunded; ${note}` });
+    expect(JSON.parse(settled.result)).toEqual({ error: `cancelled: refunded; ${note}`, cancelled: true });
     expect(warn).toHaveBeenCalledWith(`[processing] train of photoshoot ${shoot.id}: ${note}`);
     // Its callback comes when it ends: acknowledged, and nothing changes.
     const late = await w.fal.deliver(job);

@@ -17,10 +17,13 @@ import { findJobRow, isPlaceholder, settleJobRow, type ExternalJobRow } from './
 /** Stops a row's job at its service; may answer a note for the row's error. */
 export type StopJob = (row: ExternalJobRow) => Promise<string | void>;
 
-/** What a cancelled row's error starts with. */
+/** What a cancelled row's error says first, for the operator reading it. */
 export const CANCELLED = 'cancelled';
 
-/** Cancels `start`'s job and settles the row failed with `reason` (which starts with CANCELLED). */
+/**
+ * Cancels `start`'s job and settles the row failed with `reason` (which starts with CANCELLED) and
+ * the `cancelled` mark: a provider's own error may start with that word too.
+ */
 export async function cancelJobRow(
   db: Db,
   start: ExternalJobRow,
@@ -33,7 +36,7 @@ export async function cancelJobRow(
     // submitter then carries on. Settled, the row has the submitter stop the job once it is named.
     const note = isPlaceholder(row.externalId) ? await stop(row).catch(warnNotStopped(row)) : await stop(row);
     const error = note ? `${reason}; ${note}` : reason;
-    if (await settleJobRow(db, row.id, { state: 'failed', error }, row.externalId)) return;
+    if (await settleJobRow(db, row.id, { state: 'failed', error, cancelled: true }, row.externalId)) return;
     row = await findJobRow(db, row.id);
   }
 }
@@ -54,7 +57,7 @@ export async function stopIfCancelled(db: Db, row: ExternalJobRow, stop: StopJob
 /** The row, if it was settled by a cancel. */
 export async function isCancelled(db: Db, id: string): Promise<ExternalJobRow | null> {
   const row = await findJobRow(db, id);
-  return row?.result.state === 'failed' && row.result.error.startsWith(CANCELLED) ? row : null;
+  return row?.result.state === 'failed' && row.result.cancelled ? row : null;
 }
 
 function warnNotStopped(row: ExternalJobRow): (err: unknown) => void {

@@ -187,7 +187,11 @@ export async function settleJobRow(
   const body =
     result.state === 'done'
       ? { outputs: result.outputs, ...(result.ref ? { ref: result.ref } : {}) }
-      : { error: result.error.slice(0, 1000), ...(result.flagged ? { flagged: true } : {}) };
+      : {
+          error: result.error.slice(0, 1000),
+          ...(result.flagged ? { flagged: true } : {}),
+          ...(result.cancelled ? { cancelled: true } : {}),
+        };
   const guard = ifExternalId === undefined ? '' : ` AND "externalId" = ?`;
   const res = await db.run(
     `UPDATE ${TABLE} SET "state" = ?, "result" = ?, "updated" = ? WHERE "id" = ? AND "state" = 'pending'${guard}`,

@@ -5,8 +5,11 @@ export type RemoteResult =
   | { state: 'pending' }
   /** `outputs`: image URLs (generation); `ref`: the trained model (training). */
   | { state: 'done'; outputs: string[]; ref?: string }
-  /** `flagged`: the service's safety checker withheld the output; another seed may pass. */
-  | { state: 'failed'; error: string; flagged?: true };
+  /**
+   * `flagged`: the service's safety checker withheld the output; another seed may pass.
+   * `cancelled`: we cancelled the job (cancel-job-row.ts), whatever the error's words.
+   */
+  | { state: 'failed'; error: string; flagged?: true; cancelled?: true };
 
 export type JobKind = 'train' | 'generate';
 
@@ -20,6 +23,7 @@ export function readResult(state: string, json: string): RemoteResult {
         state,
         error: typeof r.error === 'string' ? r.error : 'The provider reported a failure.',
         ...(r.flagged === true ? { flagged: true as const } : {}),
+        ...(r.cancelled === true ? { cancelled: true as const } : {}),
       };
     const outputs = Array.isArray(r.outputs)
       ? r.outputs.filter((u): u is string => typeof u === 'string')
