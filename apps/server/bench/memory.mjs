@@ -15,14 +15,16 @@
  *   4. idle:      nothing for BENCH_MEMORY_IDLE seconds (do the thread pools let go?).
  * For each phase: RSS at its end, the peak during it, and the thread count. Prints a table and
  * writes results/memory.json (or BENCH_MEMORY_OUT; BENCH_MEMORY_LABEL names the run). Every wait is bounded; the
- * server and the data dir are removed even when the run fails.
+ * server and the data dir are removed even when the run fails. BENCH_MEMORY_TRACE=<file> appends
+ * every sample to that file as `<epoch ms> rss <MB>` (BENCH_MEMORY_EVERY ms apart, default 250),
+ * to line the peaks up with marks a build writes to the same file.
  *
  * The server runs with the glibc allocator settings its launcher (bin/photoshoot.js) gives it,
  * read from that file; BENCH_MEMORY_ALLOCATOR=glibc runs it with glibc's defaults instead (the
  * figures before those settings).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
@@ -45,6 +47,8 @@ const cfg = {
   imagesPerStyle: num('BENCH_MEMORY_IMAGES', 15),
 };
 const label = process.env.BENCH_MEMORY_LABEL ?? '';
+const trace = process.env.BENCH_MEMORY_TRACE ?? '';
+const everyMs = num('BENCH_MEMORY_EVERY', 250);
 
 /** The `NAME="${NAME:-value}"` defaults that bin/photoshoot.js sets before it starts Node. */
 function launcherAllocatorEnv() {
@@ -68,13 +72,14 @@ function probe(pid) {
   };
 }
 
-/** Samples the child every 250 ms; `phase()` closes the current phase and returns its figures. */
+/** Samples the child every BENCH_MEMORY_EVERY ms; `phase()` closes the current phase and returns its figures. */
 function sampler(pid) {
   let peak = probe(pid);
   const timer = setInterval(() => {
     const now = probe(pid);
+    if (trace) appendFileSync(trace, `${Date.now()} rss ${(now.rss / MB).toFixed(1)}\n`);
     if (now.rss > peak.rss) peak = now;
-  }, 250);
+  }, everyMs);
   return {
     phase(name, started) {
       const end = probe(pid);
