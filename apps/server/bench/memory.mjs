@@ -72,7 +72,10 @@ function probe(pid) {
   };
 }
 
-/** Samples the child every BENCH_MEMORY_EVERY ms; `phase()` closes the current phase and returns its figures. */
+/**
+ * Samples the child every BENCH_MEMORY_EVERY ms; `phase()` closes the current phase and returns
+ * its figures.
+ */
 function sampler(pid) {
   let peak = probe(pid);
   const timer = setInterval(() => {

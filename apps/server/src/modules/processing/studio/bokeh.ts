@@ -160,7 +160,10 @@ export function renderBokeh(
   return { width, height, data: upscale(img, w, h, width, height, alloc(width * height * 3, true)) };
 }
 
-/** Bilinear scaling of an interleaved RGB image up to `width`×`height` into `out` (every value), in float (no banding). */
+/**
+ * Bilinear scaling of an interleaved RGB image up to `width`×`height`, in float (no banding), into
+ * `out`, every value of which it writes.
+ */
 function upscale(
   img: Float32Array,
   w: number,
