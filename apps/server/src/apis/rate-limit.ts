@@ -11,6 +11,7 @@ import type { RateLimitRule } from '../core/settings/settings.js';
 import { lockoutSubject, RateLimiter } from '../core/ratelimit/rate-limiter.js';
 import { describeRequest, type RequestTarget } from '../core/ratelimit/request-target.js';
 import { realIp } from './real-ip.js';
+import { isObjectLike } from '../tools/object-kinds.js';
 
 type Pending = { rule: RateLimitRule; target: RequestTarget; account?: string };
 
@@ -23,8 +24,7 @@ function accountOf(
   req: FastifyRequest,
   field: NonNullable<RequestTarget['accountField']>,
 ): string | undefined {
-  const body = req.body as Record<string, unknown> | undefined;
-  const value = body && typeof body === 'object' ? body[field] : undefined;
+  const value = isObjectLike(req.body) ? req.body[field] : undefined;
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 

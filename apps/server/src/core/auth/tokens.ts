@@ -3,6 +3,7 @@
  * collection's per-type secret, so a password change or a secret rotation invalidates them.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isJsonObject } from '../../tools/object-kinds.js';
 
 export type TokenType = 'auth' | 'file' | 'verification' | 'passwordReset' | 'emailChange';
 
@@ -48,7 +49,7 @@ function parts(token: string): [string, string, string] | null {
 function decodePart(part: string): Record<string, unknown> | null {
   try {
     const v = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    return isJsonObject(v) ? v : null;
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 /** The batch envelope (PocketBase's batch API): checks that answer 400 "Invalid batch request data.". */
 import { ApiError } from '../errors.js';
+import { isJsonObject, isObjectLike } from '../../tools/object-kinds.js';
 
 export type BatchItem = {
   method: string;
@@ -28,7 +29,7 @@ export function validateBatch(raw: unknown, maxRequests: number): BatchItem[] {
   }
   const problems: Record<string, unknown> = {};
   const items: BatchItem[] = raw.map((entry, i) => {
-    const item = (entry && typeof entry === 'object' ? entry : {}) as Record<string, unknown>;
+    const item = isObjectLike(entry) ? entry : {};
     const method = typeof item.method === 'string' ? item.method.toUpperCase() : '';
     const url = typeof item.url === 'string' ? item.url : '';
     const itemErrors: Record<string, unknown> = {};
@@ -42,14 +43,11 @@ export function validateBatch(raw: unknown, maxRequests: number): BatchItem[] {
       };
     if (Object.keys(itemErrors).length) problems[i] = itemErrors;
     const headers: Record<string, string> = {};
-    if (item.headers && typeof item.headers === 'object') {
-      for (const [k, v] of Object.entries(item.headers as Record<string, unknown>))
+    if (isObjectLike(item.headers)) {
+      for (const [k, v] of Object.entries(item.headers))
         headers[k.toLowerCase().replace(/-/g, '_')] = String(v);
     }
-    const body =
-      item.body && typeof item.body === 'object' && !Array.isArray(item.body)
-        ? (item.body as Record<string, unknown>)
-        : {};
+    const body = isJsonObject(item.body) ? item.body : {};
     return { method, url, headers, body };
   });
   if (Object.keys(problems).length) throw ApiError.badRequest(MESSAGE, { requests: problems });

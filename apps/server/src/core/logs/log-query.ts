@@ -9,6 +9,7 @@ import { parseBoolParam } from '../records/list.js';
 import { compileFilter, compileSort, type FilterContext } from '../filter/compile.js';
 import { logsCollection, logsRegistry } from './logs-collection.js';
 import type { LogRow } from './log-store.js';
+import { isObjectLike } from '../../tools/object-kinds.js';
 
 export type LogListParams = {
   page?: string;
@@ -62,7 +63,7 @@ function toLog(row: Record<string, unknown>): LogRow {
     created: String(r.created),
     level: Number(r.level),
     message: String(r.message),
-    data: (r.data && typeof r.data === 'object' ? r.data : {}) as Record<string, unknown>,
+    data: isObjectLike(r.data) ? r.data : {},
   };
 }
 

@@ -3,6 +3,7 @@
  * Failures become ProviderCallError, whose message is safe to log: host, status and the OAuth
  * `error` code at most, never a response body, token or secret.
  */
+import { isJsonObject } from '../../tools/object-kinds.js';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 1024 * 1024;
@@ -30,9 +31,7 @@ function parse(text: string, type: string): Record<string, unknown> | null {
   }
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : { items: value };
+    return isJsonObject(value) ? value : { items: value };
   } catch {
     return null;
   }

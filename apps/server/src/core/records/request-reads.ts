@@ -11,6 +11,7 @@
  * recorded by value (JSON fields as a whole).
  */
 import type { RequestInfo } from '../filter/context.js';
+import { isObjectLike } from '../../tools/object-kinds.js';
 
 type Op = { kind: 'get' | 'has' | 'in' | 'keys'; path: readonly string[]; key: string };
 
@@ -23,10 +24,6 @@ function traced(path: readonly string[], key: string): boolean {
   return path.length === 0
     ? TRACED_AT_ROOT.has(key)
     : path.length === 1 && path[0] === 'auth' && key === 'record';
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null;
 }
 
 /**
@@ -53,9 +50,9 @@ function keyPart(v: unknown): string {
 
 /** What a `get` contributes to the key. */
 function encodeGet(path: readonly string[], key: string, v: unknown): string {
-  if (traced(path, key)) return isObject(v) ? 'O' : keyPart(v);
+  if (traced(path, key)) return isObjectLike(v) ? 'O' : keyPart(v);
   if (path.length === 1 && path[0] === 'auth' && key === 'collection')
-    return isObject(v) ? keyPart(v.id) : 'N';
+    return isObjectLike(v) ? keyPart(v.id) : 'N';
   return keyPart(v);
 }
 
@@ -70,7 +67,7 @@ export function traceRequest(request: RequestInfo): { request: RequestInfo; fini
         if (typeof key === 'symbol') return v;
         ops.push({ kind: 'get', path, key });
         values += encodeGet(path, key, v);
-        return traced(path, key) && isObject(v) ? wrap(v, [...path, key]) : v;
+        return traced(path, key) && isObjectLike(v) ? wrap(v, [...path, key]) : v;
       },
       getOwnPropertyDescriptor(t, key) {
         const d = Reflect.getOwnPropertyDescriptor(t, key);
@@ -115,7 +112,7 @@ export function replayReads(ops: readonly Op[], request: RequestInfo): string | 
     let obj: unknown = request;
     for (const seg of op.path) {
       obj = (obj as Record<string, unknown>)[seg];
-      if (!isObject(obj)) return null;
+      if (!isObjectLike(obj)) return null;
     }
     const o = obj as Record<string, unknown>;
     if (op.kind === 'get') values += encodeGet(op.path, op.key, o[op.key]);

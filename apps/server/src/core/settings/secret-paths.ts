@@ -3,15 +3,13 @@
  * "keep the stored secret when a PATCH leaves it blank, clear it when the PATCH says null" follow
  * one list instead of code per field.
  */
-type Plain = Record<string, unknown>;
+import { isObjectLike } from '../../tools/object-kinds.js';
 
-function isObject(v: unknown): v is Plain {
-  return typeof v === 'object' && v !== null;
-}
+type Plain = Record<string, unknown>;
 
 /** Calls `visit(parent, key)` for each place `path` names inside `root`. */
 function eachTarget(root: unknown, parts: string[], visit: (parent: Plain, key: string) => void): void {
-  if (!isObject(root) || parts.length === 0) return;
+  if (!isObjectLike(root) || parts.length === 0) return;
   const [head, ...rest] = parts as [string, ...string[]];
   const children = head === '*' ? Object.keys(root) : [head];
   for (const key of children) {
@@ -40,15 +38,15 @@ export function keepSecrets(next: unknown, prev: unknown, paths: readonly string
 }
 
 function keepPath(next: unknown, prev: unknown, parts: string[]): void {
-  if (!isObject(next) || !isObject(prev) || parts.length === 0) return;
+  if (!isObjectLike(next) || !isObjectLike(prev) || parts.length === 0) return;
   const [head, ...rest] = parts as [string, ...string[]];
   if (head === '*') {
     for (const key of Object.keys(next)) {
       const item = next[key];
-      const name = isObject(item) ? item.name : undefined;
+      const name = isObjectLike(item) ? item.name : undefined;
       const match =
         Array.isArray(prev) && typeof name === 'string'
-          ? prev.find((p) => isObject(p) && p.name === name)
+          ? prev.find((p) => isObjectLike(p) && p.name === name)
           : prev[key];
       keepPath(item, match, rest);
     }
@@ -70,7 +68,7 @@ export function secretStatus(settings: unknown, paths: readonly string[]): Recor
 }
 
 function walkNamed(node: unknown, parts: string[], at: string[], out: Record<string, boolean>): void {
-  if (!isObject(node) || parts.length === 0) return;
+  if (!isObjectLike(node) || parts.length === 0) return;
   const [head, ...rest] = parts as [string, ...string[]];
   for (const key of head === '*' ? Object.keys(node) : [head]) {
     if (rest.length) walkNamed(node[key], rest, [...at, key], out);

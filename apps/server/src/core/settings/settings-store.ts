@@ -10,22 +10,19 @@ import { defaultSettings, normalizeSettings, secretPaths, type Settings } from '
 import type { SettingsSection } from './settings-section.js';
 import { blankSecrets, keepSecrets, secretStatus } from './secret-paths.js';
 import { validateSettings } from './validate-settings.js';
+import { isJsonObject } from '../../tools/object-kinds.js';
 
 type Stored = Settings | { enc: string };
 type Plain = Record<string, unknown>;
 
 const RELOAD_MS = 5000;
 
-function isObject(v: unknown): v is Plain {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Deep merge where arrays and scalars replace; unknown keys of `patch` are dropped. */
 function merge(base: Plain, patch: Plain): Plain {
   const out: Plain = { ...base };
   for (const [k, v] of Object.entries(patch)) {
     if (!(k in base)) continue;
-    out[k] = isObject(base[k]) && isObject(v) ? merge(base[k] as Plain, v) : v;
+    out[k] = isJsonObject(base[k]) && isJsonObject(v) ? merge(base[k] as Plain, v) : v;
   }
   return out;
 }
@@ -84,7 +81,7 @@ export class SettingsStore {
 
   /** Merges a partial update, keeping secrets the patch leaves out or blanks (`null` clears one). */
   async patch(patch: unknown): Promise<Settings> {
-    if (!isObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
+    if (!isJsonObject(patch)) throw ApiError.badRequest('An error occurred while saving the new settings.');
     const prev = this.current;
     const next = normalizeSettings(
       merge(structuredClone(prev) as unknown as Plain, patch) as unknown as Settings,

@@ -3,6 +3,7 @@
  * `{"error": {"type", "message", "details", "extra_info"}, "node_errors": {id: {"errors": [...],
  * "class_type"}}}` (older servers send `"error": "no prompt"` as a bare string).
  */
+import { isJsonObject } from '../../tools/object-kinds.js';
 type Reason = { message?: unknown; details?: unknown; extra_info?: { input_name?: unknown } };
 
 function text(v: unknown, max = 200): string {
@@ -16,8 +17,8 @@ export function describeRefusal(body: unknown): string {
       ? text(b.error)
       : [text((b.error as Reason)?.message), text((b.error as Reason)?.details)].filter(Boolean).join(': ');
   const nodes: string[] = [];
-  if (b.node_errors && typeof b.node_errors === 'object' && !Array.isArray(b.node_errors)) {
-    for (const [id, v] of Object.entries(b.node_errors as Record<string, unknown>).slice(0, 5)) {
+  if (isJsonObject(b.node_errors)) {
+    for (const [id, v] of Object.entries(b.node_errors).slice(0, 5)) {
       const node = v as { class_type?: unknown; errors?: Reason[] };
       for (const e of (Array.isArray(node.errors) ? node.errors : []).slice(0, 3)) {
         const input = text(e.extra_info?.input_name, 60);

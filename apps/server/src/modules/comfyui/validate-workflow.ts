@@ -6,6 +6,7 @@
  * existing literal input, and the output node present.
  */
 import { describeNode, isLink, PLACEHOLDER_NAMES, type Binding, type Graph } from './workflow.js';
+import { isJsonObject } from '../../tools/object-kinds.js';
 
 export type WorkflowProblem = { field: string; message: string };
 
@@ -16,23 +17,19 @@ export const MAX_NODES = 500;
 export const MAX_SELFIE_SLOTS = 20;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,59}$/;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function graphProblems(graph: unknown, outputs?: OutputCounts): WorkflowProblem[] {
-  if (!isObject(graph) || Object.keys(graph).length === 0)
+  if (!isJsonObject(graph) || Object.keys(graph).length === 0)
     return [{ field: 'graph', message: 'Must be a workflow in ComfyUI API format (File → Export (API)).' }];
   const ids = Object.keys(graph);
   if (ids.length > MAX_NODES) return [{ field: 'graph', message: `Must have at most ${MAX_NODES} nodes.` }];
   const out: WorkflowProblem[] = [];
   for (const id of ids) {
     const node = graph[id];
-    if (!isObject(node) || typeof node.class_type !== 'string' || !node.class_type) {
+    if (!isJsonObject(node) || typeof node.class_type !== 'string' || !node.class_type) {
       out.push({ field: 'graph', message: `Node ${id} has no class_type (is this the API format?).` });
       continue;
     }
-    if (!isObject(node.inputs)) {
+    if (!isJsonObject(node.inputs)) {
       out.push({ field: 'graph', message: `Node ${id} (${node.class_type}) has no inputs object.` });
       continue;
     }
@@ -45,7 +42,7 @@ function graphProblems(graph: unknown, outputs?: OutputCounts): WorkflowProblem[
       }
       const [target, index] = value;
       const linked = graph[target];
-      if (!isObject(linked) || typeof linked.class_type !== 'string') {
+      if (!isJsonObject(linked) || typeof linked.class_type !== 'string') {
         out.push({
           field: 'graph',
           message: `${where} links to node ${target}, which is not in the workflow.`,
@@ -64,11 +61,11 @@ function graphProblems(graph: unknown, outputs?: OutputCounts): WorkflowProblem[
 }
 
 function bindingProblem(graph: Graph, field: string, b: unknown): WorkflowProblem | null {
-  if (!isObject(b) || typeof b.node !== 'string' || typeof b.input !== 'string')
+  if (!isJsonObject(b) || typeof b.node !== 'string' || typeof b.input !== 'string')
     return { field, message: 'Must name a node id and one of its inputs.' };
   const node = graph[b.node];
   if (!node) return { field, message: `Node ${b.node} is not in the workflow.` };
-  if (!isObject(node.inputs) || !(b.input in node.inputs))
+  if (!isJsonObject(node.inputs) || !(b.input in node.inputs))
     return { field, message: `${describeNode(graph, b.node)} has no input "${b.input}".` };
   if (isLink(node.inputs[b.input]))
     return {
@@ -80,7 +77,7 @@ function bindingProblem(graph: Graph, field: string, b: unknown): WorkflowProble
 
 /** Everything wrong with `w` (empty when it can be saved). */
 export function workflowProblems(w: unknown, outputs?: OutputCounts): WorkflowProblem[] {
-  if (!isObject(w)) return [{ field: '', message: 'Must be a workflow object.' }];
+  if (!isJsonObject(w)) return [{ field: '', message: 'Must be a workflow object.' }];
   const out: WorkflowProblem[] = [];
   if (typeof w.name !== 'string' || !NAME.test(w.name))
     out.push({
@@ -91,10 +88,10 @@ export function workflowProblems(w: unknown, outputs?: OutputCounts): WorkflowPr
     out.push({ field: 'trigger', message: 'Must be one word of at most 40 letters or digits, or blank.' });
   const graphErrors = graphProblems(w.graph, outputs);
   out.push(...graphErrors);
-  if (!isObject(w.graph)) return out;
+  if (!isJsonObject(w.graph)) return out;
   const graph = w.graph as Graph;
   const p = w.placeholders;
-  if (!isObject(p)) {
+  if (!isJsonObject(p)) {
     out.push({ field: 'placeholders', message: 'Must declare the placeholders.' });
   } else {
     if (!Array.isArray(p.selfies) || p.selfies.length === 0 || p.selfies.length > MAX_SELFIE_SLOTS)

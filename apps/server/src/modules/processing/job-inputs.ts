@@ -11,6 +11,7 @@ import { readFaceBox } from './studio/choose-photos.js';
 import { referenceEmbedding } from './likeness/reference.js';
 import { PermanentJobError, type StyleSpec, type Subject, type SubjectPhoto } from './providers/types.js';
 import { recordOf, type RecordOf } from '../record-of.js';
+import { isObjectLike } from '../../tools/object-kinds.js';
 
 /** When a photoshoot has no package (operators may create one so), one image per style. */
 export const DEFAULT_IMAGES_PER_STYLE = 1;
@@ -37,9 +38,8 @@ async function readFile(app: App, collection: string, id: string, name: string):
 
 /** A head turn stored with the face box (`{pose: {yaw}}` or a flat `yaw`), when there is one. */
 function yawOf(faceBox: unknown): number | null {
-  const box = faceBox as Record<string, unknown> | null;
-  const pose = (box && typeof box === 'object' ? (box.pose ?? box) : null) as Record<string, unknown> | null;
-  const yaw = pose?.yaw;
+  const pose = isObjectLike(faceBox) ? (faceBox.pose ?? faceBox) : null;
+  const yaw = isObjectLike(pose) ? pose.yaw : null;
   return typeof yaw === 'number' && Number.isFinite(yaw) ? yaw : null;
 }
 

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type * as tfc from '@tensorflow/tfjs-core';
 import type { Config, Human, Result } from '@vladmandic/human';
 import sharp from 'sharp';
+import { isJsonObject, isObjectLike } from '../../../tools/object-kinds.js';
 
 const require = createRequire(import.meta.url);
 
@@ -83,10 +84,7 @@ function merge(base: Record<string, unknown>, over: Record<string, unknown>): Re
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {
     const b = out[k];
-    out[k] =
-      v && typeof v === 'object' && !Array.isArray(v) && b && typeof b === 'object'
-        ? merge(b as Record<string, unknown>, v as Record<string, unknown>)
-        : v;
+    out[k] = isJsonObject(v) && isObjectLike(b) ? merge(b, v) : v;
   }
   return out;
 }

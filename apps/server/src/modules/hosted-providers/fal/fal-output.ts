@@ -6,12 +6,13 @@
  */
 import { MalformedResponse } from '../http.js';
 import type { JobKind, RemoteResult } from '../remote-result.js';
+import { isObjectLike } from '../../../tools/object-kinds.js';
 
 export const FLAGGED_ERROR =
   "fal's safety checker flagged the image as not safe for work and withheld it (a black image)";
 
 export function readFalOutput(kind: JobKind, payload: unknown): RemoteResult {
-  const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const body = isObjectLike(payload) ? payload : {};
   if (kind === 'train') {
     const file = body.diffusers_lora_file as Record<string, unknown> | undefined;
     if (typeof file?.url !== 'string' || !file.url)

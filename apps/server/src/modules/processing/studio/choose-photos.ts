@@ -4,6 +4,7 @@
  * upload order stands. Variants then take turns through the best few, for variety.
  */
 import type { SubjectPhoto } from '../providers/types.js';
+import { isObjectLike } from '../../../tools/object-kinds.js';
 
 /** How many of the best photos the variants rotate through. */
 export const BEST_PHOTOS = 4;
@@ -42,10 +43,8 @@ export function readFaceBox(
 ): { x: number; y: number; width: number; height: number } | null {
   let box: number[] | null = null;
   if (Array.isArray(value) && value.length >= 4) box = value.slice(0, 4).map(Number);
-  else if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    box = [v.x, v.y, v.width ?? v.w, v.height ?? v.h].map(Number);
-  }
+  else if (isObjectLike(value))
+    box = [value.x, value.y, value.width ?? value.w, value.height ?? value.h].map(Number);
   if (!box || box.some((n) => !Number.isFinite(n)) || box[2]! <= 0 || box[3]! <= 0) return null;
   const normalised = box.every((n) => n <= 1.0001);
   const [x, y, w, h] = normalised

@@ -5,6 +5,7 @@
  */
 import { luma, type Rgb } from './planes.js';
 import type { Random } from './seeded-random.js';
+import { isObjectLike } from '../../../tools/object-kinds.js';
 
 export type Grading = {
   warmth: number;
@@ -28,7 +29,7 @@ function num(v: unknown, lo = -1, hi = 1): number {
 
 /** Reads a stored `grading` JSON, tolerating missing or out-of-range values. */
 export function readGrading(value: unknown): Grading {
-  const g = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const g = isObjectLike(value) ? value : {};
   return {
     warmth: num(g.warmth),
     saturation: num(g.saturation),
