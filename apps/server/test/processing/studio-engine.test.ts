@@ -61,4 +61,17 @@ describe('studio engine', () => {
     await Promise.all([gone, two.analyse('p2', photo), two.analyse('p3', photo)]);
     expect(two.analyse('p1', photo)).not.toBe(gone);
   }, 60_000);
+
+  it("lets a job's next photo replace its last one, and keeps another job's", async () => {
+    const engine = await StudioEngine.open({ faces: null });
+    const a1 = engine.analyse('a1', photo, 'job-a');
+    const b1 = engine.analyse('b1', photo, 'job-b');
+    await Promise.all([a1, b1]);
+    // Job a renders from a1 again after b's render: a1 is the last used, b1 the oldest.
+    expect(engine.analyse('a1', photo, 'job-a')).toBe(a1);
+    await engine.analyse('a2', photo, 'job-a');
+    // Oldest-first alone would have sent b1 away and kept a1.
+    expect(engine.analyse('b1', photo, 'job-b')).toBe(b1);
+    expect(engine.analyse('a1', photo, 'job-a')).not.toBe(a1);
+  }, 60_000);
 });

@@ -26,18 +26,27 @@ export type RenderJob = RenderOptions & {
   /** Identifies the photo bytes for the analysis cache. */
   photoKey: string;
   photo: Buffer;
+  /**
+   * Whose renders these are (a photoshoot's job). An owner works photo by photo (run-job.ts), so a
+   * new photo of one owner drops that owner's previous analysis before the new one is made.
+   */
+  owner?: string;
 };
 
 /**
  * Analyses kept by default: each holds the photo's pixels, its matte and a small photo's
  * enlargement (~25 MB for a 1024 px selfie). The runner makes a job's portraits photo by photo
- * (run-job.ts), so one is in use per job at a time; the second keeps it when a render for
- * something else comes in between.
+ * (run-job.ts), so one is in use per job at a time, and a job's next photo replaces its last
+ * (`RenderJob.owner`); the second keeps a job's photo when a render for something else comes in
+ * between.
  */
 export const ANALYSES_KEPT = 2;
 
+type Kept = { owner: string | undefined; analysis: Promise<PhotoAnalysis> };
+
 export class StudioEngine {
-  private readonly cache = new Map<string, Promise<PhotoAnalysis>>();
+  /** In the order last used, oldest first. */
+  private readonly cache = new Map<string, Kept>();
 
   private constructor(
     private readonly tools: Analysers,
@@ -59,18 +68,26 @@ export class StudioEngine {
     return new StudioEngine({ faces, isnet }, Math.max(1, opts.analysesKept ?? ANALYSES_KEPT));
   }
 
-  analyse(photoKey: string, photo: Buffer): Promise<PhotoAnalysis> {
-    let p = this.cache.get(photoKey);
-    if (!p) {
-      p = analysePhoto(photo, this.tools);
-      p.catch(() => this.cache.delete(photoKey));
-      this.cache.set(photoKey, p);
-      while (this.cache.size > this.kept) this.cache.delete(this.cache.keys().next().value!);
+  analyse(photoKey: string, photo: Buffer, owner?: string): Promise<PhotoAnalysis> {
+    const hit = this.cache.get(photoKey);
+    if (hit) {
+      this.cache.delete(photoKey);
+      this.cache.set(photoKey, hit);
+      return hit.analysis;
     }
-    return p;
+    // note: dropped before the new analysis allocates, so the two never weigh on the thread at once.
+    if (owner !== undefined)
+      for (const [key, kept] of this.cache) if (kept.owner === owner) this.cache.delete(key);
+    const analysis = analysePhoto(photo, this.tools);
+    analysis.catch(() => {
+      if (this.cache.get(photoKey)?.analysis === analysis) this.cache.delete(photoKey);
+    });
+    this.cache.set(photoKey, { owner, analysis });
+    while (this.cache.size > this.kept) this.cache.delete(this.cache.keys().next().value!);
+    return analysis;
   }
 
   async render(job: RenderJob): Promise<RenderedPortrait> {
-    return renderPortrait(await this.analyse(job.photoKey, job.photo), job);
+    return renderPortrait(await this.analyse(job.photoKey, job.photo, job.owner), job);
   }
 }

@@ -65,6 +65,7 @@ export class StudioProvider implements GenerationProvider {
         {
           photoKey: `${photo.id}:${photo.data.length}`,
           photo: photo.data,
+          owner: subject.photoshootId,
           look: {
             framing: req.style.framing,
             aspect: req.style.aspect,
