@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { allowThreadCollection } from './thread-garbage.js';
 
 export class PoolFullError extends Error {}
 export class PoolClosedError extends Error {}
@@ -140,6 +141,7 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Slot {
+    allowThreadCollection();
     const entry = this.opts.entry;
     const fromSource = entry.pathname.endsWith('.ts');
     const options = {

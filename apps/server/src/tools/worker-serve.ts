@@ -5,6 +5,7 @@
  * for something (`askParent`), which the pool's `answer` option handles.
  */
 import { parentPort } from 'node:worker_threads';
+import { collectIfGrown, taskStarting } from './thread-garbage.js';
 
 export type TaskReply<Out> = { output: Out; transfer?: ArrayBuffer[] };
 
@@ -22,11 +23,17 @@ export function serveTasks<In, Out>(handle: (input: In) => Promise<TaskReply<Out
   const parent = port();
   parent.on('message', (msg: In | Answer) => {
     if (msg && typeof msg === 'object' && 'answer' in msg) return settle(msg);
-    handle(msg as In).then(
-      ({ output, transfer }) => parent.postMessage({ ok: true, output }, transfer ?? []),
-      (err: unknown) =>
-        parent.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
-    );
+    taskStarting();
+    // note: a failed postMessage (an output that cannot be cloned) stays unhandled, and the thread
+    // dies with it, as the pool expects; only a delivered answer is followed by a collection.
+    void handle(msg as In)
+      .then(
+        ({ output, transfer }) => parent.postMessage({ ok: true, output }, transfer ?? []),
+        (err: unknown) =>
+          parent.postMessage({ ok: false, error: err instanceof Error ? err.message : String(err) }),
+      )
+      // note: after the answer is on its way, so the caller does not wait for the collection.
+      .then(collectIfGrown);
   });
   parent.postMessage({ ready: true });
 }

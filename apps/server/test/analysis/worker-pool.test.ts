@@ -8,8 +8,12 @@ import {
   THREAD_YOUNG_GENERATION_MB,
   WorkerPool,
 } from '../../src/tools/worker-pool.js';
+import { COLLECT_AFTER_MB } from '../../src/tools/thread-garbage.js';
 
-type In = { do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow' | 'ask' | 'young'; value?: number };
+type In = {
+  do: 'echo' | 'throw' | 'exit' | 'hang' | 'slow' | 'ask' | 'young' | 'litter' | 'held';
+  value?: number;
+};
 const ENTRY = new URL('./support/crashy-worker.ts', import.meta.url);
 const pools: WorkerPool<In, number>[] = [];
 
@@ -42,6 +46,18 @@ describe('WorkerPool', () => {
     expect(await Promise.all([1, 2, 3, 4].map((value) => p.run({ do: 'echo', value })))).toEqual([
       2, 4, 6, 8,
     ]);
+  });
+
+  it("collects a thread's garbage after a task that left more than COLLECT_AFTER_MB of it", async () => {
+    const p = pool(1);
+    const before = await p.run({ do: 'held' });
+    await p.run({ do: 'litter', value: 2 * COLLECT_AFTER_MB });
+    // V8 alone would wait for several times as much before a full collection. It frees what a
+    // collection found dead on a background thread, so that may take a moment to show.
+    await expect.poll(() => p.run({ do: 'held' })).toBeLessThan(before + COLLECT_AFTER_MB / 2);
+    // Less than the threshold stays until there is more.
+    await p.run({ do: 'litter', value: COLLECT_AFTER_MB / 4 });
+    expect(await p.run({ do: 'held' })).toBeGreaterThan(before + COLLECT_AFTER_MB / 8);
   });
 
   it("keeps each thread's young generation small, where V8 would let it grow to 32 MB", async () => {
