@@ -53,6 +53,9 @@ class WriteAwareQueryClient extends QueryClient {
   }
 }
 
+/** How long an answer, or a failure, stands before a page that mounts asks again. */
+const FRESH_MS = 30_000;
+
 export function createQueryClient(): QueryClient {
   return new WriteAwareQueryClient({
     queryCache: new QueryCache({ onError: (err, query) => onCallError(err, query.queryKey) }),
@@ -61,7 +64,11 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: FRESH_MS,
+        // A route loader's read that failed (a guest, someone else's photoshoot) was made just
+        // before its page mounted: the page shows that answer and offers to try again, rather
+        // than asking a second time behind a spinner. An older failure is asked again on mount.
+        retryOnMount: (query) => Date.now() - query.state.errorUpdatedAt >= FRESH_MS,
         refetchOnWindowFocus: false,
         // note: 4xx answers are final (rules, not found); only retry what may be transient.
         retry: (count, err) => {
