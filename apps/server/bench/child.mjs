@@ -28,3 +28,35 @@ export async function serveChild(server, close) {
   });
   process.send({ type: 'ready', port });
 }
+
+/**
+ * The server child of the latency benches (stall.mjs, upload-checks.mjs): the built App on
+ * SQLite in `BENCH_DATA_DIR`, rate limits off (the load comes from one address), answering `eld`
+ * with its event-loop delay since the last ask.
+ */
+export async function serveBuiltApp() {
+  const { App } = await import('../dist/core/app.js');
+  const { createServer } = await import('../dist/apis/server.js');
+  const { modules } = await import('../dist/modules.js');
+  const { monitorEventLoopDelay } = await import('node:perf_hooks');
+  const dataDir = process.env.BENCH_DATA_DIR;
+  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules });
+  await app.settings.patch({ rateLimits: { enabled: false } });
+  const server = await createServer(app);
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
+  process.on('message', (/** @type {any} */ m) => {
+    if (m?.type !== 'eld') return;
+    process.send({
+      type: 'eld',
+      p50: eld.percentile(50) / 1e6,
+      p99: eld.percentile(99) / 1e6,
+      max: eld.max / 1e6,
+    });
+    eld.reset();
+  });
+  await serveChild(server, async () => {
+    await server.close();
+    await app.close();
+  });
+}

@@ -42,31 +42,8 @@ const cfg = {
 if (!isMainThread) {
   await floodThread(workerData);
 } else if (process.argv[2] === '--server') {
-  const { App } = await import('../dist/core/app.js');
-  const { createServer } = await import('../dist/apis/server.js');
-  const { modules } = await import('../dist/modules.js');
-  const { serveChild } = await import('./child.mjs');
-  const dataDir = process.env.BENCH_DATA_DIR;
-  const app = await App.open({ dataDir, db: { kind: 'sqlite', dataDir }, modules });
-  await app.settings.patch({ rateLimits: { enabled: false } });
-  const server = await createServer(app);
-  const { monitorEventLoopDelay } = await import('node:perf_hooks');
-  const eld = monitorEventLoopDelay({ resolution: 5 });
-  eld.enable();
-  process.on('message', (/** @type {any} */ m) => {
-    if (m?.type !== 'eld') return;
-    process.send({
-      type: 'eld',
-      p50: eld.percentile(50) / 1e6,
-      p99: eld.percentile(99) / 1e6,
-      max: eld.max / 1e6,
-    });
-    eld.reset();
-  });
-  await serveChild(server, async () => {
-    await server.close();
-    await app.close();
-  });
+  const { serveBuiltApp } = await import('./child.mjs');
+  await serveBuiltApp();
 } else {
   await main();
 }
