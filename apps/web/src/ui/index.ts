@@ -6,6 +6,7 @@ export { cx } from './cx';
 export { EmptyState } from './empty-state';
 export { PageHeader } from './page-header';
 export { PayBar } from './pay-bar';
+export { RadioCard } from './radio-card';
 export { LoadingBlock, Spinner } from './spinner';
 export { FieldFrame, SelectField, TextAreaField, TextField, controlClasses } from './text-field';
 // note: Dialog (Radix) is imported from './ui/dialog' directly so it stays out of the landing bundle.

@@ -1,4 +1,4 @@
-import { Badge, cx } from '../../../ui';
+import { Badge, cx, RadioCard } from '../../../ui';
 import type { Package } from '../../../shared/records';
 import { formatMoney } from '../../../shared/money';
 
@@ -27,23 +27,14 @@ export function PackagePicker({
           const checked = p.id === value;
           const features = Array.isArray(p.features) ? p.features : [];
           return (
-            <label
+            <RadioCard
               key={p.id}
-              className={cx(
-                'relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-4 transition-shadow',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                checked ? 'border-brand-600 shadow-md' : 'border-zinc-200 hover:shadow-sm',
-              )}
-              data-testid="package-card"
+              name="package"
+              value={p.id}
+              checked={checked}
+              onChange={() => onChange(p.id)}
+              testId="package-card"
             >
-              <input
-                type="radio"
-                name="package"
-                value={p.id}
-                checked={checked}
-                onChange={() => onChange(p.id)}
-                className="sr-only"
-              />
               {/* note: wraps rather than overflows: three cards beside the order summary are narrow. */}
               <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                 <span className="min-w-0 font-semibold text-zinc-900">{p.name}</span>
@@ -73,7 +64,7 @@ export function PackagePicker({
                   ))}
                 </ul>
               ) : null}
-            </label>
+            </RadioCard>
           );
         })}
       </div>

@@ -1,4 +1,4 @@
-import { Badge, cx } from '../../../../ui';
+import { Badge, RadioCard } from '../../../../ui';
 import { formatMoney } from '../../../../shared/money';
 import type { Package } from '../../../../shared/records';
 
@@ -21,23 +21,14 @@ export function PackageChoice({
           const perSeat = p.seats > 0 ? Math.round(p.priceCents / p.seats) : 0;
           const features = Array.isArray(p.features) ? p.features : [];
           return (
-            <label
+            <RadioCard
               key={p.id}
-              className={cx(
-                'relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-4 transition-shadow',
-                'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
-                checked ? 'border-brand-600 shadow-md' : 'border-zinc-200 hover:shadow-sm',
-              )}
-              data-testid="team-package-card"
+              name="package"
+              value={p.id}
+              checked={checked}
+              onChange={() => onChange(p.id)}
+              testId="team-package-card"
             >
-              <input
-                type="radio"
-                name="package"
-                value={p.id}
-                checked={checked}
-                onChange={() => onChange(p.id)}
-                className="sr-only"
-              />
               <span className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                 <span className="min-w-0 font-semibold text-zinc-900">{p.name}</span>
                 {p.highlighted ? <Badge tone="brand">Most popular</Badge> : null}
@@ -63,7 +54,7 @@ export function PackageChoice({
                   ))}
                 </ul>
               ) : null}
-            </label>
+            </RadioCard>
           );
         })}
       </div>
