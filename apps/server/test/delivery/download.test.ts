@@ -177,7 +177,15 @@ describe.each(engines)('results download (%s)', (engine) => {
       const stream: Readable = await original(key, range);
       opened++;
       maxOpen = Math.max(maxOpen, ++open);
-      stream.once('close', () => open--);
+      // A file is done once read to its end: its descriptor closes on the thread pool a moment
+      // later, and the archive may already have opened the next file by then.
+      let done = false;
+      const finish = () => {
+        if (!done) open--;
+        done = true;
+      };
+      stream.once('end', finish);
+      stream.once('close', finish);
       return stream;
     };
     try {
