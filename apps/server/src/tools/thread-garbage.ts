@@ -29,8 +29,6 @@ export function allowThreadCollection(): void {
   allowed = true;
 }
 
-type Collect = (options?: { type?: 'major' | 'minor'; execution?: 'sync' | 'async' }) => void;
-
 const heldBytes = () => process.memoryUsage().arrayBuffers;
 
 /**
@@ -48,13 +46,11 @@ export function taskStarting(): void {
 /**
  * Worker thread, after a task's answer has been posted: a full collection if the thread's
  * ArrayBuffers (Buffers and typed arrays) have grown by COLLECT_AFTER_MB since the baseline.
- * Returns whether it collected.
  */
-export function collectIfGrown(): boolean {
-  const collect = (globalThis as { gc?: Collect }).gc;
-  if (!collect || baseline === undefined) return false;
-  if (heldBytes() - baseline < COLLECT_AFTER_MB * 2 ** 20) return false;
+export function collectIfGrown(): void {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect || baseline === undefined) return;
+  if (heldBytes() - baseline < COLLECT_AFTER_MB * 2 ** 20) return;
   collect();
   baseline = undefined;
-  return true;
 }
