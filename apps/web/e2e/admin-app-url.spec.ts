@@ -1,27 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseUrl, disableRateLimits, OPERATOR, superuser } from './support/api';
 import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * The application URL: `serve` on a fresh data directory adopted its listen address; the
  * overview warns while that loopback address is not where the operator reached the site, and the
  * settings' Application section fixes it (refusing an address links cannot be built on).
  */
-
-const SHOTS = '/tmp/shots/s-app-url';
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-}
 
 test.beforeAll(async () => {
   await disableRateLimits();
@@ -50,7 +37,7 @@ test('the overview warns about a loopback application URL until the operator set
     .getByRole('alert')
     .filter({ hasText: 'Saved keys and passwords are not encrypted' });
   await expect(unencrypted).toContainText('PHOTOSHOOT_ENCRYPTION_KEY');
-  await shots(page, 'overview-warning');
+  await screenshots(page, 'overview-warning');
   await expectAccessible(page, 'overview with the application URL warning');
 
   await warning.getByRole('link', { name: 'Set the application URL' }).click();
@@ -59,7 +46,7 @@ test('the overview warns about a loopback application URL until the operator set
   await section.getByLabel('Application URL').fill(`${elsewhere}/?from=mail`);
   await section.getByRole('button', { name: /^Save/ }).click();
   await expect(section.getByText(/Must not contain a query/)).toBeVisible();
-  await shots(page, 'settings-application-error');
+  await screenshots(page, 'settings-application-error');
   await expectAccessible(page, 'settings with an application URL error');
   await section.getByLabel('Application URL').fill(elsewhere);
   await section.getByRole('button', { name: /^Save/ }).click();

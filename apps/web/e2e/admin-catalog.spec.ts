@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { portraits } from './support/portraits';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * The back office's catalogue and uploads against the real server: an operator renames a style
@@ -11,38 +11,6 @@ import { expectAccessible } from './support/axe';
  * page's order follows; finds a customer's uploads (seeded through the SDK, checked by the real
  * upload checks) with their verdicts on /admin/original-photos, filtered by reason.
  */
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/s-cat';
-
-/** Full-page screenshots at a phone and a desktop width; the page must not scroll sideways. */
-async function screenshots(page: Page, name: string, opts: { tall?: boolean } = {}): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    // note: a dialog scrolls inside the viewport; a tall one shows the whole form in one picture.
-    await page.setViewportSize(opts.tall ? { ...size, height: 2600 } : size);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() => Array.from(document.images).every((i) => i.loading === 'lazy' || i.complete)),
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(true);
-    // note: lets the layout settle after the resize; nothing is asserted on timing.
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/admin-${name}-${size.width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** The style names of the landing page's gallery, in order. */
 async function landingStyleNames(page: Page): Promise<string[]> {
@@ -79,7 +47,7 @@ test('an operator edits and reorders styles, and sees uploads with their verdict
     await page.getByRole('button', { name: `Edit ${target.name}`, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(target.name);
-    await screenshots(page, 'style-editor', { tall: true });
+    await screenshots(page, 'style-editor', { height: 2600 });
     await expectAccessible(page, 'style-editor');
     // An inline error first: the name is required.
     await dialog.getByLabel('Name', { exact: true }).fill('');

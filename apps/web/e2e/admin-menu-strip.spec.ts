@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { OPERATOR, superuser } from './support/api';
 import { expectAccessible } from './support/axe';
+import { shot } from './support/screenshots';
 import { signInWithPassword } from './support/ui';
 
 /**
@@ -10,13 +10,6 @@ import { signInWithPassword } from './support/ui';
  * keyboard, and the current page's link scrolled into sight. On a wide screen the menu is a column
  * with neither.
  */
-
-const SHOTS = process.env.SHOTS_DIR || '/tmp/shots/s-admin-menu';
-
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/admin-menu-${name}.png`, fullPage });
-}
 
 /** How far the strip is scrolled, and how far it can go. */
 const scrollOf = (list: Locator) =>
@@ -50,7 +43,7 @@ test('the phone menu shows what is out of sight and scrolls to it by pointer and
     await expect(nav.getByTestId('strip-fade-left')).toHaveAttribute('data-shown', 'false');
     await expect(nav.getByRole('link', { name: 'Settings' })).not.toBeInViewport();
     await expect(page.getByTestId('sales-7-net')).toBeVisible();
-    await shot(page, 'start-390', true);
+    await shot(page, 'start-390', { fullPage: true });
     await expectAccessible(page, 'admin-menu-390');
   });
 
@@ -70,7 +63,7 @@ test('the phone menu shows what is out of sight and scrolls to it by pointer and
     await expect(nav.getByTestId('strip-fade-left')).toHaveAttribute('data-shown', 'true');
     await expect(nav.getByTestId('strip-fade-right')).toHaveAttribute('data-shown', 'false');
     await expect(nav.getByRole('link', { name: 'Settings' })).toBeInViewport();
-    await shot(page, 'end-390');
+    await shot(page, 'end-390', { fullPage: false });
   });
 
   await test.step('the left arrow, by pointer, scrolls back', async () => {
@@ -88,7 +81,7 @@ test('the phone menu shows what is out of sight and scrolls to it by pointer and
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await expect(current).toBeInViewport({ ratio: 1 });
     await expect(left).toHaveAttribute('aria-disabled', 'false');
-    await shot(page, 'settings-390');
+    await shot(page, 'settings-390', { fullPage: false });
   });
 
   await test.step('tabbing through the links scrolls each into sight', async () => {
@@ -105,7 +98,7 @@ test('the phone menu shows what is out of sight and scrolls to it by pointer and
     await expect(nav.getByRole('link', { name: 'Settings' })).toBeInViewport();
     await expect(right).toHaveCount(0);
     await expect(left).toHaveCount(0);
-    await shot(page, 'column-1280', true);
+    await shot(page, 'column-1280', { fullPage: true });
     await expectAccessible(page, 'admin-menu-1280');
   });
 });

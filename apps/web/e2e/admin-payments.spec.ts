@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { client, disableRateLimits, OPERATOR, superuser } from './support/api';
 import { draftReadyForCheckout } from './support/checkout-ready';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * Payments, coupons and the contact inbox in the back office, against the real server (built app,
@@ -13,35 +12,13 @@ import { expectAccessible } from './support/axe';
  * checkout, the operator sees its use counted, finds the payment at /admin/payments, refunds it
  * after being told what will happen, sees the status change, and exports the filtered list as CSV
  * holding that row; then opens a new contact message from the overview and marks it handled.
- * Screenshots of each page at phone and desktop widths (SHOTS_DIR, or the test's output folder).
+ * Screenshots of each page at phone and desktop widths (support/screenshots.ts).
  */
-
-async function screenshots(page: Page, info: TestInfo, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (dir) mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // note: lets the layout settle after the resize; nothing is asserted on timing.
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    const file = `admin-${name}-${size.width}.png`;
-    await page.screenshot({ path: dir ? join(dir, file) : info.outputPath(file), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 test('an operator makes a coupon a customer pays with, refunds the payment and exports it', async ({
   page,
   browser,
-}, info) => {
+}) => {
   test.setTimeout(180_000);
   await disableRateLimits();
   const su = await superuser();
@@ -76,7 +53,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     // Neither a percentage nor an amount: the server says so under the input.
     await expect(dialog.getByText('Give a percentage or an amount off.')).toBeVisible();
     await expect(dialog.getByLabel('Percent off')).toHaveAttribute('aria-invalid', 'true');
-    await screenshots(page, info, 'coupon-form-errors');
+    await screenshots(page, 'coupon-form-errors');
     await expectAccessible(page, 'coupon-form-errors');
     await dialog.getByLabel('Percent off').fill('30');
     await dialog.getByRole('button', { name: 'Create coupon' }).click();
@@ -84,7 +61,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     const row = page.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText('30% off');
     await expect(row).toContainText('0 / ∞');
-    await screenshots(page, info, 'coupons');
+    await screenshots(page, 'coupons');
   });
 
   await test.step('a customer uses it at checkout and pays in the sandbox', async () => {
@@ -114,7 +91,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
       .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /refunds? (is|are) owed/ })).toBeVisible();
-    await screenshots(page, info, 'payments');
+    await screenshots(page, 'payments');
     await expectAccessible(page, 'payments');
     await page.getByLabel('Search payments').fill(shoot.email);
     await expect(page).toHaveURL(/[?&]q=/);
@@ -135,7 +112,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     await expect(dialog).toContainText(
       `$5.00 goes back to ${shoot.email} through sandbox. A part of the $20.30 paid: the photoshoot stays as it is.`,
     );
-    await screenshots(page, info, 'payments-refund-part');
+    await screenshots(page, 'payments-refund-part');
     await expectAccessible(page, 'payments-refund-part');
     await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
     await expect(dialog).toBeHidden();
@@ -152,7 +129,7 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     const dialog = page.getByRole('dialog', { name: 'Refund this payment?' });
     await expect(dialog).toContainText(`$15.30 goes back to ${shoot.email} through sandbox`);
     await expect(dialog).toContainText('The photoshoot becomes refunded');
-    await screenshots(page, info, 'payments-refund');
+    await screenshots(page, 'payments-refund');
     await expectAccessible(page, 'payments-refund');
     await dialog.getByRole('button', { name: 'Refund' }).click();
     await expect(dialog).toBeHidden();
@@ -189,11 +166,11 @@ test('an operator makes a coupon a customer pays with, refunds the payment and e
     await expect(page.getByTestId('figure-messages-value')).not.toHaveText('0');
     await page.getByTestId('figure-messages').click();
     await expect(page).toHaveURL(/\/admin\/contact-messages\?status=new$/);
-    await screenshots(page, info, 'contact-messages');
+    await screenshots(page, 'contact-messages');
     await page.getByRole('button', { name: `Open the message from ${from}` }).click();
     const dialog = page.getByRole('dialog', { name: `Message from ${from}` });
     await expect(dialog).toContainText('Was I charged twice?');
-    await screenshots(page, info, 'contact-message');
+    await screenshots(page, 'contact-message');
     await expectAccessible(page, 'contact-message');
     await dialog.getByRole('button', { name: 'Mark handled' }).click();
     await expect(dialog).toBeHidden();

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { disableRateLimits, OPERATOR, superuser } from './support/api';
 import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * /admin/settings, processing section, against the real server: each hosted provider's options,
@@ -10,8 +10,6 @@ import { signInWithPassword } from './support/ui';
  * and "Test connection" answering in words. Nothing here is saved (other specs share the server's
  * settings); no request leaves for a real provider.
  */
-
-const SHOTS = '/tmp/shots/s-processing';
 
 // Each test signs in, switches providers and audits the page twice: longer than a one-screen check.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
@@ -23,17 +21,6 @@ test.afterAll(async () => {
   const su = await superuser();
   await su.settings.update({ processing: { provider: 'studio', astria: { mock: false } } });
 });
-
-async function shots(page: Page, target: Locator, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await target.screenshot({ path: `${SHOTS}/${name}-${size.width}.png` });
-  }
-}
 
 async function processingForm(page: Page): Promise<Locator> {
   await superuser();
@@ -62,14 +49,14 @@ test('fal and Replicate show their options while chosen, the studio engine none'
   await expect(form.getByLabel('fal portrait app')).toHaveValue('fal-ai/flux-lora');
   await expect(form.getByLabel("Check a job's status every (seconds)")).toHaveValue('30');
   await expect(form.getByLabel('Give up on a job after (minutes)')).toHaveValue('60');
-  await shots(page, form, 'fal');
+  await screenshots(page, 'fal', { target: form });
 
   await choose(page, form, 'Generation provider', 'Replicate');
   for (const label of ['Replicate trainer', 'Replicate destination model'])
     await expect(form.getByLabel(label)).toBeVisible();
   await expect(form.getByText('Replicate webhook signing secret')).toBeVisible();
   await expect(form.getByLabel('fal training app')).toHaveCount(0);
-  await shots(page, form, 'replicate');
+  await screenshots(page, 'replicate', { target: form });
 });
 
 test('Astria shows its options, and names mock output as placeholder images', async ({ page }) => {
@@ -81,7 +68,7 @@ test('Astria shows its options, and names mock output as placeholder images', as
   await expect(form.getByText(/Flux\.1 dev 1504944, SDXL 1\.0 666678/)).toBeVisible();
   await expect(form.getByLabel('Astria training preset')).toBeVisible();
   await expect(form.getByRole('alert')).toHaveCount(0);
-  await shots(page, form, 'astria');
+  await screenshots(page, 'astria', { target: form });
   await expectAccessible(page, 'processing settings, Astria');
 
   // The preset is Flux's: another model hides it.
@@ -95,7 +82,7 @@ test('Astria shows its options, and names mock output as placeholder images', as
   );
   await expect(form.getByLabel('Astria model')).toHaveCount(0);
   await expect(form.getByLabel('Astria base tune')).toHaveCount(0);
-  await shots(page, form, 'astria-mock');
+  await screenshots(page, 'astria-mock', { target: form });
   await expectAccessible(page, 'processing settings, Astria mock output');
 });
 
@@ -116,7 +103,7 @@ test("the server's field errors show next to the provider fields they are about"
   await form.getByRole('button', { name: 'Save processing' }).click();
   await expect(baseTune).toHaveAttribute('aria-invalid', 'true');
   await expect(baseTune).toHaveAccessibleDescription(/Must be a gallery tune id, or 0 for the default\./);
-  await shots(page, form, 'astria-field-error');
+  await screenshots(page, 'astria-field-error', { target: form });
   await expectAccessible(page, 'processing settings with a field error');
   // Nothing was saved.
   const su = await superuser();
@@ -138,7 +125,7 @@ test('"Test connection" says in words what is wrong, or whether real portraits c
   await expect(problem).toContainText(
     'The connection test failed. Astria is not configured: set processing.astria.apiKey in the settings.',
   );
-  await shots(page, form, 'test-connection-problem');
+  await screenshots(page, 'test-connection-problem', { target: form });
 
   // A configuration that works needs a real provider on the internet; its answer (the server's
   // words, tested against the provider fakes in the server's suite) is stood in for here.
@@ -157,7 +144,7 @@ test('"Test connection" says in words what is wrong, or whether real portraits c
   await form.getByRole('button', { name: 'Test connection to fal' }).click();
   const ready = form.getByRole('status').filter({ hasText: 'Ready to make real portraits' });
   await expect(ready).toContainText('This configuration can make real portraits.');
-  await shots(page, form, 'test-connection-ready');
+  await screenshots(page, 'test-connection-ready', { target: form });
   await expectAccessible(page, 'processing settings, connection ready');
 
   await page.route('**/api/admin/processing/providers/astria/test', (route) =>

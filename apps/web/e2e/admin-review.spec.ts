@@ -1,9 +1,10 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { portraits } from './support/portraits';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * The operator's quality review against the real server (built app, real upload checks, studio
@@ -12,36 +13,6 @@ import { expectAccessible } from './support/axe';
  * regenerates the rejected one, watches the replacement arrive, approves it and releases — and the
  * customer's results page shows the portraits. Screenshots of each back-office page on the way.
  */
-
-/** Full-page screenshots at a phone and a desktop width; the page must not scroll sideways. */
-async function screenshots(page: Page, info: TestInfo, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    // Protected thumbnails are made on first request: wait for the eager ones to arrive.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(() => Array.from(document.images).every((i) => i.loading === 'lazy' || i.complete)),
-        {
-          timeout: 30_000,
-        },
-      )
-      .toBe(true);
-    // note: lets the layout settle after the resize; nothing is asserted on timing.
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`admin-${name}-${size.width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** A customer's photoshoot, paid in the sandbox; returns once the worker has left it in review. */
 async function paidPhotoshootInReview(
@@ -88,10 +59,7 @@ async function paidPhotoshootInReview(
   return { id: shoot.id, email: customer.email, password: customer.password };
 }
 
-test('an operator reviews a paid photoshoot from the keyboard and releases it', async ({
-  page,
-  browser,
-}, info) => {
+test('an operator reviews a paid photoshoot from the keyboard and releases it', async ({ page, browser }) => {
   test.setTimeout(600_000);
   await disableRateLimits();
   const su = await superuser();
@@ -99,13 +67,13 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
 
   await test.step('sign in at /admin/login and see the photoshoot waiting', async () => {
     await page.goto('/admin/login');
-    await screenshots(page, info, 'login');
+    await screenshots(page, 'login');
     await signInWithPassword(page, OPERATOR.email, OPERATOR.password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     await expect(page.getByTestId('figure-review-value')).not.toHaveText('0');
     await expect(page.getByTestId('figure-review')).toContainText('Oldest waiting');
-    await screenshots(page, info, 'overview');
+    await screenshots(page, 'overview');
   });
 
   await test.step('the figure leads to the filtered list, the list to the photoshoot', async () => {
@@ -113,13 +81,13 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
     await expect(page).toHaveURL(/\/admin\/photoshoots\?.*status=review/);
     const row = page.getByRole('link', { name: /Review me/ });
     await expect(row).toBeVisible();
-    await screenshots(page, info, 'photoshoots');
+    await screenshots(page, 'photoshoots');
     await row.click();
     await expect(page).toHaveURL(new RegExp(`/admin/photoshoots/${shoot.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Review me' })).toBeVisible();
     await expect(page.getByTestId('timeline')).toContainText('processing → review');
     await expect(page.getByTestId('original')).toHaveCount(6);
-    await screenshots(page, info, 'photoshoot');
+    await screenshots(page, 'photoshoot');
     await expectAccessible(page, 'admin photoshoot');
     await page.getByRole('link', { name: 'Review results' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/photoshoots/${shoot.id}/review$`));
@@ -153,7 +121,7 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
     await expect(page.getByTestId('redo-request')).toContainText(
       /^Redo asked .+: “My eyes look half closed in this one\.”$/,
     );
-    await screenshots(page, info, 'review');
+    await screenshots(page, 'review');
     await expectAccessible(page, 'admin review');
     // Focus starts on the first result waiting for a verdict.
     const first = page.locator('[data-review-tile][aria-current="true"]');
@@ -204,7 +172,7 @@ test('an operator reviews a paid photoshoot from the keyboard and releases it', 
     await page.goto('/admin/results');
     await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).not.toHaveCount(1);
-    await screenshots(page, info, 'results');
+    await screenshots(page, 'results');
   });
 
   await test.step('the customer sees the portraits', async () => {

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, disableRateLimits, OPERATOR, superuser } from './support/api';
 import { mailText, startSmtp } from './support/smtp';
 import { settled, watchThirdParty } from './support/third-party';
 import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * /admin/settings against the real server: an operator configures Plausible analytics and the
@@ -13,7 +13,6 @@ import { signInWithPassword } from './support/ui';
  * section's test mail arrives in a real SMTP server.
  */
 
-const SHOTS = '/tmp/shots/s-settings';
 const PLAUSIBLE = 'https://plausible.io/js/script.manual.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -28,17 +27,6 @@ test.afterAll(async () => {
   const su = await superuser();
   await su.settings.update({ integrations: { chat: 'none', analytics: 'none' }, smtp: { enabled: false } });
 });
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-}
 
 async function signInOperator(page: Page): Promise<void> {
   await page.goto('/admin/login');
@@ -65,7 +53,7 @@ test('an operator sets a Plausible domain; the landing page loads it after load,
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL('/admin/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  await shots(page, 'settings');
+  await screenshots(page, 'settings');
   // A hosted provider shows its write-only key and the connection test (not run: it would go out).
   const processing = page.getByRole('form', { name: 'Processing' });
   await processing.getByLabel('Generation provider').click();
@@ -73,7 +61,7 @@ test('an operator sets a Plausible domain; the landing page loads it after load,
   await expect(processing.getByText('not set')).toBeVisible();
   await expect(processing.getByRole('button', { name: 'Test connection to fal' })).toBeVisible();
   await processing.scrollIntoViewIfNeeded();
-  await shots(page, 'settings-processing-fal');
+  await screenshots(page, 'settings-processing-fal');
 
   const section = page.getByRole('form', { name: 'Support chat and analytics' });
   await section.getByLabel('Page-view analytics').click();
@@ -82,7 +70,7 @@ test('an operator sets a Plausible domain; the landing page loads it after load,
   await section.getByLabel('Plausible domain').fill('https://shoot.example.com/');
   await section.getByRole('button', { name: /^Save/ }).click();
   await expect(section.getByText(/Must be the domain registered with Plausible/)).toBeVisible();
-  await shots(page, 'settings-field-error');
+  await screenshots(page, 'settings-field-error');
 
   await section.getByLabel('Plausible domain').fill('shoot.example.com');
   await section.getByRole('button', { name: /^Save/ }).click();
@@ -152,7 +140,7 @@ test('the mail section sends a test mail that arrives in a real SMTP server', as
     const caught = await smtp.waitFor(to);
     expect(mailText(caught.raw)).toContain('This is a test sent from the');
     expect(mailText(caught.raw)).not.toContain('token');
-    await shots(page, 'settings-mail');
+    await screenshots(page, 'settings-mail');
   } finally {
     await smtp.close();
   }
@@ -171,19 +159,14 @@ test('a saved secret is removed only after a confirmation, and cancelling keeps 
   await expect(mail.getByText('set', { exact: true })).toBeVisible();
   const remove = mail.getByRole('button', { name: 'Remove saved value (Password)' });
 
-  await mail.scrollIntoViewIfNeeded();
-  mkdirSync(SHOTS, { recursive: true });
-  await mail.screenshot({ path: `${SHOTS}/settings-secret-set.png` });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await mail.screenshot({ path: `${SHOTS}/settings-secret-set-390.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshots(page, 'settings-secret-set', { target: mail });
   await expectAccessible(page, 'settings with a saved secret');
 
   // Cancelling keeps it.
   await remove.click();
   const dialog = page.getByRole('dialog', { name: 'Remove the password?' });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/settings-remove-secret.png` });
+  await screenshots(page, 'settings-remove-secret', { inView: true });
   await expectAccessible(page, 'remove secret dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { mailText, startSmtp } from './support/smtp';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * The operator's users pages against the real server: find a customer by email, open their page
@@ -11,28 +11,6 @@ import { expectAccessible } from './support/axe';
  * office and another customer's session untouched here), send them a password reset that a real
  * SMTP server receives, and delete a throwaway account after reading what that does.
  */
-
-const SHOTS = process.env.SHOTS_DIR || '/tmp/shots/s-users';
-
-/** Full-page screenshots at a phone and a desktop width; the page must not scroll sideways. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    // note: lets the layout settle after the resize; nothing is asserted on timing.
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/admin-${name}-${size.width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { baseUrl, client, disableRateLimits, newUser, superuser } from './support/api';
 import { startOidc } from './support/oidc';
 import { mailText, startSmtp } from './support/smtp';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 import { signInWithPassword } from './support/ui';
 
 /**
@@ -204,11 +204,7 @@ test('email code sign-in says so when the server reports mail delivery delayed',
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await expect(page.getByText('Email delivery is delayed right now')).toBeVisible();
-    mkdirSync('/tmp/shots/s-otp-delayed', { recursive: true });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 844 });
-      await page.screenshot({ path: `/tmp/shots/s-otp-delayed/login-${width}.png`, fullPage: true });
-    }
+    await screenshots(page, 'login-mail-delayed');
     await expectAccessible(page, 'email code sign-in with delayed mail');
   } finally {
     await su.settings.update({ otp: { enabled: false } });

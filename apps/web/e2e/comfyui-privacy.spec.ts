@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { client, disableRateLimits, newUser, OPERATOR, superuser } from './support/api';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * Privacy mode and the ComfyUI settings. With only the built-in engine (the e2e server's) the
@@ -10,26 +11,10 @@ import { signInWithPassword } from './support/ui';
  * a hosted provider has a key the words change. The back office's ComfyUI card refuses a broken
  * workflow in words naming the node and input, and saves the bundled example.
  */
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots/s-comfyui';
 const EXAMPLE = readFileSync(
   new URL('../../../docs/comfyui/photomaker-sdxl.workflow.json', import.meta.url),
   'utf8',
 );
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-}
 
 /**
  * Opens a landing-page FAQ item once the app has taken over the prerendered page: the question

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * Honest words: the landing page says what the configured engine makes. The e2e server runs the
@@ -34,18 +35,12 @@ test('no page promises more than the studio engine does: hero, sample, terms and
   ).toBeVisible();
   await expect(page.getByText(/everyday photo/i)).toHaveCount(0);
   await expect(page.getByText(/softly blurred modern office|as if shot in a park/)).toHaveCount(0);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots/s-words/landing-${width}.png`, fullPage: false });
-  }
+  await screenshots(page, 'landing', { inView: true });
 
   await page.goto('/terms-of-service');
   const service = page.getByText(/turns photos you upload into portraits/);
   await expect(service).toContainText('cuts you out of your own photos');
   await expect(page.getByText(/AI-generated/)).toHaveCount(0);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots/s-words/terms-${width}.png`, fullPage: true });
-  }
+  await screenshots(page, 'terms');
   await expectAccessible(page, 'terms of service');
 });

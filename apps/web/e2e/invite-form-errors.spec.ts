@@ -1,25 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
-import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * A team admin's invite forms when the server refuses: an expiry date that has passed is named
  * under the date, and an invalid address in a list of invitations is named under the list.
  */
-
-const SHOTS = process.env.SHOTS_DIR || '/tmp/shots/s-invites';
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    await page.getByRole('heading', { name: 'Invites' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-    await expectAccessible(page, `${name}-${width}`);
-  }
-}
 
 test.beforeAll(async () => {
   await disableRateLimits();
@@ -52,5 +39,9 @@ test('the invite forms name a passed expiry date and an invalid address', async 
   await page.getByRole('button', { name: 'Send 3 invitations' }).click();
   await expect(list).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('"dan@acme" is not a valid email address.', { exact: false })).toBeVisible();
-  await screenshots(page, 'invite-errors');
+  await screenshots(page, 'invite-errors', {
+    scrollTo: page.getByRole('heading', { name: 'Invites' }),
+    inView: true,
+    accessible: true,
+  });
 });

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { portraits } from './support/portraits';
 import { expectAccessible } from './support/axe';
+import { screenshots, shot } from './support/screenshots';
 
 /**
  * The whole individual flow against the real server (built app, fresh data dir, real upload
@@ -39,26 +40,7 @@ async function operator(baseURL: string): Promise<PocketBase> {
   return su;
 }
 
-/** Full-page screenshots at a phone and a desktop width, then back to the test's own viewport. */
-async function screenshots(page: Page, info: TestInfo, name: string): Promise<void> {
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(150);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: info.outputPath(`photoshoot-${name}-${size.width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-test('a new visitor gets from selfies to reviewed portraits', async ({ page, baseURL }, info) => {
+test('a new visitor gets from selfies to reviewed portraits', async ({ page, baseURL }) => {
   test.setTimeout(360_000);
   const su = await operator(baseURL!);
   await su.collection('coupons').create({ code: COUPON, percentOff: 25, appliesTo: 'any', active: true });
@@ -74,7 +56,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect
       .poll(() => after.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBe(400);
-    await screenshots(page, info, 'landing');
+    await screenshots(page, 'landing');
     await page.setViewportSize({ width: 390, height: 844 });
     const menu = page.getByRole('button', { name: 'Menu' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -82,7 +64,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(
       page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pricing' }),
     ).toBeVisible();
-    await page.screenshot({ path: info.outputPath('photoshoot-landing-menu-390.png') });
+    await shot(page, 'landing-menu-390', { fullPage: false });
     await page.setViewportSize({ width: 1280, height: 720 });
     await expect(menu).toBeHidden();
   });
@@ -104,7 +86,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
   });
 
   await test.step('upload portraits; the photo without a face is refused with its reason', async () => {
-    await screenshots(page, info, 'upload-empty');
+    await screenshots(page, 'upload-empty');
     // Named and typed like a photo, but not one: the server reads the bytes and refuses it.
     await page.getByLabel('Choose photos').setInputFiles([
       {
@@ -117,7 +99,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(refused).toContainText('This file is not a photo we can read: use JPEG, PNG or WebP');
     await expect(refused).not.toContainText('mime type');
     await expect(refused.getByRole('button', { name: /^Retry/ })).toHaveCount(0);
-    await screenshots(page, info, 'upload-not-a-photo');
+    await screenshots(page, 'upload-not-a-photo');
     await expectAccessible(page, 'upload-not-a-photo');
     await refused.getByRole('button', { name: /^Dismiss/ }).click();
     await page.getByLabel('Choose photos').setInputFiles([...photos.faces, photos.noFace]);
@@ -128,7 +110,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(rejected.getByTestId('qc-reasons')).toContainText('We could not find a face');
     await expect(tiles.and(page.locator('[data-qc="accepted"]'))).toHaveCount(7, { timeout: 120_000 });
     await expect(page.getByTestId('accepted-counter')).toContainText('7 accepted photos (6 needed)');
-    await screenshots(page, info, 'upload-checked');
+    await screenshots(page, 'upload-checked');
     await rejected.getByRole('button', { name: /^Remove/ }).click();
     await expect(tiles).toHaveCount(7);
     await page.getByRole('button', { name: 'Continue to styles' }).click();
@@ -157,7 +139,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByTestId('selection-status')).toHaveText('1 of 1 chosen.');
     // The package includes one style: the others cannot be added.
     await expect(cards.nth(1).getByRole('checkbox')).toBeDisabled();
-    await screenshots(page, info, 'styles');
+    await screenshots(page, 'styles');
     await expectAccessible(page, 'styles');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
   });
@@ -174,7 +156,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
       'href',
       `/photoshoot/${photoshootId}/styles`,
     );
-    await screenshots(page, info, 'payment-unused-styles');
+    await screenshots(page, 'payment-unused-styles');
     await page.getByTestId('package-card').filter({ hasText: 'Starter' }).click();
     await expect(unused).toHaveCount(0);
     await expect(page.getByTestId('amount-due')).toHaveText('$29.00');
@@ -191,13 +173,13 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByTestId('pay-hint')).toHaveText(
       /^Nothing to pay: your photoshoot starts right away/,
     );
-    await screenshots(page, info, 'payment-waived');
+    await screenshots(page, 'payment-waived');
     await page.getByLabel(/Coupon code/).fill(COUPON.toLowerCase());
     await expect(page.getByTestId('waived')).toHaveCount(0);
     await expect(page.getByTestId('pay-hint')).toHaveText(/^You pay on the next page\./);
     await expect(page.getByTestId('coupon-applied')).toHaveText(`Code ${COUPON} applied: you save $7.25.`);
     await expect(page.getByTestId('amount-due')).toHaveText('$21.75');
-    await screenshots(page, info, 'payment');
+    await screenshots(page, 'payment');
     await expectAccessible(page, 'payment');
     // A declined payment brings the customer back to this page, the coupon still applied.
     await page.getByRole('button', { name: 'Pay now' }).click();
@@ -214,7 +196,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await expect(page.getByText('Test payment — no money moves')).toBeVisible();
     await expect(page.getByTestId('sandbox-amount')).toHaveText('$21.75');
     await expect(page.getByTestId('sandbox-item')).toContainText('Starter');
-    await screenshots(page, info, 'sandbox-checkout');
+    await screenshots(page, 'sandbox-checkout');
     await page.getByRole('button', { name: 'Confirm test payment' }).click();
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/payment-return`));
     await expect(page.getByTestId('payment-state')).toContainText('Payment received');
@@ -223,13 +205,13 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
   await test.step('watch processing until the portraits wait for review', async () => {
     await expect(page).toHaveURL(new RegExp(`/photoshoot/${photoshootId}/processing$`), { timeout: 10_000 });
     await expect(page.getByTestId('eta')).toContainText('within 48 hours');
-    await screenshots(page, info, 'processing');
+    await screenshots(page, 'processing');
     // Reloading in the middle changes nothing: the page picks the live state up again.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your portraits are in review', {
       timeout: 240_000,
     });
-    await screenshots(page, info, 'processing-review');
+    await screenshots(page, 'processing-review');
     await expectAccessible(page, 'processing-review');
     // The results page says so too, instead of an empty gallery.
     await page.goto(`/photoshoot/${photoshootId}/results`);
@@ -268,7 +250,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
       .click();
     await expect(first.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await expect(page.getByText('Your change was not saved')).toHaveCount(0);
-    await screenshots(page, info, 'results');
+    await screenshots(page, 'results');
     await expectAccessible(page, 'results');
 
     // Saved on the server, not just on screen.
@@ -324,7 +306,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect(lightbox).toContainText('1 of 10');
-    await screenshots(page, info, 'lightbox');
+    await screenshots(page, 'lightbox');
     await page.keyboard.press('Escape');
     await expect(lightbox).toHaveCount(0);
   });
@@ -353,7 +335,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     await flag.click();
     await expect(flag.getByRole('checkbox')).toBeChecked();
     await expect(page.getByRole('button', { name: 'Redo 1 portrait' })).toBeEnabled();
-    await screenshots(page, info, 'review');
+    await screenshots(page, 'review');
     await expectAccessible(page, 'review');
     await page.getByRole('button', { name: 'Redo 1 portrait' }).click();
     // Asked first: what is redone, and that no free round is left after it.
@@ -362,7 +344,7 @@ test('a new visitor gets from selfies to reviewed portraits', async ({ page, bas
     // Each portrait may get a reason, for the team who checks the new one.
     const reason = confirm.getByRole('textbox', { name: /^What is wrong with .+ portrait 1\?/ });
     await expect(reason).toBeVisible();
-    await screenshots(page, info, 'review-confirm');
+    await screenshots(page, 'review-confirm');
     await expectAccessible(page, 'review-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toHaveCount(0);

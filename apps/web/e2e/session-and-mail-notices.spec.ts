@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
-import { expectAccessible } from './support/axe';
 import { signInWithPassword } from './support/ui';
 import { completedShoot } from '../src/testing/completed-shoot';
+import { screenshots } from './support/screenshots';
 
 /**
  * Two notices a browser shows: a signed-in page whose session was ended elsewhere (a password
@@ -11,17 +10,6 @@ import { completedShoot } from '../src/testing/completed-shoot';
  * reset page says when the server reports its mail delayed (that answer is stubbed here: making
  * the queue late takes a failing SMTP server and a minute of waiting).
  */
-
-const SHOTS = process.env.SHOTS_DIR || '/tmp/shots/s-notices';
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    await expectAccessible(page, `${name}-${width}`);
-  }
-}
 
 test.beforeAll(async () => {
   await disableRateLimits();
@@ -45,7 +33,7 @@ test('a results page whose session ended elsewhere says so and signs in again ba
     .update(person.id, { oldPassword: person.password, password, passwordConfirm: password });
 
   await expect(page.getByRole('heading', { name: 'You have been signed out' })).toBeVisible();
-  await screenshots(page, 'session-ended');
+  await screenshots(page, 'session-ended', { accessible: true });
 
   await page.getByRole('link', { name: 'Sign in again' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
@@ -64,5 +52,5 @@ test('the reset page says when mail is delayed', async ({ page }) => {
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
   await expect(page.getByText(/Email delivery is delayed right now/)).toBeVisible();
-  await screenshots(page, 'reset-mail-delayed');
+  await screenshots(page, 'reset-mail-delayed', { accessible: true });
 });

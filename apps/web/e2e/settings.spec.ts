@@ -1,8 +1,9 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
 import { mailText, startSmtp } from './support/smtp';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /** /settings and /profiles/new end to end: profile and avatar, password change, account deletion. */
 
@@ -86,7 +87,7 @@ test('describing the person photographed creates a private profile', async ({ pa
   });
 });
 
-test('deleting the account needs the password, signs out and says so', async ({ page }, info) => {
+test('deleting the account needs the password, signs out and says so', async ({ page }) => {
   // Mail through a real SMTP server: the home page may promise the confirmation only because it
   // is sent (with SMTP off it says nothing of a mail; the component test covers that).
   const smtp = await startSmtp();
@@ -95,18 +96,14 @@ test('deleting the account needs the password, signs out and says so', async ({ 
     smtp: { enabled: true, host: '127.0.0.1', port: smtp.port, username: '', password: '', tls: false },
   });
   try {
-    await deleteAndSeeTheNotice(page, info, smtp);
+    await deleteAndSeeTheNotice(page, smtp);
   } finally {
     await su.settings.update({ smtp: { enabled: false } });
     await smtp.close();
   }
 });
 
-async function deleteAndSeeTheNotice(
-  page: Page,
-  info: TestInfo,
-  smtp: Awaited<ReturnType<typeof startSmtp>>,
-): Promise<void> {
+async function deleteAndSeeTheNotice(page: Page, smtp: Awaited<ReturnType<typeof startSmtp>>): Promise<void> {
   const user = await newUser('Dee Delete');
   await page.goto('/login?redirect=%2Fsettings');
   await signInWithPassword(page, user.email, user.password);
@@ -123,10 +120,7 @@ async function deleteAndSeeTheNotice(
   await expect(notice).toContainText(`A confirmation email is on its way to ${user.email}.`);
   expect(mailText((await smtp.waitFor(user.email)).raw)).toMatch(/deleted/i);
   await expectAccessible(page, 'account-deleted');
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    await page.screenshot({ path: info.outputPath(`account-deleted-${width}.png`) });
-  }
+  await screenshots(page, 'account-deleted', { inView: true });
   expect(await page.evaluate(() => localStorage.getItem('pocketbase_auth'))).toBeNull();
   await expect(
     client().collection('users').authWithPassword(user.email, user.password),

@@ -1,36 +1,16 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { client, disableRateLimits, newUser } from './support/api';
 import { signInWithPassword } from './support/ui';
 import { expectAccessible } from './support/axe';
+import { screenshots } from './support/screenshots';
 
 /**
  * The team admin's side against the real built server: from the dashboard's "Create a team" to a
  * team with seats bought in the sandbox, its styles locked, a brand backdrop uploaded with visible
  * progress, and an invite link copied; a member sees the team without the admin's tools.
- * Screenshots of every page at phone and desktop widths go to /tmp/shots/s-tadmin.
+ * Screenshots of every page at phone and desktop widths are saved on the way (support/screenshots.ts).
  */
-
-const SHOTS = '/tmp/shots/s-tadmin';
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 /** A photo big enough (noise does not compress) that its upload takes a while on a slow link. */
 async function bigBackdrop(): Promise<Buffer> {

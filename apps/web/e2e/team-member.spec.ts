@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { client, disableRateLimits, newUser, superuser } from './support/api';
 import { portraits, type Upload } from './support/portraits';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * The member side of a team against the real server (built app, real upload checks, real worker,
@@ -14,30 +14,11 @@ import { signInWithPassword } from './support/ui';
  * the portraits; the team admin's dashboard shows the member as ready and the zip has the
  * member's folder. Two more
  * members take the last seats, so a fourth is told in words that no seat is free; an expired
- * link shows its own page. Screenshots of each team page at 390 and 1280 px go to
- * /tmp/shots/s-tmember/.
+ * link shows its own page. Screenshots of each team page at 390 and 1280 px are saved on the way
+ * (support/screenshots.ts).
  */
 
-const SHOTS = '/tmp/shots/s-tmember';
 const NO_FREE_SEAT = 'No free seat: ask your team admin to buy more.';
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect.soft(overflow, `${name} at ${size.width}px scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 type Person = { id: string; email: string; password: string; name: string; pb: PocketBase };
 
@@ -121,7 +102,7 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await expect(page.getByRole('heading', { name: 'You are invited to join Northwind' })).toBeVisible();
     await expect(page.getByText('Northwind Traders')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in and join' })).toBeVisible();
-    await shots(page, 'invite-guest');
+    await screenshots(page, 'invite-guest');
     await page.getByRole('link', { name: 'Create an account and join' }).click();
     await expect(page).toHaveURL(/\/register\?redirect=/);
     await page.getByLabel('Name').fill('Nora Newcomer');
@@ -131,11 +112,11 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page).toHaveURL(`/teams/invite/${token}`);
     await expect(page.getByRole('heading', { name: 'You are invited to join Northwind' })).toBeVisible();
-    await shots(page, 'invite');
+    await screenshots(page, 'invite');
     await page.getByRole('button', { name: 'Join Northwind' }).click();
     await expect(page).toHaveURL(`/teams/${team.id}/photoshoots/create`);
     await expect(page.getByTestId('seats-free')).toHaveText('3 seats free in your team right now.');
-    await shots(page, 'create');
+    await screenshots(page, 'create');
     await page.getByRole('button', { name: 'Start my photoshoot' }).click();
     await expect(page).toHaveURL(new RegExp(`/teams/${team.id}/photoshoots/[a-z0-9]+/upload$`));
     photoshootId = page.url().split('/').at(-2)!;
@@ -152,7 +133,7 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.getByTestId('style-card').first().click();
     await expect(page.getByTestId('selection-status')).toHaveText('1 of 3 chosen.');
     await expect(page.getByTestId('seat-note')).toContainText('3 free');
-    await shots(page, 'styles-submit');
+    await screenshots(page, 'styles-submit');
     await page.getByRole('button', { name: 'Submit on a team seat' }).click();
     await expect(page).toHaveURL(new RegExp(`/teams/${team.id}/photoshoots/${photoshootId}/processing$`));
     expect((await owner.pb.collection('teams').getOne(team.id)).seatsUsed).toBe(1);
@@ -160,7 +141,7 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.goto(`/teams/${team.id}/photoshoots`);
     await expect(page.getByRole('heading', { name: 'Your photoshoots' })).toBeVisible();
     await expect(page.getByText('Submitted').or(page.getByText('Processing'))).toBeVisible();
-    await shots(page, 'photoshoots-member');
+    await screenshots(page, 'photoshoots-member');
   });
 
   await test.step('an operator releases the portraits', async () => {
@@ -199,7 +180,7 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
       page.getByRole('list', { name: 'Portraits of Nora Newcomer' }).getByRole('listitem'),
     ).toHaveCount(1);
     await page.getByRole('button', { name: 'Members’ favourites only' }).click();
-    await shots(page, 'dashboard');
+    await screenshots(page, 'dashboard');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download all (zip)' }).click();
     const zip = await readFile(await (await download).path());
@@ -222,10 +203,10 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await page.goto(`/teams/${team.id}/photoshoots`);
     await expect(page.getByRole('heading', { name: 'Everyone’s photoshoots' })).toBeVisible();
     await expect(page.getByText('Nora Newcomer')).toBeVisible();
-    await shots(page, 'photoshoots-admin');
+    await screenshots(page, 'photoshoots-admin');
     await page.goto(`/teams/${team.id}/photoshoots/test`);
     await expect(page.getByRole('button', { name: 'Start a test shoot' })).toBeVisible();
-    await shots(page, 'test-shoot');
+    await screenshots(page, 'test-shoot');
     // The test shoot is the team flow on a draft of the admin's own, marked as a test (no seat).
     await page.getByRole('button', { name: 'Start a test shoot' }).click();
     await expect(page).toHaveURL(new RegExp(`/teams/${team.id}/photoshoots/[a-z0-9]+/upload$`));
@@ -249,7 +230,7 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     // Told before any click: the reason is shown and Submit is disabled.
     await expect(page.getByTestId('seat-note')).toContainText('No free seat in your team (0 free)');
     await expect(page.getByRole('button', { name: 'Submit on a team seat' })).toBeDisabled();
-    await shots(page, 'styles-no-seat');
+    await screenshots(page, 'styles-no-seat');
     // The server refuses in words all the same.
     const refused = await fourth.who.pb
       .send(`/api/teams/${team.id}/photoshoots/${fourth.photoshoot}/submit`, { method: 'POST' })
@@ -269,9 +250,9 @@ test('a member joins by link, submits on a seat, and the team admin follows and 
     await expect(page.getByTestId('invite-state')).toHaveAttribute('data-state', 'expired');
     await expect(page.getByRole('heading', { name: 'This invite link has expired' })).toBeVisible();
     await expect(page.getByText('Ask your team admin for a new one.')).toBeVisible();
-    await shots(page, 'invite-expired');
+    await screenshots(page, 'invite-expired');
     await page.goto(`/teams/invite/${token}`);
     await expect(page.getByRole('heading', { name: 'You are already in this team' })).toBeVisible();
-    await shots(page, 'invite-member');
+    await screenshots(page, 'invite-member');
   });
 });

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { client, disableRateLimits, newUser } from './support/api';
 import { expectAccessible } from './support/axe';
 import { portraits } from './support/portraits';
 import { signInWithPassword } from './support/ui';
+import { screenshots } from './support/screenshots';
 
 /**
  * A team without a free seat: a member whose draft is ready is told on the styles step before any
@@ -11,19 +11,6 @@ import { signInWithPassword } from './support/ui';
  * flow, and the team admin's dashboard shows them waiting for a seat with the number to buy and no
  * reminder to send them.
  */
-
-const SHOTS = '/tmp/shots/s-seat-wait';
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const size of [
-    { width: 390, height: 844 },
-    { width: 1280, height: 800 },
-  ]) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${size.width}.png`, fullPage: true });
-  }
-}
 
 async function signedIn(name: string) {
   const user = await newUser(name);
@@ -82,7 +69,7 @@ test('a member without a free seat is told before clicking, and the admin sees t
   const submit = page.getByRole('button', { name: 'Submit on a team seat' });
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAttribute('aria-describedby', 'seat-note');
-  await shots(page, 'styles-no-seat');
+  await screenshots(page, 'styles-no-seat');
   await expectAccessible(page, 'team styles step without a free seat');
 
   await page.getByRole('link', { name: 'Describe someone new' }).click();
@@ -105,6 +92,6 @@ test('a member without a free seat is told before clicking, and the admin sees t
   await expect(page.getByTestId('seats-to-buy')).toContainText(
     'Buy 1 more seat so everyone ready can submit.',
   );
-  await shots(page, 'dashboard-waiting');
+  await screenshots(page, 'dashboard-waiting');
   await expectAccessible(page, 'team dashboard with a member waiting for a seat');
 });
