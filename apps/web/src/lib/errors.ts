@@ -3,6 +3,9 @@ import { ClientResponseError } from 'pocketbase';
 /** What a form shows for a failed call: one sentence and a message per invalid field. */
 export type FormError = { message: string; fields: Record<string, string> };
 
+/** A form with nothing to show: before its first submit, and while it is being sent. */
+export const NO_FORM_ERROR: FormError = { message: '', fields: {} };
+
 /**
  * The fallback messages, used when the server sends no message of its own.
  */

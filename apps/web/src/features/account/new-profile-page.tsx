@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { toFormError, type FormError } from '../../lib/errors';
+import { NO_FORM_ERROR, toFormError } from '../../lib/errors';
+import { useFormFields } from '../../lib/use-form-fields';
 import { useTitle } from '../../lib/use-title';
 import {
   Alert,
@@ -30,8 +31,6 @@ const AGES = [
   ...['18-24', '25-34', '35-44', '45-54', '55-64', '65+'].map((v) => ({ value: v, label: v })),
 ];
 
-const NO_ERROR: FormError = { message: '', fields: {} };
-
 /** /profiles/new: describes the person photographed; generation uses it to get them right. */
 export function NewProfilePage() {
   useTitle('Describe the person photographed');
@@ -41,7 +40,7 @@ export function NewProfilePage() {
   const { photoshoot, team } = useSearch({ from: '/app/profiles/new' });
   // The styles step it was opened from, in that photoshoot's own flow (a team's stays a team's).
   const back = photoshoot ? flowPath(photoshootFlowBase({ id: photoshoot, team }), 'styles') : undefined;
-  const [values, setValues] = useState({
+  const { values, setValues, error, setError, field } = useFormFields({
     name: user?.name ?? '',
     gender: '',
     ageRange: '',
@@ -50,12 +49,8 @@ export function NewProfilePage() {
     glasses: false,
     notes: '',
   });
-  const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState('');
-  const set =
-    (k: 'name' | 'gender' | 'ageRange' | 'hair' | 'eyes' | 'notes') => (e: { target: { value: string } }) =>
-      setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -64,7 +59,7 @@ export function NewProfilePage() {
       return;
     }
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       const record = await createProfile({ ...values, name: values.name.trim(), user: user!.id });
       if (photoshoot) {
@@ -118,48 +113,15 @@ export function NewProfilePage() {
           {error.message ? <Alert tone="error">{error.message}</Alert> : null}
           <TextField
             label="Name"
-            name="name"
             required
-            value={values.name}
-            onChange={set('name')}
-            error={error.fields.name}
+            {...field('name')}
             description="For example “Me” or the person’s first name."
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField
-              label="Gender"
-              name="gender"
-              value={values.gender}
-              onChange={set('gender')}
-              options={GENDERS}
-              error={error.fields.gender}
-            />
-            <SelectField
-              label="Age range"
-              name="ageRange"
-              value={values.ageRange}
-              onChange={set('ageRange')}
-              options={AGES}
-              error={error.fields.ageRange}
-            />
-            <TextField
-              label="Hair"
-              name="hair"
-              optional
-              placeholder="e.g. short dark brown"
-              value={values.hair}
-              onChange={set('hair')}
-              error={error.fields.hair}
-            />
-            <TextField
-              label="Eyes"
-              name="eyes"
-              optional
-              placeholder="e.g. green"
-              value={values.eyes}
-              onChange={set('eyes')}
-              error={error.fields.eyes}
-            />
+            <SelectField label="Gender" {...field('gender')} options={GENDERS} />
+            <SelectField label="Age range" {...field('ageRange')} options={AGES} />
+            <TextField label="Hair" optional placeholder="e.g. short dark brown" {...field('hair')} />
+            <TextField label="Eyes" optional placeholder="e.g. green" {...field('eyes')} />
           </div>
           <label className="flex items-center gap-3 text-sm font-medium text-zinc-800">
             <input
@@ -172,11 +134,8 @@ export function NewProfilePage() {
           </label>
           <TextAreaField
             label="Anything else we should know"
-            name="notes"
             optional
-            value={values.notes}
-            onChange={set('notes')}
-            error={error.fields.notes}
+            {...field('notes')}
             maxLength={1000}
             placeholder="e.g. a beard, a hijab, freckles we should keep"
           />

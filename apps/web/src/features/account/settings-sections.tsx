@@ -1,6 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FALLBACK, errorMessage, errorStatus, toFormError, type FormError } from '../../lib/errors';
+import {
+  FALLBACK,
+  NO_FORM_ERROR,
+  errorMessage,
+  errorStatus,
+  toFormError,
+  type FormError,
+} from '../../lib/errors';
+import { useFormFields } from '../../lib/use-form-fields';
 import { fileUrl } from '../../lib/file-url';
 import { Alert, Badge, Button, Card, TextField } from '../../ui';
 import { Dialog } from '../../ui/dialog';
@@ -15,7 +23,6 @@ import {
 import { requestMailedLink } from '../../shared/data/request-mailed-link';
 import { MailDelayedNote } from '../../shared/mail-delayed-note';
 
-const NO_ERROR: FormError = { message: '', fields: {} };
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const AVATAR_MAX = 5 * 1024 * 1024;
 
@@ -51,7 +58,7 @@ export function ProfileSection({ user }: { user: User }) {
   const [companyName, setCompanyName] = useState(user.companyName);
   const [avatar, setAvatar] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -73,7 +80,7 @@ export function ProfileSection({ user }: { user: User }) {
       setError({ message: '', fields: { avatar: 'Please choose an image under 5 MB.' } });
       return;
     }
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     setAvatar(file);
   }
 
@@ -81,7 +88,7 @@ export function ProfileSection({ user }: { user: User }) {
     e.preventDefault();
     setBusy(true);
     setSaved(false);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       const body = new FormData();
       body.set('name', name.trim());
@@ -169,7 +176,7 @@ export function ProfileSection({ user }: { user: User }) {
 /** Verification status and resend, and an email change (a confirmation link goes to the new address). */
 export function EmailSection({ user }: { user: User }) {
   const [newEmail, setNewEmail] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [notice, setNotice] = useState('');
   const [mailDelayed, setMailDelayed] = useState(false);
   const [busy, setBusy] = useState<'' | 'change' | 'verify'>('');
@@ -178,7 +185,7 @@ export function EmailSection({ user }: { user: User }) {
     setBusy('verify');
     setNotice('');
     setMailDelayed(false);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       setMailDelayed((await requestMailedLink('request-verification', user.email)).mailDelayed);
       setNotice(`We sent a new confirmation link to ${user.email}.`);
@@ -193,7 +200,7 @@ export function EmailSection({ user }: { user: User }) {
     setBusy('change');
     setNotice('');
     setMailDelayed(false);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await requestEmailChange(newEmail.trim());
       setNotice(`We sent a confirmation link to ${newEmail.trim()}. Your email changes once you open it.`);
@@ -255,13 +262,14 @@ export function EmailSection({ user }: { user: User }) {
  * signs in again with the new password.
  */
 export function PasswordSection({ user }: { user: User }) {
-  const [values, setValues] = useState({ oldPassword: '', password: '', passwordConfirm: '' });
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const { values, setValues, error, setError, field } = useFormFields({
+    oldPassword: '',
+    password: '',
+    passwordConfirm: '',
+  });
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
   const oldPasswordField = useRef<HTMLInputElement>(null);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -271,7 +279,7 @@ export function PasswordSection({ user }: { user: User }) {
       return;
     }
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       try {
         await confirmPassword(user.email, values.oldPassword);
@@ -309,33 +317,24 @@ export function PasswordSection({ user }: { user: User }) {
           ref={oldPasswordField}
           label="Current password"
           type="password"
-          name="oldPassword"
           autoComplete="current-password"
           required
-          value={values.oldPassword}
-          onChange={set('oldPassword')}
-          error={error.fields.oldPassword}
+          {...field('oldPassword')}
         />
         <TextField
           label="New password"
           type="password"
-          name="password"
           autoComplete="new-password"
           required
-          value={values.password}
-          onChange={set('password')}
-          error={error.fields.password}
+          {...field('password')}
           description="At least 8 characters."
         />
         <TextField
           label="Confirm new password"
           type="password"
-          name="passwordConfirm"
           autoComplete="new-password"
           required
-          value={values.passwordConfirm}
-          onChange={set('passwordConfirm')}
-          error={error.fields.passwordConfirm}
+          {...field('passwordConfirm')}
         />
         <div>
           <Button type="submit" loading={busy}>

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { LogoMark } from '../../ui/logo';
-import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
+import { FALLBACK, NO_FORM_ERROR, toFormError, type FormError } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -9,8 +9,6 @@ import { Card } from '../../ui/card';
 import { TextField } from '../../ui/text-field';
 import { adminOtpEnabled, requestAdminOtp, signInAdmin, signInAdminWithOtp } from './data/admin-auth-store';
 import { adminRedirect } from './admin-guard';
-
-const NO_ERROR: FormError = { message: '', fields: {} };
 
 /**
  * Where the sign-in stands: the password (or, with OTP on, the email a code goes to), then the
@@ -32,7 +30,7 @@ export function AdminLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
   const [otpOn, setOtpOn] = useState(false);
 
@@ -50,7 +48,7 @@ export function AdminLoginPage() {
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await action();
     } catch (err) {
@@ -149,7 +147,7 @@ export function AdminLoginPage() {
                 type="button"
                 className="font-medium text-zinc-600 hover:underline"
                 onClick={() => {
-                  setError(NO_ERROR);
+                  setError(NO_FORM_ERROR);
                   setStep({ kind: 'password' });
                 }}
               >
@@ -182,7 +180,7 @@ export function AdminLoginPage() {
               type="button"
               className="text-sm font-medium text-brand-700 hover:underline"
               onClick={() => {
-                setError(NO_ERROR);
+                setError(NO_FORM_ERROR);
                 setStep({ kind: 'password' });
               }}
             >
@@ -231,7 +229,7 @@ export function AdminLoginPage() {
                 type="button"
                 className="text-sm font-medium text-brand-700 hover:underline"
                 onClick={() => {
-                  setError(NO_ERROR);
+                  setError(NO_FORM_ERROR);
                   setStep({ kind: 'email' });
                 }}
               >

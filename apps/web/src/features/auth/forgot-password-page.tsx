@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
+import { FALLBACK, NO_FORM_ERROR, toFormError, type FormError } from '../../lib/errors';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, TextField } from '../../ui';
 import { requestMailedLink } from '../../shared/data/request-mailed-link';
 import { FormErrorAlert } from './form-error';
 import { MailDelayedNote } from '../../shared/mail-delayed-note';
-
-const NO_ERROR: FormError = { message: '', fields: {} };
 
 /** /forgot-password: asks for a reset link (the answer never says whether the account exists). */
 export function ForgotPasswordPage() {
@@ -15,13 +13,13 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const [mailDelayed, setMailDelayed] = useState(false);
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       setMailDelayed((await requestMailedLink('request-password-reset', email.trim())).mailDelayed);
       setSent(true);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { AuthProviderInfo } from 'pocketbase';
-import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
+import { FALLBACK, NO_FORM_ERROR, toFormError, type FormError } from '../../lib/errors';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useTitle } from '../../lib/use-title';
 import { Button, Card, TextField } from '../../ui';
@@ -11,18 +11,16 @@ import { authMethodsQuery } from './data/auth-methods';
 import { FormErrorAlert } from './form-error';
 import { startOAuth2 } from './oauth2-state';
 
-const NO_ERROR: FormError = { message: '', fields: {} };
-
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await login(email.trim(), password);
       onDone();
@@ -72,13 +70,13 @@ function OtpForm({ onDone }: { onDone: () => void }) {
   const [otpId, setOtpId] = useState('');
   const [mailDelayed, setMailDelayed] = useState(false);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
 
   async function send(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       const sent = await requestOtp(email.trim());
       setMailDelayed(sent.mailDelayed);
@@ -92,7 +90,7 @@ function OtpForm({ onDone }: { onDone: () => void }) {
   async function verify(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await loginWithOtp(otpId, code.trim());
       onDone();
@@ -161,7 +159,7 @@ function OtpForm({ onDone }: { onDone: () => void }) {
         onClick={() => {
           setOtpId('');
           setCode('');
-          setError(NO_ERROR);
+          setError(NO_FORM_ERROR);
         }}
       >
         Use another email

@@ -1,13 +1,13 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { FALLBACK, toFormError, type FormError } from '../../lib/errors';
+import { FALLBACK, NO_FORM_ERROR, toFormError } from '../../lib/errors';
+import { useFormFields } from '../../lib/use-form-fields';
 import { safeRedirect } from '../../lib/safe-redirect';
 import { useTitle } from '../../lib/use-title';
 import { Button, Card, TextField } from '../../ui';
 import { register } from './data/auth-actions';
 import { FormErrorAlert } from './form-error';
 
-const NO_ERROR: FormError = { message: '', fields: {} };
 const MIN_PASSWORD = 8;
 
 /** Checks the browser can do before a request; the server checks everything again. */
@@ -31,17 +31,14 @@ export function RegisterPage() {
   useTitle('Create your account');
   const navigate = useNavigate();
   const search = useSearch({ from: '/public/register' });
-  const [values, setValues] = useState({
+  const { values, error, setError, field } = useFormFields({
     name: '',
     email: '',
     password: '',
     passwordConfirm: '',
     companyName: '',
   });
-  const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -51,7 +48,7 @@ export function RegisterPage() {
       return;
     }
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await register({
         ...values,
@@ -87,56 +84,25 @@ export function RegisterPage() {
           aria-label="Create your account"
         >
           <FormErrorAlert message={error.message} />
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            required
-            value={values.name}
-            onChange={set('name')}
-            error={error.fields.name}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-            error={error.fields.email}
-          />
+          <TextField label="Name" autoComplete="name" required {...field('name')} />
+          <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
           <TextField
             label="Password"
             type="password"
-            name="password"
             autoComplete="new-password"
             required
-            value={values.password}
-            onChange={set('password')}
-            error={error.fields.password}
+            {...field('password')}
             // The hint gives way to the error, which says the same rule: never both at once.
             description={error.fields.password ? undefined : `At least ${MIN_PASSWORD} characters.`}
           />
           <TextField
             label="Confirm password"
             type="password"
-            name="passwordConfirm"
             autoComplete="new-password"
             required
-            value={values.passwordConfirm}
-            onChange={set('passwordConfirm')}
-            error={error.fields.passwordConfirm}
+            {...field('passwordConfirm')}
           />
-          <TextField
-            label="Company"
-            name="companyName"
-            autoComplete="organization"
-            optional
-            value={values.companyName}
-            onChange={set('companyName')}
-            error={error.fields.companyName}
-          />
+          <TextField label="Company" autoComplete="organization" optional {...field('companyName')} />
           <Button type="submit" loading={busy} size="lg">
             Create account
           </Button>

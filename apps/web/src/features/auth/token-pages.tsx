@@ -1,13 +1,11 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FALLBACK, errorMessage, toFormError, type FormError } from '../../lib/errors';
+import { FALLBACK, NO_FORM_ERROR, errorMessage, toFormError, type FormError } from '../../lib/errors';
 import { confirmEmailChange, confirmPasswordReset, confirmVerification } from './data/token-actions';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, buttonClasses, Card, Spinner, TextField } from '../../ui';
 import { refreshUser } from '../../lib/auth-store';
 import { FormErrorAlert } from './form-error';
-
-const NO_ERROR: FormError = { message: '', fields: {} };
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,7 +32,7 @@ export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/public/reset-password' });
   const [password, setPassword] = useState('');
   const [passwordConfirm, setPasswordConfirm] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -45,7 +43,7 @@ export function ResetPasswordPage() {
       return;
     }
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await confirmPasswordReset(token ?? '', password, passwordConfirm);
       setDone(true);
@@ -162,14 +160,14 @@ export function ConfirmEmailChangePage() {
   useTitle('Confirm your new email');
   const { token } = useSearch({ from: '/public/confirm-email-change' });
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FormError>(NO_ERROR);
+  const [error, setError] = useState<FormError>(NO_FORM_ERROR);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await confirmEmailChange(token ?? '', password);
       setDone(true);

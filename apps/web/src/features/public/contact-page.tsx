@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { PublicPage } from '../../ui/public-page';
-import { toFormError, type FormError } from '../../lib/errors';
+import { NO_FORM_ERROR, toFormError } from '../../lib/errors';
+import { useFormFields } from '../../lib/use-form-fields';
 import { sendContactMessage } from './data/contact-api';
 import { useTitle } from '../../lib/use-title';
 import { Alert, Button, Card, PageHeader, SelectField, TextAreaField, TextField } from '../../ui';
@@ -8,8 +9,6 @@ import { useAuth } from '../../lib/use-auth';
 import { CONTACT_TOPICS } from '../../shared/contact-topics';
 
 const TOPICS = [...CONTACT_TOPICS];
-
-const NO_ERROR: FormError = { message: '', fields: {} };
 
 function validate(v: { name: string; email: string; message: string }): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -25,17 +24,14 @@ function validate(v: { name: string; email: string; message: string }): Record<s
 export function ContactPage() {
   useTitle('Contact us');
   const { user } = useAuth();
-  const [values, setValues] = useState({
+  const { values, error, setError, field } = useFormFields({
     name: user?.name ?? '',
     email: user?.email ?? '',
     topic: 'general',
     message: '',
   });
-  const [error, setError] = useState<FormError>(NO_ERROR);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -45,7 +41,7 @@ export function ContactPage() {
       return;
     }
     setBusy(true);
-    setError(NO_ERROR);
+    setError(NO_FORM_ERROR);
     try {
       await sendContactMessage({
         name: values.name.trim(),
@@ -75,43 +71,11 @@ export function ContactPage() {
           <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Contact form">
             {error.message ? <Alert tone="error">{error.message}</Alert> : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Name"
-                name="name"
-                autoComplete="name"
-                required
-                value={values.name}
-                onChange={set('name')}
-                error={error.fields.name}
-              />
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                required
-                value={values.email}
-                onChange={set('email')}
-                error={error.fields.email}
-              />
+              <TextField label="Name" autoComplete="name" required {...field('name')} />
+              <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
             </div>
-            <SelectField
-              label="Topic"
-              name="topic"
-              value={values.topic}
-              onChange={set('topic')}
-              options={TOPICS}
-              error={error.fields.topic}
-            />
-            <TextAreaField
-              label="Message"
-              name="message"
-              required
-              value={values.message}
-              onChange={set('message')}
-              error={error.fields.message}
-              maxLength={5000}
-            />
+            <SelectField label="Topic" {...field('topic')} options={TOPICS} />
+            <TextAreaField label="Message" required {...field('message')} maxLength={5000} />
             <div>
               <Button type="submit" loading={busy} size="lg">
                 Send message
