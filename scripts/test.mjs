@@ -70,23 +70,34 @@ try {
   await phase('test scripts', () => run(process.execPath, ['--test', 'scripts/lib/'], { cwd: repo, env }));
   // Each check and each workspace's tests is a phase of its own, and a failing one does not stop
   // the others: one run shows every failure, and the digest at the end names them (CI shows only
-  // the tail of the output). Lint, format and types come first: they are the quickest to fail.
-  const steps = [
-    { name: 'lint and format', args: ['run', 'lint'] },
-    { name: 'typecheck', args: ['run', 'typecheck'] },
-    ...JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces.map((workspace) => ({
-      name: `test ${workspace}`,
-      args: ['run', 'test', '-w', workspace],
-    })),
-  ];
-  for (const { name, args } of steps) {
-    const tee = {};
+  // the tail of the output).
+  /** @param {{ name: string, args: string[] }} step @param {boolean} [quiet] */
+  const step = async ({ name, args }, quiet = false) => {
+    const tee = { quiet };
     try {
-      await phase(name, () => run('npm', args, { cwd: repo, env, tee }));
+      await phase(name, async () => {
+        try {
+          await run('npm', args, { cwd: repo, env, tee });
+        } finally {
+          if (quiet) process.stdout.write(tee.output ?? '');
+        }
+      });
     } catch (err) {
       failed.push({ name, err, lines: failureDigest(tee.output ?? '') });
     }
-  }
+  };
+  // Lint, format and types come first: they are the quickest to fail. Each is one single-threaded
+  // process most of its time, so side by side they take as long as the longer one; each one's
+  // output is printed whole as it ends. Neither reads what the other writes: the type check
+  // rebuilds apps/server/dist, which lint ignores (eslint.config.js).
+  await Promise.all(
+    [
+      { name: 'lint and format', args: ['run', 'lint'] },
+      { name: 'typecheck', args: ['run', 'typecheck'] },
+    ].map((check) => step(check, true)),
+  );
+  for (const workspace of JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).workspaces)
+    await step({ name: `test ${workspace}`, args: ['run', 'test', '-w', workspace] });
   if (failed.length) throw failed[0].err;
   // Hostile bodies flooded at the built server while an authenticated GET is measured, bounded.
   const stallEnv = { ...env, BENCH_STALL_DURATION: '4', BENCH_STALL_BUDGET: 'report' };

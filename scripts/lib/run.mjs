@@ -32,9 +32,11 @@ export function printTiming() {
 /**
  * Runs a command with inherited output; resolves with its stdout when `capture` is set. With `tee`,
  * output still goes to the terminal as it comes and is also kept: `tee.output` holds it afterwards.
+ * With `tee.quiet` it is only kept, for a command running beside another: the caller prints it
+ * whole, so two commands' lines do not interleave.
  * @param {string} command
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, capture?: boolean, tee?: { output?: string } | null }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, cwd?: string, capture?: boolean, tee?: { output?: string, quiet?: boolean } | null }} [options]
  * @returns {Promise<string>}
  */
 export function run(command, args, { env = process.env, cwd, capture = false, tee = null } = {}) {
@@ -49,7 +51,7 @@ export function run(command, args, { env = process.env, cwd, capture = false, te
     if (tee) {
       tee.output = '';
       const keep = (stream) => (chunk) => {
-        stream.write(chunk);
+        if (!tee.quiet) stream.write(chunk);
         tee.output += chunk;
       };
       child.stdout.on('data', keep(process.stdout));
