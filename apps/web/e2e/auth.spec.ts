@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseUrl, client, disableRateLimits, newUser, superuser } from './support/api';
-import { startOidc } from './support/oidc';
+import { startOidcServer, type OidcServer } from '../../server/test/oauth2/oidc-server';
 import { mailText, startSmtp } from './support/smtp';
 import { expectAccessible } from './support/axe';
 import { screenshots } from './support/screenshots';
@@ -212,9 +212,9 @@ test('email code sign-in says so when the server reports mail delivery delayed',
 });
 
 test.describe('with a real OpenID provider', () => {
-  let oidc: Awaited<ReturnType<typeof startOidc>>;
+  let oidc: OidcServer;
   test.beforeAll(async () => {
-    oidc = await startOidc([`${baseUrl()}/oauth-callback`]);
+    oidc = await startOidcServer({ redirectURIs: [`${baseUrl()}/oauth-callback`] });
     oidc.accounts.set('olivia', {
       email: `olivia-${Date.now()}@example.com`,
       email_verified: true,

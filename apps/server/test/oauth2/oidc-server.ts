@@ -1,8 +1,10 @@
 /**
- * A real OpenID Connect provider (`oidc-provider`) on a loopback port for the OAuth2 tests: one
- * confidential client that must use PKCE, an in-memory account store, and a scripted browser
- * (`login`) that walks the authorization endpoint, the login and consent interactions and stops
- * at the redirect back to the client, returning its `code` and `state`.
+ * A real OpenID Connect provider (`oidc-provider`) on a loopback port for the OAuth2 tests and the
+ * browser's sign-in test (apps/web/e2e/auth.spec.ts): one confidential client that must use PKCE,
+ * an in-memory account store, and two ways through its login page. A scripted browser (`login`)
+ * names the account by `login_hint`, walks the authorization endpoint, the login and consent
+ * interactions and stops at the redirect back to the client, returning its `code` and `state`. A
+ * real browser without a hint gets a form listing the accounts and picks one, as a person would.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
@@ -21,6 +23,20 @@ export type OidcServer = {
   login(authURL: string, accountId: string): Promise<{ location: string; code: string; state: string }>;
   close(): Promise<void>;
 };
+
+/** The login page a person sees: one button per test account. */
+function loginPage(accounts: Map<string, Account>): string {
+  const buttons = [...accounts.entries()]
+    .map(([id, a]) => `<button name="account" value="${id}">Sign in as ${a.name ?? id}</button>`)
+    .join('');
+  return `<!doctype html><title>Test OpenID</title><h1>Test OpenID sign-in</h1><form method="post">${buttons}</form>`;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
 
 class CookieJar {
   private readonly cookies = new Map<string, string>();
@@ -92,11 +108,18 @@ export async function startOidcServer(opts: { redirectURIs: string[] }): Promise
   });
   const callback = provider.callback();
 
-  // The "user" of the login page: the account named by login_hint, who consents to everything asked.
+  // The "user" of the login page: the account named by login_hint, or the one a browser picked on
+  // the page, who then consents to everything asked.
   async function interact(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      const accountId = details.params.login_hint ?? '';
+      const hint = details.params.login_hint;
+      if (hint === undefined && req.method !== 'POST') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.end(loginPage(accounts));
+        return;
+      }
+      const accountId = hint ?? (await readForm(req)).get('account') ?? '';
       if (!accounts.has(accountId)) throw new Error(`unknown test account ${accountId}`);
       await provider.interactionFinished(
         req,
