@@ -1,12 +1,10 @@
 import { useTable, type Header, type RowData, type SortingState, type Updater } from '@tanstack/react-table';
 import { useMemo, type ReactNode } from 'react';
-import { Alert } from './alert';
-import { Button } from './button';
 import { cx } from './cx';
 import { dataTableFeatures, type DataTableColumn, type DataTableColumnMeta } from './data-table-columns';
+import { LoadFailed } from './load-failed';
 import { fromSortString, toSortString, type ListPage, type ListState } from './list-state';
 import { Pagination } from './pagination';
-import { errorMessage } from '../lib/errors';
 
 const HIDE_BELOW: Record<NonNullable<DataTableColumnMeta['hideBelow']>, string> = {
   sm: 'hidden sm:table-cell',
@@ -90,14 +88,7 @@ export function DataTable<T extends { id: string }>({
       ) : null}
       {failed ? (
         <div className="p-4">
-          <Alert tone="error" title="The list could not be loaded.">
-            <p>{errorMessage(error)}</p>
-            {onRetry ? (
-              <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-                Try again
-              </Button>
-            ) : null}
-          </Alert>
+          <LoadFailed title="The list could not be loaded." error={error} onRetry={onRetry} />
         </div>
       ) : null}
       {failed && !result ? null : (

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
-import { Alert } from '../../../ui/alert';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { Pagination } from '../../../ui/pagination';
@@ -18,6 +16,7 @@ import { originalsRawSearch, readOriginalsSearch } from './originals-search';
 import { QC_REASONS, QC_VERDICTS } from './qc-reasons';
 import { useListPage } from '../data/use-list-page';
 import { useListSearch } from '../data/use-list-search';
+import { LoadFailed } from '../../../ui/load-failed';
 
 /**
  * /admin/original-photos: the latest uploads with the checks' verdicts, filtered by verdict and
@@ -64,12 +63,11 @@ export function OriginalsPage() {
       </div>
       {list.isPending ? <LoadingBlock label="Loading photos…" /> : null}
       {list.isError ? (
-        <Alert tone="error" title="The photos could not be loaded">
-          {errorMessage(list.error)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed
+          title="The photos could not be loaded"
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : null}
       {list.data && !items.length ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">

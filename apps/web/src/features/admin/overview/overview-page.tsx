@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
 import { formatMoney } from '../../../shared/money';
 import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingBlock } from '../../../ui/spinner';
@@ -17,6 +15,7 @@ import { NextInReviewButton } from '../review/next-in-review';
 import { AppUrlWarning } from './app-url-warning';
 import { EncryptionWarning } from './encryption-warning';
 import { overviewQuery } from './data/overview-query';
+import { LoadFailed } from '../../../ui/load-failed';
 
 // note: "stuck" and waiting times move with the clock, not with records; a slow backstop re-reads them.
 const CLOCK_REFRESH_MS = 60_000;
@@ -42,12 +41,11 @@ export function OverviewPage() {
       <AppUrlWarning />
       <EncryptionWarning />
       {query.isError ? (
-        <Alert tone="error" title="The figures could not be loaded.">
-          <p>{errorMessage(query.error)}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="The figures could not be loaded."
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
       ) : query.data ? (
         <Figures o={query.data} />
       ) : (

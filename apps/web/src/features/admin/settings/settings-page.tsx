@@ -1,8 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
 import { PageHeader } from '../../../ui/page-header';
 import { LoadingBlock } from '../../../ui/spinner';
 import { settingsQuery } from '../data/option-queries';
@@ -13,6 +10,7 @@ import { TestConnection } from './test-connection';
 import { TestMail } from './test-mail';
 import { ComfyuiCard } from './comfyui-card';
 import { EncryptionWarning } from '../overview/encryption-warning';
+import { LoadFailed } from '../../../ui/load-failed';
 
 /** /admin/settings: the product's own settings, one form per section; secrets are write-only. */
 export function SettingsPage() {
@@ -45,17 +43,11 @@ export function SettingsPage() {
         </a>
       </nav>
       {failed ? (
-        <Alert tone="error" title="The settings could not be loaded.">
-          <p>{errorMessage(failed)}</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            onClick={() => void Promise.all([settings.refetch(), secrets.refetch()])}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailed
+          title="The settings could not be loaded."
+          error={failed}
+          onRetry={() => void Promise.all([settings.refetch(), secrets.refetch()])}
+        />
       ) : settings.data && secrets.data ? (
         <div className="flex flex-col gap-6">
           {SECTIONS.map((spec) => (

@@ -2,7 +2,6 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useTitle } from '../../../lib/use-title';
-import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { PageHeader } from '../../../ui/page-header';
@@ -12,6 +11,7 @@ import { StyleEditor } from './style-editor';
 import { StyleRow } from './style-row';
 import { inOrder, moveId } from './style-order';
 import { saveStyleOrder, useAdminCatalog, useRefreshStyles } from './data/use-catalog';
+import { LoadFailed } from '../../../ui/load-failed';
 
 /**
  * /admin/styles: the catalogue in display order. Up and down buttons move a style (the new order
@@ -75,12 +75,11 @@ export function StylesPage() {
       />
       {catalog.isPending ? <LoadingBlock label="Loading styles…" /> : null}
       {catalog.isError ? (
-        <Alert tone="error" title="The styles could not be loaded">
-          {errorMessage(catalog.error)}{' '}
-          <button type="button" className="font-semibold underline" onClick={() => void catalog.refetch()}>
-            Try again
-          </button>
-        </Alert>
+        <LoadFailed
+          title="The styles could not be loaded"
+          error={catalog.error}
+          onRetry={() => void catalog.refetch()}
+        />
       ) : null}
       {catalog.data && !items.length ? (
         <p className="rounded-2xl border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">

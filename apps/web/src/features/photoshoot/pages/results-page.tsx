@@ -21,6 +21,7 @@ import { portraitFileName, portraitLabel, portraitNumbers } from '../results/por
 import { ResultCard } from '../results/result-card';
 import { useResultUpdate } from '../data/use-result-update';
 import type { Photoshoot, Result } from '../../../shared/records';
+import { LoadFailed } from '../../../ui/load-failed';
 
 export default function ResultsPage() {
   const { query, photoshoot } = useFlowPage('results');
@@ -97,12 +98,11 @@ function Gallery({ photoshoot }: { photoshoot: Photoshoot }) {
   if (results.isPending) return <LoadingBlock label="Loading your portraits…" />;
   if (results.isError) {
     return (
-      <Alert tone="error" title="Could not load your portraits">
-        {errorMessage(results.error)}{' '}
-        <button type="button" className="font-semibold underline" onClick={() => void results.refetch()}>
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed
+        title="Could not load your portraits"
+        error={results.error}
+        onRetry={() => void results.refetch()}
+      />
     );
   }
 

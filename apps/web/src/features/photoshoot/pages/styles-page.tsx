@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { Alert, Button, cx, LoadingBlock } from '../../../ui';
+import { Button, cx, LoadingBlock } from '../../../ui';
 import { FlowFrame } from '../components/flow-frame';
 import { PackagePicker } from '../components/package-picker';
 import { useFlowPage } from '../components/use-flow-page';
@@ -9,10 +9,12 @@ import { useFlow } from '../flow-context';
 import { usePackages, useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
 import { PersonChooser } from '../styles/person-chooser';
-import { StyleCard } from '../styles/style-card';
+import { SelectionBar } from '../styles/selection-bar';
+import { StyleGrid } from '../styles/style-grid';
 import { TeamStylesStep } from '../team/team-styles-step';
 import { categoryLabel } from '../../../shared/style-visual';
 import type { Package, Photoshoot, Style } from '../../../shared/records';
+import { LoadFailed } from '../../../ui/load-failed';
 
 export default function StylesPage() {
   const { query, photoshoot, flow } = useFlowPage('styles');
@@ -100,19 +102,14 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
   if (styles.isPending || packages.isPending) return <LoadingBlock label="Loading styles…" />;
   if (styles.isError || packages.isError) {
     return (
-      <Alert tone="error" title="Could not load the styles">
-        {errorMessage(styles.error ?? packages.error)}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => {
-            void styles.refetch();
-            void packages.refetch();
-          }}
-        >
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed
+        title="Could not load the styles"
+        error={styles.error ?? packages.error}
+        onRetry={() => {
+          void styles.refetch();
+          void packages.refetch();
+        }}
+      />
     );
   }
 
@@ -165,69 +162,51 @@ function StylesStep({ photoshoot }: { photoshoot: Photoshoot }) {
             No styles are available right now. Please come back later.
           </p>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-            {shown.map((s) => {
-              const isSelected = selected.includes(s.id);
-              return (
-                <StyleCard
-                  key={s.id}
-                  style={s}
-                  selected={isSelected}
-                  disabled={!isSelected && selectedStyles.length >= limit}
-                  onToggle={() => toggle(s.id)}
-                />
-              );
-            })}
-          </ul>
+          <StyleGrid
+            styles={shown}
+            isChosen={(id) => selected.includes(id)}
+            full={selectedStyles.length >= limit}
+            onToggle={toggle}
+          />
         )}
       </section>
 
-      <div className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <p
-              className={cx('text-sm font-medium', over ? 'text-red-700' : 'text-zinc-900')}
-              aria-live="polite"
-              data-testid="selection-status"
-            >
-              {status}
-            </p>
-            {selectedStyles.length ? (
-              <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Chosen styles">
-                {selectedStyles.map((s) => (
-                  <li key={s.id}>
-                    <button
-                      type="button"
-                      onClick={() => toggle(s.id)}
-                      className="inline-flex h-7 items-center gap-1 rounded-full bg-brand-50 px-2.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
-                      aria-label={`Remove ${s.name}`}
-                    >
-                      {s.name} <span aria-hidden="true">×</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <p className="mt-1 text-xs text-zinc-500" aria-live="polite">
-              {save.isPending
-                ? 'Saving…'
-                : save.isError
-                  ? `Not saved: ${errorMessage(save.error)}`
-                  : save.isSuccess
-                    ? 'Saved'
-                    : ''}
-            </p>
-          </div>
+      <SelectionBar
+        status={status}
+        over={over}
+        action={
           <Button size="lg" disabled={!canContinue} loading={continuing} onClick={() => void onContinue()}>
             Continue to payment
           </Button>
-        </div>
-        {continueError ? (
-          <Alert tone="error" className="mt-3">
-            {continueError}
-          </Alert>
+        }
+        error={continueError}
+      >
+        {selectedStyles.length ? (
+          <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Chosen styles">
+            {selectedStyles.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  onClick={() => toggle(s.id)}
+                  className="inline-flex h-7 items-center gap-1 rounded-full bg-brand-50 px-2.5 text-xs font-medium text-brand-800 ring-1 ring-inset ring-brand-200 hover:bg-brand-100"
+                  aria-label={`Remove ${s.name}`}
+                >
+                  {s.name} <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
         ) : null}
-      </div>
+        <p className="mt-1 text-xs text-zinc-500" aria-live="polite">
+          {save.isPending
+            ? 'Saving…'
+            : save.isError
+              ? `Not saved: ${errorMessage(save.error)}`
+              : save.isSuccess
+                ? 'Saved'
+                : ''}
+        </p>
+      </SelectionBar>
     </div>
   );
 }

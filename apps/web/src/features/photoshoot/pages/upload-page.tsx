@@ -16,6 +16,7 @@ import { usePublicConfig, WithLimits, type PhotoshootLimits } from '../../../sha
 import { UploadRules } from '../upload/upload-rules';
 import { PrivacyNote } from '../../../shared/privacy-note';
 import { useQcAnnouncer } from '../upload/use-qc-announcer';
+import { LoadFailed } from '../../../ui/load-failed';
 
 export default function UploadPage() {
   const { query, photoshoot } = useFlowPage('upload');
@@ -120,12 +121,11 @@ function UploadStep({ photoshoot, limits }: { photoshoot: Photoshoot; limits: Ph
           {photos.isPending ? (
             <LoadingBlock label="Loading your photos…" />
           ) : photos.isError ? (
-            <Alert tone="error" title="Could not load your photos">
-              {errorMessage(photos.error)}{' '}
-              <button type="button" className="font-semibold underline" onClick={() => void photos.refetch()}>
-                Try again
-              </button>
-            </Alert>
+            <LoadFailed
+              title="Could not load your photos"
+              error={photos.error}
+              onRetry={() => void photos.refetch()}
+            />
           ) : list.length === 0 ? (
             <p className="rounded-xl border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600">
               No photos yet. Your uploads appear here with the result of their check.

@@ -1,15 +1,17 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { Alert, Button, cx, LoadingBlock } from '../../../ui';
+import { Button, cx, LoadingBlock } from '../../../ui';
 import { useStyles } from '../data/use-catalog';
 import { useSaveOrder } from '../data/use-save-order';
 import { useFlow } from '../flow-context';
 import { PersonChooser } from '../styles/person-chooser';
-import { StyleCard } from '../styles/style-card';
+import { SelectionBar } from '../styles/selection-bar';
+import { StyleGrid } from '../styles/style-grid';
 import type { Photoshoot, Style } from '../../../shared/records';
 import { lockedStyles, stylesForTeam } from './team-styles';
 import { useSubmitOnSeat, useTeamOrder } from '../data/use-team-order';
+import { LoadFailed } from '../../../ui/load-failed';
 
 const AUTOSAVE_MS = 600;
 
@@ -68,19 +70,14 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
   if (styles.isPending || order.isPending) return <LoadingBlock label="Loading your team’s styles…" />;
   if (styles.isError || order.isError || !team) {
     return (
-      <Alert tone="error" title="Could not load the styles">
-        {errorMessage(styles.error ?? order.error)}{' '}
-        <button
-          type="button"
-          className="font-semibold underline"
-          onClick={() => {
-            void styles.refetch();
-            void order.refetch();
-          }}
-        >
-          Try again
-        </button>
-      </Alert>
+      <LoadFailed
+        title="Could not load the styles"
+        error={styles.error ?? order.error}
+        onRetry={() => {
+          void styles.refetch();
+          void order.refetch();
+        }}
+      />
     );
   }
 
@@ -111,47 +108,19 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
               ? 'Your team admin picked these styles for the team.'
               : 'Pick the looks you want. Each style is a separate set of portraits.'}
         </p>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {(locked ? chosen : available).map((s) => {
-            const isSelected = locked || selected.includes(s.id);
-            return (
-              <StyleCard
-                key={s.id}
-                style={s}
-                selected={isSelected}
-                disabled={locked || (!isSelected && chosen.length >= limit)}
-                onToggle={() => toggle(s.id)}
-              />
-            );
-          })}
-        </ul>
+        <StyleGrid
+          styles={locked ? chosen : available}
+          isChosen={(id) => selected.includes(id)}
+          full={chosen.length >= limit}
+          locked={locked}
+          onToggle={toggle}
+        />
       </section>
 
-      <div className="sticky bottom-0 z-20 -mx-4 border-t border-zinc-200 bg-white px-4 py-3 sm:-mx-6 sm:px-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-w-0">
-            <p
-              className={cx('text-sm font-medium', over ? 'text-red-700' : 'text-zinc-900')}
-              aria-live="polite"
-              data-testid="selection-status"
-            >
-              {status}
-            </p>
-            <p
-              id="seat-note"
-              className={cx('mt-1 text-xs', noSeat ? 'font-medium text-amber-800' : 'text-zinc-600')}
-              data-testid="seat-note"
-            >
-              {isTest
-                ? 'A test shoot uses no seat and makes a smaller set.'
-                : noSeat
-                  ? 'No free seat in your team (0 free): your team admin has been shown that you are waiting. Your choices are kept; submit once a seat is added.'
-                  : `Submitting uses one of your team’s seats (${seatsFree} free). No payment needed.`}
-            </p>
-            {save.isError ? (
-              <p className="mt-1 text-xs text-red-700">Not saved: {errorMessage(save.error)}</p>
-            ) : null}
-          </div>
+      <SelectionBar
+        status={status}
+        over={over}
+        action={
           <Button
             size="lg"
             disabled={chosen.length === 0 || over || noSeat}
@@ -161,13 +130,25 @@ export function TeamStylesStep({ photoshoot, teamId }: { photoshoot: Photoshoot;
           >
             {isTest ? 'Start the test shoot' : 'Submit on a team seat'}
           </Button>
-        </div>
-        {submitError ? (
-          <Alert tone="error" className="mt-3" title="Not submitted">
-            {submitError}
-          </Alert>
+        }
+        error={submitError}
+        errorTitle="Not submitted"
+      >
+        <p
+          id="seat-note"
+          className={cx('mt-1 text-xs', noSeat ? 'font-medium text-amber-800' : 'text-zinc-600')}
+          data-testid="seat-note"
+        >
+          {isTest
+            ? 'A test shoot uses no seat and makes a smaller set.'
+            : noSeat
+              ? 'No free seat in your team (0 free): your team admin has been shown that you are waiting. Your choices are kept; submit once a seat is added.'
+              : `Submitting uses one of your team’s seats (${seatsFree} free). No payment needed.`}
+        </p>
+        {save.isError ? (
+          <p className="mt-1 text-xs text-red-700">Not saved: {errorMessage(save.error)}</p>
         ) : null}
-      </div>
+      </SelectionBar>
     </div>
   );
 }
