@@ -1,7 +1,7 @@
 /**
  * After a crash, the restarted worker takes up at once the jobs leased to its previous life (same
  * worker id in the data dir, same runner name), not after the lease runs out; other workers'
- * leases are left alone.
+ * leases are left alone, and so is the lease of the first job the new life claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startServer, type TestServer } from '../support/harness.js';
@@ -59,6 +59,36 @@ describe.each(engines)('restart takes up its own leases (%s)', (engine) => {
       ]);
     } finally {
       await after.stop(100);
+    }
+  });
+
+  it('claims its first job only after ending its previous life’s leases', async () => {
+    await queuedShoot(t);
+    // The previous life's leases end in one UPDATE; slowed down, it must still come first.
+    const db = t.app.db;
+    const run = db.run.bind(db);
+    let ended!: () => void;
+    const leasesEnded = new Promise<void>((resolve) => (ended = resolve));
+    db.run = (async (sql: string, params?: unknown[]) => {
+      if (!sql.includes(`SET "leaseExpiresAt" = ''`)) return run(sql, params);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const res = await run(sql, params);
+      ended();
+      return res;
+    }) as typeof db.run;
+    const r = runner(t, { provider: stuck });
+    r.start();
+    try {
+      await leasesEnded;
+      // The first job it claims (a job left queued by the case above may come first).
+      const id = await until(async () => r.active[0], 30_000);
+      const claimed = await photoshoot(t, id);
+      expect(claimed.leaseOwner).toBe(r.name);
+      // Still leased: ending the old leases by this name did not end the new claim's.
+      expect(claimed.leaseExpiresAt).not.toBe('');
+    } finally {
+      db.run = run;
+      await r.stop(100);
     }
   });
 });

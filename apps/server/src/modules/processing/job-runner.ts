@@ -58,11 +58,14 @@ export class JobRunner {
   start(): this {
     const n = Math.max(0, Math.floor(this.opts.concurrency));
     if (!n) return this;
-    this.loops.push(this.reclaimOwn());
+    // The loops claim only once the previous life's leases are ended: ending them by this name
+    // after a claim would end the new claim's lease too, and another worker's reaper would put
+    // that job back while it runs (attempt 2, seen in CI with two worker processes).
+    const reclaimed = this.reclaimOwn();
     this.unsubscribe = this.app.events.on('photoshoots', ['create', 'update'], (e) => {
       if (e.record.status === 'queued') this.wakeAll();
     });
-    for (let i = 0; i < n; i++) this.loops.push(this.loop());
+    for (let i = 0; i < n; i++) this.loops.push(reclaimed.then(() => this.loop()));
     return this;
   }
 
