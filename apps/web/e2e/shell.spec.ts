@@ -1,15 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { initialScripts } from './support/initial-scripts';
 import { disableRateLimits, newUser, superuser } from './support/api';
+import { horizontalOverflow } from './support/screenshots';
 import { appStarted, signInWithPassword } from './support/ui';
 
 /** The app shell end to end: landing page, legal pages, 404, 500, guards and placeholders. */
 
 test.beforeAll(disableRateLimits);
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 test('the landing page shows the product, the styles with previews and the prices', async ({ page }) => {
   await page.goto('/');

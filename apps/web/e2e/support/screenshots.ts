@@ -13,7 +13,7 @@ import { expectAccessible } from './axe';
  * that folder, named after the spec: `SHOTS_DIR=/tmp/shots npx playwright test e2e/team-admin.spec.ts`.
  */
 
-export const SHOT_WIDTHS = [390, 1280] as const;
+const SHOT_WIDTHS = [390, 1280] as const;
 
 /** A phone's viewport is taller than it is wide; the desktop's is a laptop screen's. */
 const heightFor = (width: number) => (width < 500 ? 844 : 800);
